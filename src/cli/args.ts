@@ -1,0 +1,45 @@
+/** Argument parsers for the CLI: each returns a value or throws a {@link CliError} with one clear line. */
+import { isSideInRange, MAX_SIDE, MIN_SIDE } from '../core/level/level';
+import { GENERATOR_NAMES, isGeneratorName, type GeneratorName } from '../core/generators/registry';
+
+/** An error that ends the command with one line on stderr and a non-zero exit. */
+export class CliError extends Error {
+  constructor(message: string, readonly exitCode = 2) {
+    super(message);
+  }
+}
+
+export function parseSize(text: string): { width: number; height: number } {
+  const m = /^(\d+)x(\d+)$/i.exec(text.trim());
+  if (m === null) throw new CliError(`--size must look like 8x8, got "${text}"`);
+  const width = Number(m[1]), height = Number(m[2]);
+  if (!isSideInRange(width) || !isSideInRange(height)) {
+    throw new CliError(`--size ${text}: width and height must each be between ${MIN_SIDE} and ${MAX_SIDE}`);
+  }
+  return { width, height };
+}
+
+export function parseCount(text: string, flag = '--count', max = 10_000_000): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new CliError(`${flag} must be a whole number from 1 to ${max}, got "${text}"`);
+  return n;
+}
+
+export function parseSeed(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new CliError(`--seed must be a whole number from 0 to 4294967295, got "${text}"`);
+  return n;
+}
+
+export function parseGenerator(text: string): GeneratorName {
+  if (!isGeneratorName(text)) throw new CliError(`--generator must be one of ${GENERATOR_NAMES.join(', ')}, got "${text}"`);
+  return text;
+}
+
+/** `--shard i/n`, 1-based as in Playwright: returns the 0-based shard. */
+export function parseShard(text: string): { shard: number; shards: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const i = m ? Number(m[1]) : NaN, n = m ? Number(m[2]) : NaN;
+  if (!m || n < 1 || i < 1 || i > n) throw new CliError(`--shard must be i/n with 1 <= i <= n, got "${text}"`);
+  return { shard: i - 1, shards: n };
+}

@@ -1,0 +1,69 @@
+/**
+ * The generators the CLI, the evaluation and the studio can run by name.
+ * Iteration `i` of a run seeded `s` draws from its own random stream
+ * (`streamSeed(s, i)`), so any index range (a shard) reproduces exactly the
+ * levels of the full run.
+ */
+import type { Level } from '../level/level';
+import { createRng, streamSeed } from '../util/rng';
+import { runRpuIteration } from './rpu';
+import { runRandomWalk, SolutionDownWalk } from './rsd';
+
+export const GENERATOR_NAMES = ['rpu', 'rsd'] as const;
+export type GeneratorName = (typeof GENERATOR_NAMES)[number];
+
+export interface GeneratorSettings {
+  readonly generator: GeneratorName;
+  readonly width: number;
+  readonly height: number;
+  readonly seed: number;
+}
+
+export interface GeneratedItem {
+  readonly index: number;
+  /** The level, or null when the iteration produced no solvable level (puzzle-up). */
+  readonly level: Level | null;
+  /** A known solution, when the generator builds one (solution-down). */
+  readonly solution?: string;
+}
+
+/** Produces iteration after iteration of one generator, reusing its buffers. */
+export interface LevelSource {
+  readonly settings: GeneratorSettings;
+  generate(index: number): GeneratedItem;
+}
+
+export function isGeneratorName(name: string): name is GeneratorName {
+  return (GENERATOR_NAMES as readonly string[]).includes(name);
+}
+
+/** A source for the settings. */
+export function createLevelSource(settings: GeneratorSettings): LevelSource {
+  const { width, height, seed } = settings;
+  switch (settings.generator) {
+    case 'rsd': {
+      const walk = new SolutionDownWalk(width, height);
+      return {
+        settings,
+        generate(index) {
+          runRandomWalk(walk, createRng(streamSeed(seed, index)));
+          return { index, level: walk.toLevel(), solution: walk.moves };
+        },
+      };
+    }
+    case 'rpu':
+      return {
+        settings,
+        generate(index) {
+          return { index, level: runRpuIteration(width, height, createRng(streamSeed(seed, index))).level };
+        },
+      };
+  }
+}
+
+/** The index range `[from, to)` of shard `i` of `n` (0-based i) over `count` iterations. */
+export function shardRange(count: number, shard: number, shards: number): { from: number; to: number } {
+  const from = Math.floor((count * shard) / shards);
+  const to = Math.floor((count * (shard + 1)) / shards);
+  return { from, to };
+}

@@ -1,0 +1,223 @@
+/**
+ * Solution-graph search (SPEC §3): breadth-first over every state reachable
+ * from the start, with states packed as bitsets and deduplicated in an
+ * open-addressing hash table. A {@link Solver} keeps its buffers between
+ * calls, so analysing thousands of levels allocates almost nothing; the graph
+ * it returns is a view into those buffers and is valid until its next call.
+ * Use {@link solveLevel} for a graph you keep.
+ *
+ * Complexity: O(S * (4 * L + w)) for S states, slide length L and w words per
+ * state; memory (w + 8) * 4 bytes per state plus the table.
+ */
+import { CELL_WALL, type Level } from '../level/level';
+import { topology, type Topology } from '../rules/moves';
+
+/** Default cap on explored states (SPEC §3). */
+export const DEFAULT_STATE_CAP = 200_000;
+
+export interface SearchGraph {
+  readonly level: Level;
+  readonly topology: Topology;
+  /** False when the state cap stopped the search; then only the explored part is present. */
+  readonly complete: boolean;
+  readonly stateCount: number;
+  /** Open cells (not wall), head included. A state with `filled === openCells` is won. */
+  readonly openCells: number;
+  /** Words per state in `bits`. */
+  readonly stride: number;
+  /** Per state, `stride` words: bit c set when cell c is wall, body or head. */
+  readonly bits: Uint32Array;
+  readonly head: Uint16Array;
+  /** Open cells filled (body + head) per state. Strictly increases along every edge. */
+  readonly filled: Uint16Array;
+  /** Fewest moves from the start (BFS depth). */
+  readonly depth: Uint16Array;
+  /** `child[s * 4 + d]`: the state after direction d (U, D, L, R), or -1 when illegal. */
+  readonly child: Int32Array;
+  readonly outdeg: Uint8Array;
+}
+
+const INITIAL_CAPACITY = 256;
+
+/** Reusable state-space search with its own buffers. Not re-entrant. */
+export class Solver {
+  private capacity = 0;
+  private stride = 0;
+  private bits = new Uint32Array(0);
+  private head = new Uint16Array(0);
+  private filled = new Uint16Array(0);
+  private depth = new Uint16Array(0);
+  private child = new Int32Array(0);
+  private outdeg = new Uint8Array(0);
+  private slotState = new Int32Array(0);
+  private slotStamp = new Uint32Array(0);
+  private stamp = 0;
+  private tmp = new Uint32Array(8);
+
+  /**
+   * Explores every state reachable from the level's start, stopping once
+   * `maxStates` states are known (then `complete` is false).
+   */
+  search(level: Level, maxStates: number = DEFAULT_STATE_CAP): SearchGraph {
+    const topo = topology(level.width, level.height);
+    const stride = topo.words;
+    this.ensure(INITIAL_CAPACITY, stride);
+    this.newTable();
+    const nb = topo.neighbour;
+    const tmp = this.tmp;
+
+    // Start state.
+    let openCells = 0;
+    for (let w = 0; w < stride; w++) this.bits[w] = 0;
+    for (let c = 0; c < topo.cellCount; c++) {
+      if (level.cells[c] === CELL_WALL) this.bits[c >>> 5]! |= 1 << (c & 31);
+      else openCells++;
+    }
+    this.bits[level.head >>> 5]! |= 1 << (level.head & 31);
+    this.head[0] = level.head;
+    this.filled[0] = 1;
+    this.depth[0] = 0;
+    let count = 1;
+    this.insert(0, stride);
+    let complete = true;
+
+    for (let s = 0; s < count; s++) {
+      const base = s * stride;
+      const h = this.head[s]!;
+      let deg = 0;
+      for (let d = 0; d < 4; d++) {
+        let n = nb[h * 4 + d]!;
+        if (n < 0 || (this.bits[base + (n >>> 5)]! & (1 << (n & 31))) !== 0) {
+          this.child[s * 4 + d] = -1;
+          continue;
+        }
+        deg++;
+        for (let w = 0; w < stride; w++) tmp[w] = this.bits[base + w]!;
+        let c = h;
+        let len = 0;
+        while (n >= 0 && (tmp[n >>> 5]! & (1 << (n & 31))) === 0) {
+          tmp[n >>> 5]! |= 1 << (n & 31);
+          c = n;
+          len++;
+          n = nb[c * 4 + d]!;
+        }
+        let found = this.lookup(tmp, c, stride);
+        if (found < 0) {
+          if (count >= maxStates) {
+            complete = false;
+            this.child[s * 4 + d] = -1;
+            continue;
+          }
+          if (count >= this.capacity) this.ensure(this.capacity * 2, stride);
+          const nbase = count * stride;
+          for (let w = 0; w < stride; w++) this.bits[nbase + w] = tmp[w]!;
+          this.head[count] = c;
+          this.filled[count] = this.filled[s]! + len;
+          this.depth[count] = this.depth[s]! + 1;
+          this.insert(count, stride);
+          found = count++;
+        }
+        this.child[s * 4 + d] = found;
+      }
+      this.outdeg[s] = deg;
+    }
+
+    return {
+      level,
+      topology: topo,
+      complete,
+      stateCount: count,
+      openCells,
+      stride,
+      bits: this.bits,
+      head: this.head,
+      filled: this.filled,
+      depth: this.depth,
+      child: this.child,
+      outdeg: this.outdeg,
+    };
+  }
+
+  private ensure(capacity: number, stride: number): void {
+    if (capacity <= this.capacity && stride === this.stride) return;
+    const grow = <T extends Uint32Array | Uint16Array | Int32Array | Uint8Array>(old: T, make: (n: number) => T, n: number): T => {
+      const next = make(n);
+      if (stride === this.stride) next.set(old.subarray(0, Math.min(old.length, n)));
+      return next;
+    };
+    const cap = Math.max(capacity, this.capacity);
+    this.bits = grow(this.bits, (n) => new Uint32Array(n), cap * stride);
+    this.head = grow(this.head, (n) => new Uint16Array(n), cap);
+    this.filled = grow(this.filled, (n) => new Uint16Array(n), cap);
+    this.depth = grow(this.depth, (n) => new Uint16Array(n), cap);
+    this.child = grow(this.child, (n) => new Int32Array(n), cap * 4);
+    this.outdeg = grow(this.outdeg, (n) => new Uint8Array(n), cap);
+    const oldCapacity = this.capacity;
+    this.capacity = cap;
+    this.stride = stride;
+    if (cap * 2 > this.slotState.length) {
+      this.slotState = new Int32Array(cap * 2);
+      this.slotStamp = new Uint32Array(cap * 2);
+      this.stamp = 0;
+      // Re-insert the states found so far (growth in the middle of a search).
+      if (oldCapacity > 0) this.rehash(oldCapacity, stride);
+    }
+  }
+
+  /** Live states during a mid-search growth are exactly the first `known` indices with a valid slot. */
+  private knownCount = 0;
+
+  private rehash(oldCapacity: number, stride: number): void {
+    const known = Math.min(this.knownCount, oldCapacity); // read before newTable() resets it
+    this.newTable();
+    for (let s = 0; s < known; s++) this.insert(s, stride);
+  }
+
+  private newTable(): void {
+    this.stamp = (this.stamp + 1) >>> 0;
+    if (this.stamp === 0) {
+      this.slotStamp.fill(0);
+      this.stamp = 1;
+    }
+    this.knownCount = 0;
+  }
+
+  private hash(words: Uint32Array, offset: number, head: number, stride: number): number {
+    let h = Math.imul(head + 1, 0x9e3779b1);
+    for (let w = 0; w < stride; w++) {
+      h = Math.imul(h ^ words[offset + w]!, 0x85ebca6b);
+      h ^= h >>> 13;
+    }
+    return Math.imul(h ^ (h >>> 16), 0xc2b2ae35) >>> 0;
+  }
+
+  private lookup(words: Uint32Array, head: number, stride: number): number {
+    const mask = this.slotState.length - 1;
+    let i = this.hash(words, 0, head, stride) & mask;
+    for (;;) {
+      if (this.slotStamp[i] !== this.stamp) return -1;
+      const s = this.slotState[i]!;
+      if (this.head[s] === head) {
+        const base = s * stride;
+        let same = true;
+        for (let w = 0; w < stride; w++) {
+          if (this.bits[base + w] !== words[w]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return s;
+      }
+      i = (i + 1) & mask;
+    }
+  }
+
+  private insert(s: number, stride: number): void {
+    const mask = this.slotState.length - 1;
+    let i = this.hash(this.bits, s * stride, this.head[s]!, stride) & mask;
+    while (this.slotStamp[i] === this.stamp) i = (i + 1) & mask;
+    this.slotStamp[i] = this.stamp;
+    this.slotState[i] = s;
+    this.knownCount = Math.max(this.knownCount, s + 1);
+  }
+}

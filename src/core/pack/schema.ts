@@ -1,0 +1,165 @@
+/**
+ * The level-pack file format, version 1 (SPEC §10): the one place that says
+ * what a well-formed pack is. The zod schemas here check shape, types and
+ * lengths and carry the sentences a designer reads; what zod cannot say
+ * (each level's grid, unique ids, the level count) is checked in `pack.ts`,
+ * and older versions are brought up to this one in `migrations.ts` first.
+ *
+ * ```json
+ * { "format": "longcat-pack", "version": 1, "name": "...",
+ *   "description": "...", "createdWith": "...",          (both optional)
+ *   "levels": [{ "id": "...", "name": "...", "rows": ["C..#", "..."],
+ *                "difficulty": 12.5, "features": { "nSolutions": 3 },
+ *                "source": { "generator": "rsd", "seed": 7,
+ *                            "temperature": null, "model": null } }] }
+ * ```
+ *
+ * `null` is how JSON spells a missing or infinite number. Unknown fields are
+ * dropped from the parsed value (so a newer file still opens); `pack.ts`
+ * lists them as warnings.
+ */
+import { z } from 'zod';
+import { describeValue } from './describe';
+import { CURRENT_PACK_VERSION } from './migrations';
+
+/** The `format` tag every pack file starts with. */
+export const PACK_FORMAT = 'longcat-pack';
+/** Most levels one pack may hold. */
+export const MAX_PACK_LEVELS = 10_000;
+/** Largest pack file we read, in UTF-8 bytes (20 MiB). */
+export const MAX_PACK_BYTES = 20 * 1024 * 1024;
+/** Longest pack name, level name, generator, model or feature name, in UTF-16 code units. */
+export const MAX_NAME_LENGTH = 200;
+/** Longest level id, in UTF-16 code units. Ids are never empty. */
+export const MAX_ID_LENGTH = 100;
+/** Longest pack description, in UTF-16 code units. */
+export const MAX_DESCRIPTION_LENGTH = 10_000;
+/** Generator recorded for a level made by hand in the editor. */
+export const EDITOR_GENERATOR = 'editor';
+
+/** Where a level came from: the generator and the settings that reproduce it. */
+export interface PackLevelSource {
+  /** Generator name, e.g. `rsd`, `rpu`, `sd-pcgrl`, or {@link EDITOR_GENERATOR}. */
+  generator: string;
+  /** Seed that reproduces the level with the same generator settings, or null. */
+  seed: number | null;
+  /** Sampling temperature of a policy generator (SPEC §6), or null. */
+  temperature: number | null;
+  /** Model that generated the level (a policy id), or null. */
+  model: string | null;
+}
+
+/** One level of a pack: its grid as text rows plus the studio's annotations. */
+export interface PackLevel {
+  /** Unique within the pack, 1..{@link MAX_ID_LENGTH} code units. */
+  id: string;
+  name: string;
+  /** Text rows of the level format (SPEC §2): `.` empty, `#` wall, `C` head. */
+  rows: string[];
+  /** Predicted difficulty on the thesis scale (SPEC §5), or null when unknown. */
+  difficulty: number | null;
+  /** Graph features by name (SPEC §4); null for missing or infinite values. */
+  features: Record<string, number | null>;
+  source: PackLevelSource;
+}
+
+/** A level pack as the current version ({@link CURRENT_PACK_VERSION}) writes it. */
+export interface LevelPack {
+  format: typeof PACK_FORMAT;
+  version: typeof CURRENT_PACK_VERSION;
+  name: string;
+  description?: string;
+  /** The program that wrote the pack, e.g. `Longcat Studio 0.1.0`. */
+  createdWith?: string;
+  levels: PackLevel[];
+}
+
+/** The issue fields our error functions read (zod passes more). */
+interface RawIssue {
+  readonly code?: string;
+  readonly input?: unknown;
+}
+
+/** Error function for a type mismatch: "missing" or "expected X but found Y". */
+function expected(what: string): (issue: RawIssue) => string {
+  return (issue) =>
+    issue.input === undefined
+      ? `this field is missing; expected ${what}`
+      : `expected ${what} but found ${describeValue(issue.input)}`;
+}
+
+/** Error function for a too-long string. */
+function tooLong(what: string, max: number): (issue: RawIssue) => string {
+  return (issue) => {
+    const length = typeof issue.input === 'string' ? issue.input.length : 0;
+    return `${what} is ${length} characters long; the limit is ${max}`;
+  };
+}
+
+const text = (what: string, max: number) =>
+  z.string({ error: expected('text') }).max(max, { error: tooLong(what, max) });
+
+const nullableNumber = () => z.number({ error: expected('a number or null') }).nullable();
+
+/** Feature names: bounded text. (`__proto__` is refused in `pack.ts`: zod silently drops it.) */
+const featureName = z.string().max(MAX_NAME_LENGTH);
+
+/** Schema of {@link PackLevelSource}. */
+export const PackLevelSourceSchema = z.object(
+  {
+    generator: text('the generator name', MAX_NAME_LENGTH),
+    seed: nullableNumber(),
+    temperature: nullableNumber(),
+    model: z
+      .string({ error: expected('text or null') })
+      .max(MAX_NAME_LENGTH, { error: tooLong('the model name', MAX_NAME_LENGTH) })
+      .nullable(),
+  },
+  { error: expected('an object { "generator", "seed", "temperature", "model" }') },
+);
+
+/** Schema of {@link PackLevel}. Grids are checked by `parseRows` in `pack.ts`. */
+export const PackLevelSchema = z.object(
+  {
+    id: z
+      .string({ error: expected('text') })
+      .min(1, { error: 'the id is empty; every level needs an id' })
+      .max(MAX_ID_LENGTH, { error: tooLong('the id', MAX_ID_LENGTH) }),
+    name: text('the name', MAX_NAME_LENGTH),
+    rows: z.array(z.string({ error: expected('a row of text such as "C..#"') }), {
+      error: expected('a list of rows such as ["C..#", "...."]'),
+    }),
+    difficulty: nullableNumber(),
+    features: z.record(featureName, nullableNumber(), {
+      error: (issue: RawIssue) =>
+        issue.code === 'invalid_key'
+          ? `the feature name is longer than ${MAX_NAME_LENGTH} characters`
+          : expected('an object of named numbers such as { "nSolutions": 3 }')(issue),
+    }),
+    source: PackLevelSourceSchema,
+  },
+  { error: expected('a level object { "id", "name", "rows", ... }') },
+);
+
+/** Schema of {@link LevelPack} once migrated to the current version. */
+export const LevelPackSchema = z.object(
+  {
+    format: z.literal(PACK_FORMAT, {
+      error: (issue: RawIssue) =>
+        `expected "${PACK_FORMAT}" but found ${describeValue(issue.input)}; this is not a Longcat level pack`,
+    }),
+    version: z.literal(CURRENT_PACK_VERSION, { error: expected(`version ${CURRENT_PACK_VERSION}`) }),
+    name: text('the pack name', MAX_NAME_LENGTH),
+    description: text('the description', MAX_DESCRIPTION_LENGTH).exactOptional(),
+    createdWith: text('createdWith', MAX_NAME_LENGTH).exactOptional(),
+    levels: z.array(PackLevelSchema, { error: expected('a list of levels') }),
+  },
+  { error: expected('a pack object') },
+) satisfies z.ZodType<LevelPack>;
+
+/** Field names each object of the format knows; any other field is reported as a warning. */
+export const KNOWN_FIELDS = {
+  pack: Object.keys(LevelPackSchema.shape),
+  level: Object.keys(PackLevelSchema.shape),
+  source: Object.keys(PackLevelSourceSchema.shape),
+} as const;
