@@ -14,9 +14,18 @@ describe('migratePack', () => {
   it('runs a chain step by step and stamps each version', () => {
     // A made-up future: v2 renamed "name" to "title", v3 added "tags".
     const seen: number[] = [];
-    const chain = new Map<number, PackMigration>([
-      [1, (p) => { seen.push(p['version'] as number); const { name, ...rest } = p; return { ...rest, title: name }; }],
-      [2, (p) => { seen.push(p['version'] as number); return { ...p, tags: [] }; }],
+    const renameToTitle: PackMigration = (p) => {
+      seen.push(p['version'] as number);
+      const { name, ...rest } = p;
+      return { ...rest, title: name };
+    };
+    const addTags: PackMigration = (p) => {
+      seen.push(p['version'] as number);
+      return { ...p, tags: [] };
+    };
+    const chain = new Map([
+      [1, renameToTitle],
+      [2, addTags],
     ]);
     const result = migratePack(v1, chain, 3);
     expect(seen).toEqual([1, 2]);
@@ -30,7 +39,10 @@ describe('migratePack', () => {
       ok: false,
       error: [{ path: 'version', message: 'this build cannot upgrade a version 1 pack (no migration to 2)' }],
     });
-    const throwing = new Map<number, PackMigration>([[1, () => { throw new Error('levels is not a list'); }]]);
+    const fail: PackMigration = () => {
+      throw new Error('levels is not a list');
+    };
+    const throwing = new Map([[1, fail]]);
     expect(migratePack(v1, throwing, 2)).toEqual({
       ok: false,
       error: [{ path: '$', message: 'could not upgrade the pack from version 1 to 2: levels is not a list' }],

@@ -1,0 +1,36 @@
+/**
+ * `npm run bench`: every benchmark, printed as a table (and as JSON with
+ * --json). Single-threaded: figures are per core. Record results in
+ * docs/BENCHMARKS.md with the command that produced them.
+ */
+import { cpus } from 'node:os';
+import { runRandomWalk, SolutionDownWalk } from '../src/core/generators/rsd';
+import { createRng, streamSeed } from '../src/core/util/rng';
+import type { Level } from '../src/core/level/level';
+import { benchLargest, benchRsdPipeline, benchStatesPerSecond, largestRsd8x8, type BenchRow } from './engine';
+
+const json = process.argv.includes('--json');
+const quick = process.argv.includes('--quick');
+const rows: BenchRow[] = [];
+const log = (r: BenchRow): void => {
+  rows.push(r);
+  if (!json) {
+    const v = r.value >= 100 ? Math.round(r.value).toLocaleString('en-US') : r.value.toFixed(3);
+    console.log(`${r.name.padEnd(48)} ${v.padStart(12)} ${r.unit}${r.detail && r.detail.length < 60 ? `  (${r.detail})` : ''}`);
+  }
+};
+
+if (!json) console.log(`node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'}, one thread\n`);
+const n = quick ? 5000 : 50_000;
+for (const side of [8, 10, 12]) log(benchRsdPipeline(side, side === 8 ? n : Math.floor(n / 2)));
+
+const corpus: Level[] = [];
+const walk = new SolutionDownWalk(8, 8);
+for (let i = 0; i < 5000; i++) {
+  runRandomWalk(walk, createRng(streamSeed(9, i)));
+  corpus.push(walk.toLevel());
+}
+log(benchStatesPerSecond(corpus));
+for (const r of benchLargest(largestRsd8x8(quick ? 20_000 : 200_000, 3))) log(r);
+
+if (json) console.log(JSON.stringify(rows, null, 2));
