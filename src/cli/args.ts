@@ -19,14 +19,17 @@ export function parseSize(text: string): { width: number; height: number } {
   return { width, height };
 }
 
+/** A plain decimal whole number: no sign, exponent, hex or empty string. */
+const wholeNumber = (text: string): number => (/^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : NaN);
+
 export function parseCount(text: string, flag = '--count', max = 10_000_000): number {
-  const n = Number(text);
+  const n = wholeNumber(text);
   if (!Number.isInteger(n) || n < 1 || n > max) throw new CliError(`${flag} must be a whole number from 1 to ${max}, got "${text}"`);
   return n;
 }
 
 export function parseSeed(text: string): number {
-  const n = Number(text);
+  const n = wholeNumber(text);
   if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new CliError(`--seed must be a whole number from 0 to 4294967295, got "${text}"`);
   return n;
 }

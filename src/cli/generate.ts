@@ -5,7 +5,7 @@ import { levelKey } from '../core/level/level';
 import { createLevelSource, shardRange, type GeneratorSettings } from '../core/generators/registry';
 import { Evaluation, type EvaluationReport } from '../core/generators/evaluate';
 import { createPack, exportPack, packLevelFromLevel } from '../core/pack/pack';
-import type { PackLevel } from '../core/pack/schema';
+import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
 import { CliError } from './args';
 import { Progress } from './progress';
 
@@ -48,6 +48,13 @@ export function runGenerate(o: RunOptions & { out: string }): { written: number;
         features: { ...analysis.value.features },
         source: { generator: o.generator, seed: o.seed, temperature: null, model: null },
       }),
+    );
+  }
+  if (levels.length > MAX_PACK_LEVELS) {
+    const shards = Math.ceil(levels.length / MAX_PACK_LEVELS) * (o.shard?.shards ?? 1);
+    throw new CliError(
+      `the run gives ${levels.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. ` +
+        `Split it with --shard i/${shards} and keep one pack per shard`,
     );
   }
   const shardNote = o.shard ? ` shard ${o.shard.shard + 1}/${o.shard.shards}` : '';

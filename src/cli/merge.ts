@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { levelKey } from '../core/level/level';
 import { createPack, exportPack, importPack } from '../core/pack/pack';
-import type { PackLevel } from '../core/pack/schema';
+import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
 import { CliError } from './args';
 import { readInput } from './analyze';
 
@@ -28,6 +28,9 @@ export function runMerge(files: readonly string[], out: string, name?: string): 
       seenIds.add(id);
       levels.push({ ...pl, id });
     });
+  }
+  if (levels.length > MAX_PACK_LEVELS) {
+    throw new CliError(`the merged pack would hold ${levels.length} levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Merge fewer packs`);
   }
   try {
     writeFileSync(out, exportPack(createPack(name ?? `${firstName} (merged)`, levels)));

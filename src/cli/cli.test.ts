@@ -1,0 +1,433 @@
+/**
+ * End-to-end tests of the command line (SPEC §8, §11): every test spawns the
+ * real CLI (`node --import tsx src/cli/main.ts ...`) and checks its output
+ * against independent ground truth: the naive reference solver in
+ * test/naive/naiveSolver.ts, the data files' own text, and arithmetic
+ * invariants between commands.
+ */
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { naiveAnalyze, type NaiveAnalysis } from '../../test/naive/naiveSolver';
+import { importPack } from '../core/pack/pack';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BINSWING = resolve(ROOT, '../shared/data/longcat-binswing-52.txt');
+
+const FEATURES = [
+  'nStates', 'size', 'nBranches', 'nSolutions', 'nFails', 'shortestSolutionLength', 'nSolutionBranches',
+  'nNonDead', 'nIndeterminate', 'nIndeterminateBranches', 'solutionPaths', 'expectedDecisions', 'expectedMoves',
+] as const;
+const EXACT_FEATURES = FEATURES.filter((f) => f !== 'expectedDecisions' && f !== 'expectedMoves');
+const ANALYZE_KEYS = ['name', 'width', 'height', 'classes', ...FEATURES].sort();
+const CLASS_NAMES = ['success', 'fail', 'solution', 'dead', 'indeterminate'] as const;
+
+type Json = Record<string, unknown>;
+
+interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI synchronously from the repository root. */
+function cli(args: readonly string[], input?: string): CliResult {
+  const r: SpawnSyncReturns<string> = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    input: input ?? '',
+    maxBuffer: 256 * 1024 * 1024,
+    timeout: 60_000,
+  });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Runs the CLI and fails the test (with its stderr) unless it exits 0. */
+function cliOk(args: readonly string[], input?: string): CliResult {
+  const r = cli(args, input);
+  if (r.status !== 0) throw new Error(`longcat ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return r;
+}
+
+function jsonLines(stdout: string): Json[] {
+  const lines = stdout.split('\n');
+  expect(lines.at(-1)).toBe(''); // every object ends with a newline
+  return lines.slice(0, -1).map((l) => JSON.parse(l) as Json);
+}
+
+/** Levels of the text format, split independently of src/core: blocks separated by blank lines. */
+function splitLevelText(text: string): Array<{ name: string | undefined; rows: string[] }> {
+  const out: Array<{ name: string | undefined; rows: string[] }> = [];
+  for (const block of text.split(/\r?\n[ \t]*(?:\r?\n[ \t]*)+/)) {
+    const lines = block.split(/\r?\n/).map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+    if (lines.length === 0) continue;
+    let name: string | undefined;
+    if (lines[0]!.trimStart().startsWith(';')) name = lines.shift()!.trimStart().slice(1).trim();
+    out.push({ name, rows: lines });
+  }
+  return out;
+}
+
+function closeRel(actual: unknown, expected: number, what: string): void {
+  if (!Number.isFinite(expected)) {
+    expect(actual, what).toBeNull();
+    return;
+  }
+  expect(typeof actual, what).toBe('number');
+  const a = actual as number;
+  const tol = 1e-9 * Math.max(1, Math.abs(expected));
+  expect(Math.abs(a - expected), `${what}: ${a} vs ${expected}`).toBeLessThanOrEqual(tol);
+}
+
+/** One analyze object against the naive solver's analysis of `rows`. */
+function expectMatchesNaive(obj: Json, rows: string[], naive: NaiveAnalysis = naiveAnalyze(rows)): void {
+  const tag = String(obj.name);
+  expect(Object.keys(obj).sort(), tag).toEqual(ANALYZE_KEYS);
+  expect(obj.width, tag).toBe(rows[0]!.length);
+  expect(obj.height, tag).toBe(rows.length);
+  const classes = obj.classes as Json;
+  expect(Object.keys(classes).sort(), tag).toEqual([...CLASS_NAMES].sort());
+  for (const c of CLASS_NAMES) expect(classes[c], `${tag} classes.${c}`).toBe(naive.classes[c]);
+  for (const f of EXACT_FEATURES) expect(obj[f], `${tag} ${f}`).toBe(naive.features[f]);
+  closeRel(obj.expectedDecisions, naive.features.expectedDecisions, `${tag} expectedDecisions`);
+  closeRel(obj.expectedMoves, naive.features.expectedMoves, `${tag} expectedMoves`);
+}
+
+/** A pack file read with the real importer; throws with every problem when invalid. */
+function readPack(file: string): { names: string[]; ids: string[]; rows: string[][]; features: Json[] } {
+  const r = importPack(readFileSync(file, 'utf8'));
+  if (!r.ok) throw new Error(`${file}: ${r.error.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+  return {
+    names: r.value.pack.levels.map((l) => l.name),
+    ids: r.value.pack.levels.map((l) => l.id),
+    rows: r.value.pack.levels.map((l) => [...l.rows]),
+    features: r.value.pack.levels.map((l) => ({ ...l.features }) as Json),
+  };
+}
+
+const rowKey = (rows: readonly string[]): string => rows.join('/');
+
+/** Exactly one non-empty line on stderr, nothing on stdout, a non-zero exit. */
+function expectOneLineError(r: CliResult, what: string): void {
+  expect(r.status, `${what}: exit code (stderr: ${r.stderr})`).not.toBe(0);
+  expect(r.status, what).not.toBeNull();
+  expect(r.stdout, `${what}: stdout`).toBe('');
+  expect(r.stderr, `${what}: stderr must be one line`).toMatch(/^[^\n]*\S[^\n]*\n$/);
+}
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'longcat-cli-test-'));
+});
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('analyze', () => {
+  it('prints one object per level of longcat-binswing-52.txt, equal to the naive solver', () => {
+    const text = readFileSync(BINSWING, 'utf8');
+    const levels = splitLevelText(text);
+    const nameLines = text.split(/\r?\n/).filter((l) => l.trimStart().startsWith(';')).map((l) => l.trimStart().slice(1).trim());
+    expect(levels).toHaveLength(52);
+    expect(nameLines).toHaveLength(52);
+
+    const r = cliOk(['analyze', BINSWING]);
+    const out = jsonLines(r.stdout);
+    expect(out).toHaveLength(52);
+    expect(out.map((o) => o.name)).toEqual(nameLines);
+    out.forEach((obj, i) => expectMatchesNaive(obj, levels[i]!.rows));
+  });
+
+  it('reads standard input (-): CRLF, names, an unnamed level and an unsolvable one (null infinities)', () => {
+    const unsolvable = ['C...', '.#..', '...#', '#...'];
+    const solvable = ['C....', '.....', '..#..', '.....', '.....'];
+    const unnamed = ['#.C', '...', '..#'];
+    // Precondition on the ground truth itself.
+    expect(naiveAnalyze(unsolvable).features.expectedMoves).toBe(Infinity);
+    expect(naiveAnalyze(unsolvable).classes.indeterminate).toBeGreaterThan(0);
+    const text = ['; stuck', ...unsolvable, '', '  ; open five  ', ...solvable, '', '', ...unnamed, ''].join('\r\n');
+
+    const out = jsonLines(cliOk(['analyze', '-'], text).stdout);
+    expect(out).toHaveLength(3);
+    expect(out[0]!.name).toBe('stuck');
+    expect(out[1]!.name).toBe('open five');
+    expect(typeof out[2]!.name).toBe('string');
+    expectMatchesNaive(out[0]!, unsolvable);
+    expect(out[0]!.expectedMoves).toBeNull();
+    expect(out[0]!.expectedDecisions).toBeNull();
+    expect(out[0]!.nSolutions).toBe(0);
+    expectMatchesNaive(out[1]!, solvable);
+    expectMatchesNaive(out[2]!, unnamed);
+  });
+
+  it('works through bin/longcat.mjs too', () => {
+    const r = spawnSync(process.execPath, ['bin/longcat.mjs', 'analyze', '-'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      input: '; tiny\nC..#\n.#..\n....\n',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const out = jsonLines(r.stdout);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.name).toBe('tiny');
+    expectMatchesNaive(out[0]!, ['C..#', '.#..', '....']);
+  });
+});
+
+describe('errors: one clear line on stderr, nothing on stdout, non-zero exit', () => {
+  it('a ragged level (in the second level of a file) names its line and column', () => {
+    const file = join(tmp, 'ragged.txt');
+    // line 8 is "..." where 4 cells are expected: the first missing cell is column 4.
+    writeFileSync(file, '; a\nC..\n...\n...\n\n; b\nC...\n...\n....\n');
+    const r = cli(['analyze', file]);
+    expectOneLineError(r, 'ragged');
+    expect(r.stderr).toMatch(/line 8\b/);
+    expect(r.stderr).toMatch(/column 4\b/);
+  });
+
+  it('an unknown character names its line and column', () => {
+    const r = cli(['analyze', '-'], '; x\nC..\n.x.\n...\n');
+    expectOneLineError(r, 'unknown character');
+    expect(r.stderr).toMatch(/line 3\b/);
+    expect(r.stderr).toMatch(/column 2\b/);
+  });
+
+  it('a missing file, an empty input and a broken pack', () => {
+    const missing = join(tmp, 'does-not-exist.txt');
+    const r1 = cli(['analyze', missing]);
+    expectOneLineError(r1, 'missing file');
+    expect(r1.stderr).toContain(missing);
+    expectOneLineError(cli(['analyze', '-'], ''), 'empty stdin');
+    expectOneLineError(cli(['analyze', '-'], '{"format":"longcat-pack","version":1,"name":"x","levels":[{"id":"a"}]}'), 'broken pack');
+  });
+
+  const gen = (extra: string[]): string[] => ['--generator', 'rsd', '--count', '10', '--seed', '1', ...extra];
+  const cases: Array<[string, string[]]> = [
+    ['--size 2x2', ['evaluate', ...gen(['--size', '2x2'])]],
+    ['--size 17x3', ['evaluate', ...gen(['--size', '17x3'])]],
+    ['--size big', ['generate', ...gen(['--size', 'big', '--out', 'OUT'])]],
+    ['--count 0', ['evaluate', '--generator', 'rsd', '--count', '0']],
+    ['--count -3', ['generate', '--generator', 'rsd', '--count', '-3', '--out', 'OUT']],
+    ['--count 2.5', ['evaluate', '--generator', 'rsd', '--count', '2.5']],
+    ['--count lots', ['evaluate', '--generator', 'rsd', '--count', 'lots']],
+    ['--shard 0/2', ['evaluate', ...gen(['--shard', '0/2'])]],
+    ['--shard 3/2', ['generate', ...gen(['--shard', '3/2', '--out', 'OUT'])]],
+    ['--generator dqn', ['evaluate', '--generator', 'dqn', '--count', '10']],
+    ['--seed -1', ['evaluate', ...gen(['--seed', '-1'])]],
+    ['no --generator', ['evaluate', '--count', '10']],
+    ['unknown command', ['frobnicate']],
+  ];
+  it.each(cases)('%s', (_label, args) => {
+    const out = join(tmp, `bad-${_label.replace(/\W+/g, '_')}.json`);
+    const r = cli(args.map((a) => (a === 'OUT' ? out : a)));
+    expectOneLineError(r, _label);
+    // A refused generate writes no pack.
+    expect(() => readFileSync(out)).toThrow();
+  });
+
+  // `--seed "$SEED"` with SEED unset must not silently run with seed 0; nor may hex or exponents slip through.
+  it.each([[''], ['0x10'], ['1e1']])("refuses --seed '%s' and --count '%s'", (text) => {
+    expectOneLineError(cli(['evaluate', '--generator', 'rsd', '--count', '5', '--seed', text, '--json']), `--seed '${text}'`);
+    expectOneLineError(cli(['evaluate', '--generator', 'rsd', '--count', text, '--json']), `--count '${text}'`);
+  });
+});
+
+describe('generate, merge and sharding', () => {
+  let pack5: string;
+  let rows5: string[][];
+
+  beforeAll(() => {
+    pack5 = join(tmp, 'rsd-300-s5.json');
+    cliOk(['generate', '--generator', 'rsd', '--count', '300', '--size', '8x8', '--seed', '5', '--out', pack5]);
+    rows5 = readPack(pack5).rows;
+  });
+
+  it('generate rsd writes a valid pack of unique levels, each solvable by the naive solver with the features it computes', () => {
+    const p = readPack(pack5);
+    expect(p.rows.length).toBeGreaterThan(250);
+    expect(p.rows.length).toBeLessThanOrEqual(300);
+    expect(new Set(p.rows.map(rowKey)).size).toBe(p.rows.length);
+    expect(new Set(p.ids).size).toBe(p.ids.length);
+    p.rows.forEach((rows, i) => {
+      expect(rows).toHaveLength(8);
+      for (const row of rows) expect(row).toMatch(/^[.#C]{8}$/);
+      expect(rows.join('').split('C')).toHaveLength(2);
+      const naive = naiveAnalyze(rows);
+      expect(naive.features.nSolutions, rowKey(rows)).toBeGreaterThan(0);
+      const f = p.features[i]!;
+      for (const name of EXACT_FEATURES) expect(f[name], `${p.ids[i]} ${name}`).toBe(naive.features[name]);
+      closeRel(f.expectedMoves, naive.features.expectedMoves, `${p.ids[i]} expectedMoves`);
+      closeRel(f.expectedDecisions, naive.features.expectedDecisions, `${p.ids[i]} expectedDecisions`);
+    });
+  });
+
+  it('is deterministic (byte-identical rerun) and depends on the seed', () => {
+    const again = join(tmp, 'rsd-300-s5-again.json');
+    const other = join(tmp, 'rsd-300-s6.json');
+    cliOk(['generate', '--generator', 'rsd', '--count', '300', '--seed', '5', '--out', again, '--quiet']);
+    cliOk(['generate', '--generator', 'rsd', '--count', '300', '--seed', '6', '--out', other, '--quiet']);
+    expect(readFileSync(again, 'utf8')).toBe(readFileSync(pack5, 'utf8'));
+    const a = new Set(rows5.map(rowKey));
+    const b = readPack(other).rows.map(rowKey);
+    const shared = b.filter((k) => a.has(k)).length;
+    expect(shared).toBeLessThan(b.length / 10);
+  });
+
+  it('analyze accepts a pack made by generate (one object per pack level, equal to the naive solver)', () => {
+    const p = readPack(pack5);
+    const out = jsonLines(cliOk(['analyze', pack5]).stdout);
+    expect(out).toHaveLength(p.rows.length);
+    expect(out.map((o) => o.name)).toEqual(p.names);
+    out.forEach((obj, i) => expectMatchesNaive(obj, p.rows[i]!));
+  });
+
+  it('--shard 1/3, 2/3, 3/3 merged give the same levels as the unsharded run', () => {
+    const shards = [1, 2, 3].map((i) => join(tmp, `rsd-300-s5-shard${i}.json`));
+    shards.forEach((file, i) => {
+      cliOk(['generate', '--generator', 'rsd', '--count', '300', '--seed', '5', '--shard', `${i + 1}/3`, '--out', file, '--quiet']);
+    });
+    const shardRows = shards.map((f) => readPack(f).rows);
+    for (const rows of shardRows) {
+      expect(rows.length).toBeGreaterThan(50);
+      expect(rows.length).toBeLessThan(150);
+    }
+    const merged = join(tmp, 'rsd-300-s5-merged.json');
+    const m = cliOk(['merge', ...shards, '--out', merged]);
+    expect(m.stdout).toBe('');
+    const mergedRows = readPack(merged).rows.map(rowKey);
+    expect(new Set(mergedRows).size).toBe(mergedRows.length);
+    expect(new Set(mergedRows)).toEqual(new Set(rows5.map(rowKey)));
+    expect(mergedRows).toHaveLength(rows5.length);
+    // What merge dropped is exactly the cross-shard repeats.
+    const dropped = shardRows.flat().length - mergedRows.length;
+    expect(m.stderr).toMatch(new RegExp(`\\b${dropped} duplicate`));
+  });
+
+  it('merge drops duplicate levels (a pack merged with itself and an overlapping pack)', () => {
+    const other = join(tmp, 'rsd-100-s5.json');
+    cliOk(['generate', '--generator', 'rsd', '--count', '100', '--seed', '5', '--out', other, '--quiet']);
+    const merged = join(tmp, 'self-merged.json');
+    cliOk(['merge', pack5, other, pack5, '--out', merged]);
+    const p = readPack(merged);
+    expect(new Set(p.ids).size).toBe(p.ids.length);
+    expect(p.rows.map(rowKey).sort()).toEqual(rows5.map(rowKey).sort());
+  });
+});
+
+describe('evaluate', () => {
+  const REQUIRED = ['generated', 'solvable', 'duplicates', 'unique', 'nonTrivial', 'spans', 'maxDifficulty', 'levelsPerSecond'];
+
+  /** Invariants of any report, and the report against the pack `generate` makes for the same run. */
+  function checkReport(generator: string, count: number, seed: number): Json {
+    const r = cliOk(['evaluate', '--generator', generator, '--count', String(count), '--size', '8x8', '--seed', String(seed), '--json', '--quiet']);
+    expect(r.stderr).toBe('');
+    const out = jsonLines(r.stdout);
+    expect(out).toHaveLength(1);
+    const rep = out[0]!;
+    for (const k of REQUIRED) expect(rep, k).toHaveProperty(k);
+    const num = (k: string): number => {
+      expect(typeof rep[k], k).toBe('number');
+      return rep[k] as number;
+    };
+    const spans = rep.spans as Array<{ from: number; to: number; count: number }>;
+    expect(spans.map((s) => [s.from, s.to])).toEqual([[0, 20], [20, 40], [40, 60], [60, 80], [80, 200]]);
+    expect(num('generated')).toBe(count);
+    expect(num('solvable')).toBeLessThanOrEqual(count);
+    expect(num('unique')).toBe(num('solvable') - num('duplicates'));
+    expect(rep.stateCapped ?? 0).toBe(0);
+    expect(spans.reduce((s, x) => s + x.count, 0)).toBe(num('unique'));
+    expect(num('levelsPerSecond')).toBeGreaterThan(0);
+
+    // The same run through `generate`: its pack holds exactly the unique solvable levels.
+    const file = join(tmp, `eval-${generator}-${count}-s${seed}.json`);
+    cliOk(['generate', '--generator', generator, '--count', String(count), '--seed', String(seed), '--out', file, '--quiet']);
+    const p = readPack(file);
+    expect(p.rows).toHaveLength(num('unique'));
+    expect(new Set(p.rows.map(rowKey)).size).toBe(p.rows.length);
+
+    // Difficulty (the stand-in, expectedMoves) recomputed by the naive solver.
+    const d = p.rows.map((rows) => {
+      const a = naiveAnalyze(rows);
+      expect(a.features.nSolutions).toBeGreaterThan(0);
+      return Math.max(0, a.features.expectedMoves);
+    });
+    const inSpan = (x: number, i: number): boolean =>
+      x >= spans[i]!.from && (x < spans[i]!.to || i === spans.length - 1);
+    expect(spans.map((_, i) => d.filter((x) => inSpan(x, i)).length)).toEqual(spans.map((s) => s.count));
+    expect(num('nonTrivial')).toBe(d.filter((x) => x >= 20).length);
+    closeRel(num('maxDifficulty'), Math.max(0, ...d), 'maxDifficulty');
+    return rep;
+  }
+
+  it('rsd --count 2000 --json: invariants, every level solvable, unique = pack size, spans from the naive solver', () => {
+    const rep = checkReport('rsd', 2000, 5);
+    expect(rep.solvable).toBe(2000);
+    expect(rep.duplicates).toBeGreaterThan(0); // RSD repeats small levels (thesis: several %)
+    expect(rep.duplicates as number).toBeLessThan(2000 * 0.2);
+  });
+
+  it('rpu --count 300 --json: invariants, unique = pack size, spans from the naive solver', () => {
+    const rep = checkReport('rpu', 300, 5);
+    expect(rep.solvable as number).toBeGreaterThan(0);
+    expect(rep.solvable as number).toBeLessThan(300);
+  });
+
+  it('text mode prints a human table with the same numbers', () => {
+    const json = jsonLines(cliOk(['evaluate', '--generator', 'rsd', '--count', '2000', '--seed', '5', '--json', '--quiet']).stdout)[0]!;
+    const r = cliOk(['evaluate', '--generator', 'rsd', '--count', '2000', '--seed', '5', '--quiet']);
+    expect(r.stdout).toContain('solvable');
+    expect(r.stdout).toContain('duplicates');
+    expect(() => JSON.parse(r.stdout)).toThrow();
+    expect(r.stdout).toMatch(new RegExp(`^solvable\\s+${json.solvable as number}\\b`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^duplicates\\s+${json.duplicates as number}\\b`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^unique solvable\\s+${json.unique as number}\\b`, 'm'));
+  });
+});
+
+describe('progress', () => {
+  it('evaluate rsd --count 30000 reports progress on stderr and only the report on stdout; --quiet is silent', () => {
+    const loud = cliOk(['evaluate', '--generator', 'rsd', '--count', '30000', '--seed', '3', '--json']);
+    const lines = loud.stderr.split('\n').filter((l) => l !== '');
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    for (const l of lines) expect(l).toMatch(/evaluate rsd: \d+\/30000/);
+    expect(lines.at(-1)).toMatch(/evaluate rsd: 30000\/30000/);
+    const out = jsonLines(loud.stdout);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.generated).toBe(30000);
+
+    const quiet = cliOk(['evaluate', '--generator', 'rsd', '--count', '30000', '--seed', '3', '--json', '--quiet']);
+    expect(quiet.stderr).toBe('');
+    const q = jsonLines(quiet.stdout)[0]!;
+    for (const k of ['generated', 'solvable', 'duplicates', 'unique', 'nonTrivial', 'maxDifficulty']) expect(q[k], k).toEqual(out[0]![k]);
+    expect(q.spans).toEqual(out[0]!.spans);
+  });
+});
+
+describe('pack size limits (SPEC §10: import enforces a level-count limit)', () => {
+  // A run with more unique levels than a pack may hold (10,000) must fail
+  // with one line and write nothing, never an unreadable pack with exit 0.
+  it('generate refuses to write a pack over the level limit and says how to shard', () => {
+    const big = join(tmp, 'rsd-12000.json');
+    const r = cli(['generate', '--generator', 'rsd', '--count', '12000', '--seed', '5', '--out', big, '--quiet']);
+    expectOneLineError(r, 'generate over the pack limit');
+    expect(r.stderr).toMatch(/--shard/);
+    expect(() => readFileSync(big)).toThrow();
+  });
+
+  it('merge refuses to write a pack over the level limit', () => {
+    const halves = [1, 2].map((i) => join(tmp, `rsd-12000-half${i}.json`));
+    halves.forEach((file, i) => {
+      cliOk(['generate', '--generator', 'rsd', '--count', '12000', '--seed', '5', '--shard', `${i + 1}/2`, '--out', file, '--quiet']);
+    });
+    const sizes = halves.map((f) => readPack(f).rows.length);
+    expect(sizes.every((n) => n < 10_000)).toBe(true);
+    const merged = join(tmp, 'rsd-12000-merged.json');
+    expectOneLineError(cli(['merge', ...halves, '--out', merged]), 'merge over the pack limit');
+    expect(() => readFileSync(merged)).toThrow();
+  });
+});
+
