@@ -5,6 +5,8 @@ import type { Level } from '../core/level/level';
 import { Analyzer } from '../core/graph/analyze';
 import { importPack } from '../core/pack/pack';
 import { CliError } from './args';
+import type { DifficultyModel } from '../core/difficulty/model';
+import { predictDifficulty } from '../core/difficulty/predict';
 
 export function readInput(file: string): string {
   try {
@@ -32,7 +34,7 @@ export function loadLevels(text: string, file: string): Level[] {
 /** JSON has no Infinity: infinite values (unsolvable levels) are written as null. */
 const finiteOrNull = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
-export function runAnalyze(file: string, options: { maxStates: number }, write: (line: string) => void): number {
+export function runAnalyze(file: string, options: { maxStates: number; model: DifficultyModel }, write: (line: string) => void): number {
   const levels = loadLevels(readInput(file), file);
   const analyzer = new Analyzer();
   let failures = 0;
@@ -46,7 +48,8 @@ export function runAnalyze(file: string, options: { maxStates: number }, write: 
       return;
     }
     const features = Object.fromEntries(Object.entries(r.value.features).map(([k, v]) => [k, finiteOrNull(v)]));
-    write(JSON.stringify({ ...base, classes: r.value.counts, ...features }));
+    const difficulty = r.value.features.nSolutions > 0 ? predictDifficulty(options.model, r.value.features) : null;
+    write(JSON.stringify({ ...base, classes: r.value.counts, ...features, difficulty }));
   });
   return failures === 0 ? 0 : 1;
 }

@@ -22,7 +22,7 @@ const FEATURES = [
   'nNonDead', 'nIndeterminate', 'nIndeterminateBranches', 'solutionPaths', 'expectedDecisions', 'expectedMoves',
 ] as const;
 const EXACT_FEATURES = FEATURES.filter((f) => f !== 'expectedDecisions' && f !== 'expectedMoves');
-const ANALYZE_KEYS = ['name', 'width', 'height', 'classes', ...FEATURES].sort();
+const ANALYZE_KEYS = ['difficulty', 'name', 'width', 'height', 'classes', ...FEATURES].sort();
 const CLASS_NAMES = ['success', 'fail', 'solution', 'dead', 'indeterminate'] as const;
 
 type Json = Record<string, unknown>;

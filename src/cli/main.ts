@@ -8,6 +8,7 @@ import { CliError, parseCount, parseGenerator, parseSeed, parseShard, parseSize 
 import { runAnalyze } from './analyze';
 import { formatReport, runEvaluate, runGenerate } from './generate';
 import { runMerge } from './merge';
+import { loadModel, parseFeatures, parseMethod, runFitPredictor } from './fitPredictor';
 
 function buildProgram(): Command {
   const program = new Command('longcat')
@@ -20,8 +21,10 @@ function buildProgram(): Command {
     .description('print one JSON object per level: classes and every graph feature (text format or pack; - for stdin)')
     .argument('<file>', 'level text file, level pack JSON, or - for standard input')
     .option('--max-states <n>', 'state cap per level', String(DEFAULT_STATE_CAP))
-    .action((file: string, opts: { maxStates: string }) => {
-      const code = runAnalyze(file, { maxStates: parseCount(opts.maxStates, '--max-states', 50_000_000) }, (l) => process.stdout.write(l + '\n'));
+    .option('--model <file>', 'difficulty model JSON (default: the shipped model)')
+    .action((file: string, opts: { maxStates: string; model?: string }) => {
+      const model = loadModel(opts.model);
+      const code = runAnalyze(file, { maxStates: parseCount(opts.maxStates, '--max-states', 50_000_000), model }, (l) => process.stdout.write(l + '\n'));
       process.exitCode = code;
     });
 
@@ -56,6 +59,37 @@ function buildProgram(): Command {
     .action((o: CommonOpts & { json: boolean }) => {
       const r = runEvaluate(settings(o));
       process.stdout.write(o.json ? JSON.stringify(r) + '\n' : formatReport(r));
+    });
+
+  program
+    .command('fit-predictor')
+    .description('fit a difficulty model (standardised linear) on player data or on generated levels')
+    .option('--data <file.csv>', 'CSV of level,avgCompletionSeconds (level rows joined by /)')
+    .option('--generated <n>', 'fit to the player model over n RSD and n RPU 8x8 iterations (plus n/4 RSD 6x6 and 10x10), calibrated to the thesis')
+    .option('--method <m>', 'ols, ridge or lasso (alpha by 5-fold CV)', 'ridge')
+    .option('--features <list>', 'comma-separated feature names (default: thesis iteration 7)')
+    .option('--seed <s>', 'random seed (corpus, CV folds)', '1')
+    .option('--name <name>', 'model name', 'custom')
+    .requiredOption('--out <file>', 'model JSON to write')
+    .option('--quiet', 'no progress on stderr', false)
+    .action((o: { data?: string; generated?: string; method: string; features?: string; seed: string; name: string; out: string; quiet: boolean }) => {
+      const model = runFitPredictor({
+        ...(o.data !== undefined ? { data: o.data } : {}),
+        ...(o.generated !== undefined ? { generated: parseCount(o.generated, '--generated', 1_000_000) } : {}),
+        method: parseMethod(o.method),
+        features: parseFeatures(o.features),
+        seed: parseSeed(o.seed),
+        name: o.name,
+        out: o.out,
+        command: ['npm run cli -- fit-predictor', ...process.argv.slice(3).filter((a) => a !== '--quiet')].join(' '),
+        quiet: o.quiet,
+      });
+      const m = model.metrics;
+      process.stderr.write(
+        `wrote ${o.out}: ${model.method} alpha ${model.alpha.toPrecision(3)}, r2 ${m.r2?.toFixed(3)}` +
+          (m.calibrationBelow20 !== undefined ? `, RSD 8x8 below 20: ${(100 * m.calibrationBelow20).toFixed(1)}%, above 30: ${(100 * m.calibrationAbove30!).toFixed(1)}%, max ${m.calibrationMax!.toFixed(1)}` : '') +
+          '\n',
+      );
     });
 
   program

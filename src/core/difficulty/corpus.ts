@@ -1,0 +1,52 @@
+/**
+ * Labelled corpora for fitting difficulty models. With no player data, the
+ * label is the random player model's expected solve time, in time units of
+ * one per move plus one per decision (`expectedMoves + expectedDecisions`):
+ * the player model is the only ground truth the product ships.
+ */
+import { Analyzer } from '../graph/analyze';
+import type { LevelFeatures } from '../graph/features';
+import { levelKey } from '../level/level';
+import { createLevelSource, type GeneratorName } from '../generators/registry';
+
+export interface CorpusEntry {
+  readonly key: string;
+  readonly generator: GeneratorName;
+  readonly features: LevelFeatures;
+}
+
+export interface CorpusSpec {
+  readonly generator: GeneratorName;
+  readonly width: number;
+  readonly height: number;
+  readonly iterations: number;
+}
+
+/** The player model's expected solve time (time units) for a solvable level. */
+export function playerModelTime(f: LevelFeatures): number {
+  return f.expectedMoves + f.expectedDecisions;
+}
+
+/** Unique solvable levels from each spec's run (iteration i of each run seeded `seed`). */
+export function generatedCorpus(specs: readonly CorpusSpec[], seed: number, onProgress?: (done: number, total: number) => void): CorpusEntry[] {
+  const analyzer = new Analyzer();
+  const seen = new Set<string>();
+  const out: CorpusEntry[] = [];
+  const total = specs.reduce((a, s) => a + s.iterations, 0);
+  let done = 0;
+  for (const spec of specs) {
+    const source = createLevelSource({ generator: spec.generator, width: spec.width, height: spec.height, seed });
+    for (let i = 0; i < spec.iterations; i++) {
+      const item = source.generate(i);
+      onProgress?.(++done, total);
+      if (item.level === null) continue;
+      const key = levelKey(item.level);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const r = analyzer.analyze(item.level);
+      if (!r.ok || r.value.features.nSolutions === 0) continue;
+      out.push({ key, generator: spec.generator, features: { ...r.value.features } });
+    }
+  }
+  return out;
+}

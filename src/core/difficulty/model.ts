@@ -1,0 +1,90 @@
+/**
+ * Difficulty model files (SPEC §5): a standardised linear model over a named
+ * feature subset, stored as versioned JSON in `models/difficulty/`. The
+ * weights are data; {@link parseDifficultyModel} validates every field at the
+ * boundary (files, IndexedDB, uploads) and lists each problem with its path.
+ */
+import { z } from 'zod';
+import { FEATURE_NAMES, type FeatureName } from '../graph/features';
+import { err, ok, type Result } from '../util/result';
+
+export const MODEL_FORMAT = 'longcat-difficulty-model';
+export const MODEL_VERSION = 1;
+
+/** How the label was transformed before fitting; predictions are mapped back. */
+export const LABEL_TRANSFORMS = ['identity', 'log1p'] as const;
+export type LabelTransform = (typeof LABEL_TRANSFORMS)[number];
+
+export const FIT_METHODS = ['ols', 'ridge', 'lasso'] as const;
+export type FitMethod = (typeof FIT_METHODS)[number];
+
+const finite = z.number().refine(Number.isFinite, 'must be a finite number');
+
+const ModelSchema = z
+  .object({
+    format: z.literal(MODEL_FORMAT, { error: `must be "${MODEL_FORMAT}"` }),
+    version: z.literal(MODEL_VERSION, { error: `must be ${MODEL_VERSION} (this build reads version ${MODEL_VERSION})` }),
+    name: z.string().min(1).max(200),
+    features: z.array(z.enum(FEATURE_NAMES, { error: `must be one of ${FEATURE_NAMES.join(', ')}` })).min(1),
+    means: z.array(finite),
+    scales: z.array(finite.refine((v) => v > 0, 'must be positive')),
+    coefficients: z.array(finite),
+    intercept: finite,
+    label: z.object({
+      transform: z.enum(LABEL_TRANSFORMS),
+      /** Difficulty = scale * inverse-transform(linear output) + offset, clamped at 0 (time-scale calibration). */
+      scale: finite.refine((v) => v > 0, 'must be positive'),
+      offset: finite,
+      description: z.string(),
+    }),
+    method: z.enum(FIT_METHODS),
+    alpha: finite.refine((v) => v >= 0, 'must be >= 0'),
+    provenance: z.object({
+      summary: z.string(),
+      command: z.string().optional(),
+      seed: z.number().int().nonnegative().optional(),
+      data: z.string(),
+      createdAt: z.string(),
+    }),
+    metrics: z.record(z.string(), finite),
+  })
+  .superRefine((m, ctx) => {
+    for (const key of ['means', 'scales', 'coefficients'] as const) {
+      if (m[key].length !== m.features.length) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `has ${m[key].length} values but the model has ${m.features.length} features` });
+      }
+    }
+    if (new Set(m.features).size !== m.features.length) ctx.addIssue({ code: 'custom', path: ['features'], message: 'lists a feature twice' });
+  });
+
+export type DifficultyModel = z.infer<typeof ModelSchema>;
+
+export interface ModelProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Validates a parsed JSON value as a model. */
+export function validateDifficultyModel(json: unknown): Result<DifficultyModel, ModelProblem[]> {
+  const r = ModelSchema.safeParse(json);
+  if (r.success) return ok(r.data);
+  return err(
+    r.error.issues.map((i) => ({
+      path: i.path.length === 0 ? '$' : i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, ''),
+      message: i.message,
+    })),
+  );
+}
+
+/** Parses model file text; never throws. */
+export function parseDifficultyModel(text: string): Result<DifficultyModel, ModelProblem[]> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return err([{ path: '$', message: `not valid JSON: ${(e as Error).message}` }]);
+  }
+  return validateDifficultyModel(json);
+}
+
+export type { FeatureName };

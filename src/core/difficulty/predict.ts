@@ -1,0 +1,67 @@
+/**
+ * Predicting difficulty from features: O(k) for k model features, nothing
+ * beyond the features themselves. Predictions are clamped at 0.
+ */
+import type { LevelFeatures } from '../graph/features';
+import type { DifficultyModel } from './model';
+
+export const BANDS = [
+  { name: 'trivial', from: 0, to: 20 },
+  { name: 'easy', from: 20, to: 40 },
+  { name: 'medium', from: 40, to: 60 },
+  { name: 'hard', from: 60, to: 80 },
+  { name: 'expert', from: 80, to: Infinity },
+] as const;
+export type BandName = (typeof BANDS)[number]['name'];
+
+/** The band a difficulty falls in (SPEC: < 20 is trivial; spans of 20 as in thesis Fig. 5.8). */
+export function bandOf(difficulty: number): BandName {
+  for (const b of BANDS) if (difficulty < b.to) return b.name;
+  return 'expert';
+}
+
+export interface Prediction {
+  readonly value: number;
+  readonly band: BandName;
+  /** Per feature: coefficient x standardised value, in the model's label space (before the inverse transform). */
+  readonly contributions: readonly { readonly feature: string; readonly value: number; readonly contribution: number }[];
+  readonly intercept: number;
+}
+
+/** Raw (unclamped) model output in label space. */
+function linear(model: DifficultyModel, features: LevelFeatures): number {
+  let y = model.intercept;
+  for (let i = 0; i < model.features.length; i++) {
+    const x = features[model.features[i]!];
+    y += (model.coefficients[i]! * (x - model.means[i]!)) / model.scales[i]!;
+  }
+  return y;
+}
+
+/** The model's output mapped back through the label transform, before scale, offset and clamp. */
+export function rawOutput(model: DifficultyModel, features: LevelFeatures): number {
+  const y = linear(model, features);
+  return model.label.transform === 'log1p' ? Math.expm1(y) : y;
+}
+
+function toDifficulty(model: DifficultyModel, y: number): number {
+  const v = model.label.transform === 'log1p' ? Math.expm1(y) : y;
+  const scaled = v * model.label.scale + model.label.offset;
+  return Number.isFinite(scaled) ? Math.max(0, scaled) : scaled > 0 ? Infinity : 0;
+}
+
+/** The difficulty of a level with these features (>= 0). */
+export function predictDifficulty(model: DifficultyModel, features: LevelFeatures): number {
+  return toDifficulty(model, linear(model, features));
+}
+
+/** Difficulty, band and each feature's contribution (for the gauge). */
+export function explainDifficulty(model: DifficultyModel, features: LevelFeatures): Prediction {
+  const contributions = model.features.map((f, i) => ({
+    feature: f,
+    value: features[f],
+    contribution: (model.coefficients[i]! * (features[f] - model.means[i]!)) / model.scales[i]!,
+  }));
+  const value = toDifficulty(model, linear(model, features));
+  return { value, band: bandOf(value), contributions, intercept: model.intercept };
+}

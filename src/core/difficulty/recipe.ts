@@ -1,0 +1,69 @@
+/**
+ * The recipe of the shipped default difficulty model (SPEC §5): ridge over the
+ * thesis's iteration-7 features, fitted to the player model's expected solve
+ * time over generated levels, calibrated to the thesis's RSD 8x8 quantiles.
+ * `buildModelFromGenerated` is what `fit-predictor --generated` runs; the
+ * shipped file is reproducible from the command recorded in it.
+ */
+import { createRng } from '../util/rng';
+import { calibrateToThesis, fitModel } from './calibrate';
+import { generatedCorpus, playerModelTime, type CorpusSpec } from './corpus';
+import type { DifficultyModel, FeatureName, FitMethod } from './model';
+
+/** Thesis Table 4.1, iteration 7. */
+export const ITERATION_7_FEATURES: readonly FeatureName[] = ['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches'];
+
+export interface GeneratedRecipe {
+  readonly name: string;
+  /** RSD and RPU iterations on 8x8 (and a quarter as many RSD on 6x6 and 10x10). */
+  readonly iterations: number;
+  readonly seed: number;
+  readonly method: FitMethod;
+  readonly features: readonly FeatureName[];
+  readonly command: string;
+}
+
+export const LABEL_DESCRIPTION =
+  'random player model expected solve time: expectedMoves + expectedDecisions (one time unit per move, one more per decision), ' +
+  'mapped to seconds by scale * y + offset calibrated so unique RSD 8x8 levels match the thesis (91% below 20, 4% above 30)';
+
+export function corpusSpecs(iterations: number): CorpusSpec[] {
+  const quarter = Math.max(1, Math.floor(iterations / 4));
+  return [
+    { generator: 'rsd', width: 8, height: 8, iterations },
+    { generator: 'rpu', width: 8, height: 8, iterations },
+    { generator: 'rsd', width: 6, height: 6, iterations: quarter },
+    { generator: 'rsd', width: 10, height: 10, iterations: quarter },
+  ];
+}
+
+/** Fits and calibrates a model on generated levels. Deterministic for a recipe (except `createdAt`). */
+export function buildModelFromGenerated(recipe: GeneratedRecipe, createdAt: string, onProgress?: (done: number, total: number) => void): DifficultyModel {
+  const specs = corpusSpecs(recipe.iterations);
+  const corpus = generatedCorpus(specs, recipe.seed, onProgress);
+  const calibrationSet = corpus.filter((e) => e.generator === 'rsd' && e.key.startsWith('8x8:')).map((e) => e.features);
+  const counts = (g: string, size: string): number => corpus.filter((e) => e.generator === g && e.key.startsWith(size)).length;
+  const { model } = fitModel(
+    {
+      name: recipe.name,
+      features: recipe.features,
+      method: recipe.method,
+      samples: corpus.map((e) => e.features),
+      labels: corpus.map((e) => playerModelTime(e.features)),
+      labelDescription: LABEL_DESCRIPTION,
+      provenance: {
+        summary:
+          `No player data: fitted (${recipe.method}, alpha by 5-fold CV) to the random player model's expected solve time over ` +
+          `${corpus.length} unique generated levels (RSD 8x8: ${counts('rsd', '8x8:')}, RPU 8x8: ${counts('rpu', '8x8:')}, ` +
+          `RSD 6x6: ${counts('rsd', '6x6:')}, RSD 10x10: ${counts('rsd', '10x10:')}), seed ${recipe.seed}; ` +
+          `time scale calibrated so RSD 8x8 matches the thesis (91% below 20, 4% above 30).`,
+        command: recipe.command,
+        seed: recipe.seed,
+        data: `generated: ${specs.map((s) => `${s.generator} ${s.width}x${s.height} x${s.iterations}`).join(', ')}`,
+        createdAt,
+      },
+    },
+    createRng(recipe.seed),
+  );
+  return calibrateToThesis(model, calibrationSet);
+}
