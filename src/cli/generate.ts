@@ -3,7 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { Analyzer } from '../core/graph/analyze';
 import { levelKey } from '../core/level/level';
 import { createLevelSource, shardRange, type GeneratorSettings } from '../core/generators/registry';
-import { Evaluation, type EvaluationReport } from '../core/generators/evaluate';
+import { Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
+import type { DifficultyModel } from '../core/difficulty/model';
+import { predictDifficulty } from '../core/difficulty/predict';
 import { createPack, exportPack, packLevelFromLevel } from '../core/pack/pack';
 import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
 import { CliError } from './args';
@@ -13,6 +15,8 @@ export interface RunOptions extends GeneratorSettings {
   readonly count: number;
   readonly shard?: { shard: number; shards: number } | undefined;
   readonly quiet: boolean;
+  /** Difficulty model for pack levels and reports. */
+  readonly model: DifficultyModel;
 }
 
 function range(o: RunOptions): { from: number; to: number } {
@@ -31,24 +35,25 @@ export function runGenerate(o: RunOptions & { out: string }): { written: number;
   for (let i = from; i < to; i++) {
     const item = source.generate(i);
     progress.tick(i - from + 1);
-    if (item.level === null) continue;
-    const key = levelKey(item.level);
-    if (seen.has(key)) {
-      duplicates++;
-      continue;
-    }
-    seen.add(key);
-    const analysis = analyzer.analyze(item.level);
-    if (!analysis.ok || analysis.value.features.nSolutions === 0) continue;
-    const id = `${o.generator}-${o.width}x${o.height}-s${o.seed}-${i}`;
-    levels.push(
-      packLevelFromLevel({ ...item.level, name: id }, {
-        id,
-        difficulty: null,
-        features: { ...analysis.value.features },
-        source: { generator: o.generator, seed: o.seed, temperature: null, model: null },
-      }),
-    );
+    item.levels.forEach((level, k) => {
+      const key = levelKey(level);
+      if (seen.has(key)) {
+        duplicates++;
+        return;
+      }
+      seen.add(key);
+      const analysis = analyzer.analyze(level);
+      if (!analysis.ok || analysis.value.features.nSolutions === 0) return;
+      const id = `${o.generator}-${o.width}x${o.height}-s${o.seed}-${i}` + (item.levels.length > 1 ? `-${k + 1}` : '');
+      levels.push(
+        packLevelFromLevel({ ...level, name: id }, {
+          id,
+          difficulty: predictDifficulty(o.model, analysis.value.features),
+          features: { ...analysis.value.features },
+          source: { generator: o.generator, seed: o.seed, temperature: null, model: null },
+        }),
+      );
+    });
   }
   if (levels.length > MAX_PACK_LEVELS) {
     const shards = Math.ceil(levels.length / MAX_PACK_LEVELS) * (o.shard?.shards ?? 1);
@@ -78,7 +83,7 @@ export interface EvaluateResult extends EvaluationReport {
 
 export function runEvaluate(o: RunOptions): EvaluateResult {
   const source = createLevelSource(o);
-  const evaluation = new Evaluation();
+  const evaluation = new Evaluation(predictorMeasure(o.model));
   const { from, to } = range(o);
   const progress = new Progress(`evaluate ${o.generator}`, to - from, !o.quiet && to - from >= 2000);
   for (let i = from; i < to; i++) {
@@ -104,8 +109,8 @@ export function formatReport(r: EvaluateResult): string {
   const lines = [
     `generator ${r.generator}  size ${r.size}  seed ${r.seed}${r.shard ? `  shard ${r.shard}` : ''}`,
     `iterations        ${r.generated}`,
-    `solvable          ${r.solvable} (${f1(r.solvablePercent)}%)`,
-    `duplicates        ${r.duplicates} (${f1(r.duplicatesPercent)}% of solvable)`,
+    `solvable          ${r.solvableIterations} iterations (${f1(r.solvablePercent)}%) gave ${r.solvable} solvable levels`,
+    `duplicates        ${r.duplicates} (${f1(r.duplicatesPercent)}% of solvable levels)`,
     `unique solvable   ${r.unique}`,
     `non-trivial       ${r.nonTrivial} (${f1(r.nonTrivialPercent)}% of iterations, difficulty >= 20)`,
     `max difficulty    ${f1(r.maxDifficulty)}   mean ${f1(r.meanDifficulty)}`,

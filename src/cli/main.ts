@@ -35,9 +35,10 @@ function buildProgram(): Command {
       .option('--size <WxH>', 'grid size', '8x8')
       .option('--seed <s>', 'random seed', '1')
       .option('--shard <i/n>', 'run only shard i of n (1-based) of the iterations')
+      .option('--model <file>', 'difficulty model JSON (default: the shipped model)')
       .option('--quiet', 'no progress on stderr', false);
 
-  type CommonOpts = { generator: string; count: string; size: string; seed: string; shard?: string; quiet: boolean };
+  type CommonOpts = { generator: string; count: string; size: string; seed: string; shard?: string; quiet: boolean; model?: string };
   const settings = (o: CommonOpts) => ({
     generator: parseGenerator(o.generator),
     count: parseCount(o.count),
@@ -45,6 +46,7 @@ function buildProgram(): Command {
     seed: parseSeed(o.seed),
     shard: o.shard !== undefined ? parseShard(o.shard) : undefined,
     quiet: o.quiet,
+    model: loadModel(o.model),
   });
 
   common(program.command('generate').description('generate levels and write the unique solvable ones as a level pack'))

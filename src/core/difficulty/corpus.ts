@@ -39,13 +39,14 @@ export function generatedCorpus(specs: readonly CorpusSpec[], seed: number, onPr
     for (let i = 0; i < spec.iterations; i++) {
       const item = source.generate(i);
       onProgress?.(++done, total);
-      if (item.level === null) continue;
-      const key = levelKey(item.level);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const r = analyzer.analyze(item.level);
-      if (!r.ok || r.value.features.nSolutions === 0) continue;
-      out.push({ key, generator: spec.generator, features: { ...r.value.features } });
+      for (const level of item.levels) {
+        const key = levelKey(level);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const r = analyzer.analyze(level);
+        if (!r.ok || r.value.features.nSolutions === 0) continue;
+        out.push({ key, generator: spec.generator, features: { ...r.value.features } });
+      }
     }
   }
   return out;

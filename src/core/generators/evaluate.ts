@@ -4,15 +4,18 @@
  * Spans, histogram and maximum are over unique solvable levels, as the
  * thesis's Fig. 5.8 (91.1% of RSD's 18,570 unique levels below 20);
  * non-trivial % is unique non-trivial levels over all iterations (its 8.24%).
+ * Solvable % counts iterations that gave at least one solvable level (RPU:
+ * the thesis's 5.54%); duplicates % is over all solvable levels produced.
  *
- * The difficulty measure is injected. Until a predictor is active the
- * caller passes the player model's `expectedMoves`, named as a stand-in in
- * the report.
+ * The difficulty measure is injected: normally the active predictor
+ * ({@link predictorMeasure}).
  */
 import { levelKey, type Level } from '../level/level';
 import { Analyzer } from '../graph/analyze';
 import type { LevelFeatures } from '../graph/features';
 import type { GeneratedItem } from './registry';
+import type { DifficultyModel } from '../difficulty/model';
+import { predictDifficulty } from '../difficulty/predict';
 
 export const DIFFICULTY_SPANS: readonly (readonly [number, number])[] = [
   [0, 20], [20, 40], [40, 60], [60, 80], [80, 200],
@@ -28,12 +31,14 @@ export interface DifficultyMeasure {
   readonly evaluate: (features: LevelFeatures) => number;
 }
 
-/** The player model's expected moves, used until a predictor is active. */
-export const EXPECTED_MOVES_STAND_IN: DifficultyMeasure = {
-  name: 'expectedMoves',
-  note: 'stand-in: the random player model\'s expected moves, used until a difficulty predictor is active; not on the thesis scale',
-  evaluate: (f) => f.expectedMoves,
-};
+/** A difficulty model as the evaluation's measure. */
+export function predictorMeasure(model: DifficultyModel): DifficultyMeasure {
+  return {
+    name: `predictor "${model.name}"`,
+    note: model.provenance.summary,
+    evaluate: (f) => predictDifficulty(model, f),
+  };
+}
 
 export interface SpanCount {
   readonly from: number;
@@ -42,9 +47,13 @@ export interface SpanCount {
 }
 
 export interface EvaluationReport {
+  /** Iterations run. */
   readonly generated: number;
-  readonly solvable: number;
+  /** Iterations that gave at least one solvable level. */
+  readonly solvableIterations: number;
   readonly solvablePercent: number;
+  /** Solvable levels produced (more than the iterations for puzzle-up generators that yield several). */
+  readonly solvable: number;
   readonly duplicates: number;
   /** Of solvable levels. */
   readonly duplicatesPercent: number;
@@ -68,42 +77,48 @@ export class Evaluation {
   private readonly analyzer = new Analyzer();
   private readonly seen = new Set<string>();
   private generated = 0;
+  private solvableIterations = 0;
   private solvable = 0;
   private duplicates = 0;
   private stateCapped = 0;
   private readonly difficulties: number[] = [];
   private readonly sample: Level[] = [];
 
-  constructor(private readonly measure: DifficultyMeasure = EXPECTED_MOVES_STAND_IN) {}
+  constructor(private readonly measure: DifficultyMeasure) {}
 
   /**
-   * Counts one iteration. Returns the level's difficulty when it is new and
-   * solvable, else null. Levels from puzzle-up generators are only passed
-   * here when solvable; solution-down levels are solvable by construction
-   * (checked anyway: an unsolvable one is not counted as solvable).
+   * Counts one iteration and its levels. Generators pass only solvable
+   * levels; each is checked anyway (an unsolvable one is not counted).
+   * Returns the difficulty of each new unique level, in order.
    */
-  add(item: GeneratedItem): number | null {
+  add(item: GeneratedItem): number[] {
     this.generated++;
-    const level = item.level;
-    if (level === null) return null;
-    const key = levelKey(level);
-    if (this.seen.has(key)) {
+    const fresh: number[] = [];
+    let anySolvable = false;
+    for (const level of item.levels) {
+      const key = levelKey(level);
+      if (this.seen.has(key)) {
+        anySolvable = true;
+        this.solvable++;
+        this.duplicates++;
+        continue;
+      }
+      const analysis = this.analyzer.analyze(level);
+      if (!analysis.ok) {
+        this.stateCapped++;
+        continue;
+      }
+      if (analysis.value.features.nSolutions === 0) continue;
+      anySolvable = true;
       this.solvable++;
-      this.duplicates++;
-      return null;
+      this.seen.add(key);
+      const d = Math.max(0, this.measure.evaluate(analysis.value.features));
+      this.difficulties.push(d);
+      fresh.push(d);
+      if (this.sample.length < DIVERSITY_SAMPLE) this.sample.push(level);
     }
-    const analysis = this.analyzer.analyze(level);
-    if (!analysis.ok) {
-      this.stateCapped++;
-      return null;
-    }
-    if (analysis.value.features.nSolutions === 0) return null;
-    this.solvable++;
-    this.seen.add(key);
-    const d = Math.max(0, this.measure.evaluate(analysis.value.features));
-    this.difficulties.push(d);
-    if (this.sample.length < DIVERSITY_SAMPLE) this.sample.push(level);
-    return d;
+    if (anySolvable) this.solvableIterations++;
+    return fresh;
   }
 
   report(): EvaluationReport {
@@ -126,8 +141,9 @@ export class Evaluation {
     const pct = (a: number, b: number): number => (b === 0 ? 0 : (100 * a) / b);
     return {
       generated: this.generated,
+      solvableIterations: this.solvableIterations,
+      solvablePercent: pct(this.solvableIterations, this.generated),
       solvable: this.solvable,
-      solvablePercent: pct(this.solvable, this.generated),
       duplicates: this.duplicates,
       duplicatesPercent: pct(this.duplicates, this.solvable),
       unique,

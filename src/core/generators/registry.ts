@@ -21,9 +21,9 @@ export interface GeneratorSettings {
 
 export interface GeneratedItem {
   readonly index: number;
-  /** The level, or null when the iteration produced no solvable level (puzzle-up). */
-  readonly level: Level | null;
-  /** A known solution, when the generator builds one (solution-down). */
+  /** The levels of this iteration: one for solution-down, zero or more for puzzle-up. */
+  readonly levels: readonly Level[];
+  /** A solution of `levels[0]`, when the generator builds one (solution-down). */
   readonly solution?: string;
 }
 
@@ -47,7 +47,7 @@ export function createLevelSource(settings: GeneratorSettings): LevelSource {
         settings,
         generate(index) {
           runRandomWalk(walk, createRng(streamSeed(seed, index)));
-          return { index, level: walk.toLevel(), solution: walk.moves };
+          return { index, levels: [walk.toLevel()], solution: walk.moves };
         },
       };
     }
@@ -55,7 +55,7 @@ export function createLevelSource(settings: GeneratorSettings): LevelSource {
       return {
         settings,
         generate(index) {
-          return { index, level: runRpuIteration(width, height, createRng(streamSeed(seed, index))).level };
+          return { index, levels: runRpuIteration(width, height, createRng(streamSeed(seed, index))).levels };
         },
       };
   }
