@@ -349,11 +349,11 @@ describe('evaluate', () => {
     expect(p.rows).toHaveLength(num('unique'));
     expect(new Set(p.rows.map(rowKey)).size).toBe(p.rows.length);
 
-    // Difficulty (the stand-in, expectedMoves) recomputed by the naive solver.
+    // Difficulty recomputed from the naive solver's features with the shipped model's formula, by hand.
     const d = p.rows.map((rows) => {
       const a = naiveAnalyze(rows);
       expect(a.features.nSolutions).toBeGreaterThan(0);
-      return Math.max(0, a.features.expectedMoves);
+      return handDifficulty(a.features);
     });
     const inSpan = (x: number, i: number): boolean =>
       x >= spans[i]!.from && (x < spans[i]!.to || i === spans.length - 1);
@@ -376,13 +376,27 @@ describe('evaluate', () => {
     expect(rep.solvable as number).toBeLessThan(300);
   });
 
+  /** The default model applied by hand: max(0, scale * (intercept + sum coef * (x - mean) / sd) + offset). */
+  function handDifficulty(f: Record<string, number>): number {
+    const m = JSON.parse(readFileSync(join(ROOT, 'models/difficulty/default.json'), 'utf8')) as {
+      features: string[]; means: number[]; scales: number[]; coefficients: number[]; intercept: number;
+      label: { transform: string; scale: number; offset: number };
+    };
+    expect(m.label.transform).toBe('identity');
+    let y = m.intercept;
+    m.features.forEach((name, i) => {
+      y += (m.coefficients[i]! * (f[name]! - m.means[i]!)) / m.scales[i]!;
+    });
+    return Math.max(0, m.label.scale * y + m.label.offset);
+  }
+
   it('text mode prints a human table with the same numbers', () => {
     const json = jsonLines(cliOk(['evaluate', '--generator', 'rsd', '--count', '2000', '--seed', '5', '--json', '--quiet']).stdout)[0]!;
     const r = cliOk(['evaluate', '--generator', 'rsd', '--count', '2000', '--seed', '5', '--quiet']);
     expect(r.stdout).toContain('solvable');
     expect(r.stdout).toContain('duplicates');
     expect(() => JSON.parse(r.stdout)).toThrow();
-    expect(r.stdout).toMatch(new RegExp(`^solvable\\s+${json.solvable as number}\\b`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^solvable\\s+${json.solvableIterations as number} iterations .* gave ${json.solvable as number} solvable levels`, 'm'));
     expect(r.stdout).toMatch(new RegExp(`^duplicates\\s+${json.duplicates as number}\\b`, 'm'));
     expect(r.stdout).toMatch(new RegExp(`^unique solvable\\s+${json.unique as number}\\b`, 'm'));
   });
