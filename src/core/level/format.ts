@@ -46,7 +46,9 @@ export function formatLevels(levels: readonly Level[]): string {
  * Parses rows (`.#C` strings) into a level. `firstLine` is the line number of
  * `rows[0]` in the surrounding text, for error positions.
  */
-export function parseRows(rows: readonly string[], name?: string, firstLine = 1): Result<Level, ParseError> {
+export function parseRows(textRows: readonly string[], name?: string, firstLine = 1): Result<Level, ParseError> {
+  // Cells are characters (code points), not UTF-16 units: an emoji is one unknown cell, not two.
+  const rows = textRows.map((r) => Array.from(r));
   const height = rows.length;
   if (height === 0) return err({ line: firstLine, column: 0, message: 'the level has no rows' });
   const width = rows[0]!.length;
@@ -118,7 +120,8 @@ export function parseLevels(text: string): Result<Level[], ParseError> {
   if (text.length > MAX_TEXT_LENGTH) {
     return err({ line: 1, column: 0, message: `the text is ${text.length} characters; the limit is ${MAX_TEXT_LENGTH}` });
   }
-  const lines = text.split(/\r?\n/);
+  // A byte-order mark (as Notepad writes) is not part of the first row.
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const levels: Level[] = [];
   let i = 0;
   while (i < lines.length) {

@@ -1,0 +1,67 @@
+/**
+ * Produces the tables of docs/difficulty.md:
+ *   npx tsx bench/difficultyReport.ts > /tmp/report.md
+ * Labels are the default model's: the player model's expected solve time on
+ * its calibrated seconds scale, over a seeded sample of the default corpus.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { generatedCorpus, playerModelTime } from '../src/core/difficulty/corpus';
+import { corpusSpecs } from '../src/core/difficulty/recipe';
+import { DEFAULT_DIFFICULTY_MODEL as model } from '../src/core/difficulty/defaultModel';
+import { ablation, evaluateSplits } from '../src/core/difficulty/evaluation';
+import { permutation, selectColumns, type Dataset } from '../src/core/difficulty/fit';
+import { bandOf, predictDifficulty } from '../src/core/difficulty/predict';
+import { analyzeLevel } from '../src/core/graph/analyze';
+import type { FeatureName } from '../src/core/difficulty/model';
+import { parseLevels } from '../src/core/level/format';
+import { createRng } from '../src/core/util/rng';
+
+const SAMPLE = 3000;
+const seed = 7;
+const corpus = generatedCorpus(corpusSpecs(20_000), 1);
+const pick = permutation(corpus.length, createRng(seed)).slice(0, SAMPLE).map((i) => corpus[i]!);
+const toSeconds = (t: number): number => model.label.scale * t + model.label.offset;
+
+const ALL: FeatureName[] = ['nStates', 'size', 'nBranches', 'nSolutions', 'nFails', 'shortestSolutionLength', 'nSolutionBranches', 'nIndeterminate', 'nIndeterminateBranches'];
+const data: Dataset = { x: pick.map((e) => ALL.map((f) => e.features[f])), y: pick.map((e) => toSeconds(playerModelTime(e.features))) };
+const cols = (names: FeatureName[]): number[] => names.map((n) => ALL.indexOf(n));
+
+const iterations: { it: number; method: 'ols' | 'lasso' | 'ridge'; features: FeatureName[]; thesis: number }[] = [
+  { it: 1, method: 'ols', features: ['nStates', 'size', 'nBranches', 'nSolutions', 'nFails', 'shortestSolutionLength', 'nSolutionBranches'], thesis: 204.73 },
+  { it: 2, method: 'ols', features: ['nStates', 'nBranches', 'nSolutions', 'shortestSolutionLength', 'nSolutionBranches'], thesis: 199.0 },
+  { it: 3, method: 'lasso', features: ['nStates', 'nBranches', 'nSolutions', 'shortestSolutionLength', 'nSolutionBranches'], thesis: 200.75 },
+  { it: 4, method: 'ridge', features: ['nStates', 'nBranches', 'nSolutions', 'shortestSolutionLength', 'nSolutionBranches'], thesis: 181.89 },
+  { it: 5, method: 'ridge', features: ['nSolutions', 'shortestSolutionLength', 'nSolutionBranches', 'nIndeterminate'], thesis: 150.76 },
+  { it: 6, method: 'ridge', features: ['nSolutions', 'shortestSolutionLength', 'nSolutionBranches', 'nIndeterminateBranches'], thesis: 166.41 },
+  { it: 7, method: 'ridge', features: ['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches'], thesis: 187.76 },
+];
+
+const f1 = (x: number): string => x.toFixed(1);
+console.log(`## Table 4.1 on our labels\n\n${SAMPLE} levels sampled (seed ${seed}) from the default corpus; label = player-model solve time in calibrated seconds; 50 random 80/20 splits, alpha by 5-fold CV on each training part.\n`);
+console.log('| iter. | method | features | test MSE (ours) | sd | baseline MSE | thesis MSE |');
+console.log('|---|---|---|---|---|---|---|');
+for (const row of iterations) {
+  const e = evaluateSplits(selectColumns(data, cols(row.features)), row.method, createRng(seed + row.it), 50);
+  console.log(`| ${row.it} | ${row.method} | ${row.features.join(', ')} | ${f1(e.meanTestMse)} | ${f1(e.sdTestMse)} | ${f1(e.baselineMse)} | ${row.thesis} |`);
+}
+
+const ab = ablation(data, ALL, createRng(seed), { method: 'ols', k: 5 });
+console.log(`\n## Ablation: all ${ab.subsetsTried} subsets of ${ALL.length} features, OLS, 5-fold MSE (baseline ${f1(ab.baselineMse)})\n`);
+console.log('| rank | features | MSE |\n|---|---|---|');
+ab.top.forEach((s, i) => console.log(`| ${i + 1} | ${s.features.join(', ')} | ${f1(s.mse)} |`));
+console.log('\n| feature | in top 10 |\n|---|---|');
+for (const [f, n] of Object.entries(ab.usage).sort((a, b) => b[1] - a[1])) console.log(`| ${f} | ${n} |`);
+
+console.log('\n## Every level in ../shared/data\n');
+console.log('| level | size | states | difficulty | band |\n|---|---|---|---|---|');
+for (const file of ['longcat-arduboy.txt', 'longcat-binswing-52.txt']) {
+  const levels = parseLevels(readFileSync(resolve('..', 'shared', 'data', file), 'utf8'));
+  if (!levels.ok) throw new Error(file);
+  for (const l of levels.value) {
+    const r = analyzeLevel(l);
+    if (!r.ok) throw new Error(l.name);
+    const d = predictDifficulty(model, r.value.features);
+    console.log(`| ${l.name} | ${l.width}x${l.height} | ${r.value.features.nStates} | ${f1(d)} | ${bandOf(d)} |`);
+  }
+}
