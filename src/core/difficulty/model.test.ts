@@ -1,0 +1,312 @@
+/**
+ * Model files (SPEC §5: versioned JSON in models/difficulty/, validated at the
+ * boundary with each problem's path) and prediction (standardised linear
+ * model, label transform, time-scale calibration, clamp at 0, bands of 20).
+ * Expected values are computed by hand from the formula
+ * value = max(0, scale * inverseTransform(intercept + sum coef (x - mean) / sd) + offset).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import shipped from '../../../models/difficulty/default.json';
+import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
+import { DEFAULT_DIFFICULTY_MODEL } from './defaultModel';
+import { MODEL_FORMAT, MODEL_VERSION, parseDifficultyModel, validateDifficultyModel, type DifficultyModel, type ModelProblem } from './model';
+import { bandOf, BANDS, explainDifficulty, predictDifficulty, rawOutput } from './predict';
+
+const shippedText = (): string => JSON.stringify(shipped);
+/** A fresh, mutable copy of the shipped file's JSON. */
+const shippedJson = (): Record<string, unknown> => JSON.parse(shippedText()) as Record<string, unknown>;
+
+function problemsOf(json: unknown): ModelProblem[] {
+  const r = parseDifficultyModel(JSON.stringify(json));
+  if (r.ok) throw new Error('expected the model to be rejected');
+  return r.error;
+}
+
+/** Every feature 0, then the overrides. */
+function features(over: Partial<LevelFeatures> = {}): LevelFeatures {
+  const f = Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0])) as unknown as LevelFeatures;
+  return { ...f, ...over };
+}
+
+/** A small hand-made model: difficulty = 0.5 * (10 + 3 (nSolutions - 1) / 2 - 8 (nFails - 2) / 4) + 1. */
+function handModel(over: Partial<DifficultyModel> = {}): DifficultyModel {
+  return {
+    format: MODEL_FORMAT,
+    version: MODEL_VERSION,
+    name: 'hand',
+    features: ['nSolutions', 'nFails'],
+    means: [1, 2],
+    scales: [2, 4],
+    coefficients: [3, -8],
+    intercept: 10,
+    label: { transform: 'identity', scale: 0.5, offset: 1, description: 'test' },
+    method: 'ols',
+    alpha: 0,
+    provenance: { summary: 'test', data: 'none', createdAt: '2026-01-01T00:00:00Z' },
+    metrics: {},
+    ...over,
+  };
+}
+
+describe('the shipped model file', () => {
+  it('models/difficulty/default.json validates and is what DEFAULT_DIFFICULTY_MODEL holds', () => {
+    const r = parseDifficultyModel(shippedText());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value).toEqual(shipped);
+    expect(DEFAULT_DIFFICULTY_MODEL).toEqual(r.value);
+    expect(r.value.format).toBe('longcat-difficulty-model');
+    expect(r.value.version).toBe(1);
+  });
+
+  it('uses thesis iteration 7 with ridge, and records its provenance and the label it was fitted to (SPEC §5)', () => {
+    const m = DEFAULT_DIFFICULTY_MODEL;
+    expect(m.features).toEqual(['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches']);
+    expect(m.method).toBe('ridge');
+    expect(m.provenance.command).toMatch(/fit-predictor --generated \d+/);
+    expect(m.provenance.summary).toMatch(/No player data/);
+    expect(m.label.description).toMatch(/player model/);
+  });
+});
+
+describe('parseDifficultyModel: malformed files', () => {
+  const hasProblem = (problems: ModelProblem[], path: string, message: RegExp): void => {
+    expect(problems.some((p) => p.path === path && message.test(p.message)), JSON.stringify(problems)).toBe(true);
+  };
+
+  it('not JSON', () => {
+    const r = parseDifficultyModel('{"format": "longcat-difficulty-model", ');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error).toHaveLength(1);
+    expect(r.error[0]!.path).toBe('$');
+    expect(r.error[0]!.message).toMatch(/not valid JSON/);
+    // JSON has no NaN literal either.
+    expect(parseDifficultyModel(shippedText().replace(/"intercept":[^,]+/, '"intercept":NaN')).ok).toBe(false);
+  });
+
+  it('not an object', () => {
+    for (const v of [null, 3, 'model', [1, 2]]) hasProblem(problemsOf(v), '$', /expected object/);
+  });
+
+  it('wrong format tag', () => {
+    hasProblem(problemsOf({ ...shippedJson(), format: 'longcat-pack' }), 'format', /longcat-difficulty-model/);
+  });
+
+  it('version 2 (a newer file): says which version this build reads', () => {
+    hasProblem(problemsOf({ ...shippedJson(), version: 2 }), 'version', /must be 1/);
+  });
+
+  it('unknown feature name: path to the entry and the list of names', () => {
+    const j = shippedJson();
+    j.features = ['nSolutions', 'nSolutionBranchez', 'nIndeterminateBranches'];
+    hasProblem(problemsOf(j), 'features[1]', /must be one of nStates, size, .*nIndeterminateBranches/);
+  });
+
+  it('length mismatch between features and coefficients / means / scales', () => {
+    const j = shippedJson();
+    j.coefficients = [1, 2];
+    hasProblem(problemsOf(j), 'coefficients', /has 2 values but the model has 3 features/);
+    const k = shippedJson();
+    k.means = [0, 0, 0, 0];
+    k.scales = [1];
+    const p = problemsOf(k);
+    hasProblem(p, 'means', /has 4 values but the model has 3 features/);
+    hasProblem(p, 'scales', /has 1 values but the model has 3 features/);
+  });
+
+  it('negative or zero scale; zero label scale; negative alpha', () => {
+    const j = shippedJson();
+    j.scales = [1, -2, 0];
+    const p = problemsOf(j);
+    hasProblem(p, 'scales[1]', /must be positive/);
+    hasProblem(p, 'scales[2]', /must be positive/);
+    const k = shippedJson();
+    (k.label as Record<string, unknown>).scale = 0;
+    k.alpha = -1;
+    const q = problemsOf(k);
+    hasProblem(q, 'label.scale', /must be positive/);
+    hasProblem(q, 'alpha', />= 0/);
+  });
+
+  it('NaN (or Infinity) as a string where a number belongs', () => {
+    const j = shippedJson();
+    j.intercept = 'NaN';
+    (j.coefficients as unknown[])[2] = 'Infinity';
+    const p = problemsOf(j);
+    hasProblem(p, 'intercept', /expected number, received string/);
+    hasProblem(p, 'coefficients[2]', /expected number, received string/);
+  });
+
+  it('missing provenance', () => {
+    const j = shippedJson();
+    delete j.provenance;
+    hasProblem(problemsOf(j), 'provenance', /expected object/);
+  });
+
+  it('a feature listed twice; an unknown label transform or method', () => {
+    const j = shippedJson();
+    j.features = ['nSolutions', 'nSolutions', 'nIndeterminateBranches'];
+    hasProblem(problemsOf(j), 'features', /twice/);
+    const k = shippedJson();
+    (k.label as Record<string, unknown>).transform = 'sqrt';
+    k.method = 'elasticnet';
+    const p = problemsOf(k);
+    hasProblem(p, 'label.transform', /identity.*log1p/);
+    hasProblem(p, 'method', /./);
+  });
+
+  it('lists every problem, not just the first', () => {
+    const j = shippedJson();
+    j.format = 'x';
+    j.version = 2;
+    delete j.provenance;
+    const paths = problemsOf(j).map((p) => p.path);
+    expect(paths).toEqual(expect.arrayContaining(['format', 'version', 'provenance']));
+  });
+
+  it('never throws on arbitrary JSON or text, and rejects it (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const r = parseDifficultyModel(JSON.stringify(v) ?? 'null');
+        expect(r.ok).toBe(false);
+        if (!r.ok) for (const p of r.error) expect(typeof p.path === 'string' && typeof p.message === 'string' && p.message.length > 0).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        expect(() => parseDifficultyModel(s)).not.toThrow();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never throws when fields of a valid model are deleted or replaced by arbitrary JSON (property)', () => {
+    const keys = Object.keys(shippedJson());
+    fc.assert(
+      fc.property(fc.subarray(keys), fc.dictionary(fc.constantFrom(...keys), fc.jsonValue()), (drop, replace) => {
+        const j = { ...shippedJson(), ...replace };
+        for (const k of drop) delete j[k];
+        let r: ReturnType<typeof parseDifficultyModel> | undefined;
+        expect(() => (r = parseDifficultyModel(JSON.stringify(j)))).not.toThrow();
+        if (drop.length > 0) expect(r!.ok).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('validateDifficultyModel accepts a hand-made model', () => {
+    expect(validateDifficultyModel(handModel()).ok).toBe(true);
+  });
+});
+
+describe('predictDifficulty / explainDifficulty / rawOutput', () => {
+  it('a hand computation: contributions coef (x - mean) / sd, value scale (intercept + sum) + offset', () => {
+    const m = handModel();
+    const f = features({ nSolutions: 5, nFails: 6, nStates: 1e6 });
+    // (5 - 1) / 2 * 3 = 6; (6 - 2) / 4 * -8 = -8; linear = 10 + 6 - 8 = 8; value = 0.5 * 8 + 1 = 5.
+    const e = explainDifficulty(m, f);
+    expect(e.contributions).toEqual([
+      { feature: 'nSolutions', value: 5, contribution: 6 },
+      { feature: 'nFails', value: 6, contribution: -8 },
+    ]);
+    expect(e.intercept).toBe(10);
+    expect(e.value).toBe(5);
+    expect(e.band).toBe('trivial');
+    expect(predictDifficulty(m, f)).toBe(5);
+    expect(rawOutput(m, f)).toBe(8);
+  });
+
+  it('clamps at 0 (hand model and a very easy feature vector for the shipped model)', () => {
+    const m = handModel();
+    // nFails = 12: contribution -20, linear = 10 + 0 - 20 = -10 (nSolutions at its mean 1); 0.5 * -10 + 1 = -4 -> 0.
+    const f = features({ nSolutions: 1, nFails: 12 });
+    expect(rawOutput(m, f)).toBe(-10);
+    expect(predictDifficulty(m, f)).toBe(0);
+    expect(explainDifficulty(m, f).value).toBe(0);
+    expect(explainDifficulty(m, f).band).toBe('trivial');
+
+    // The shipped model: push every feature towards "easier" according to its coefficient's sign.
+    const d = DEFAULT_DIFFICULTY_MODEL;
+    const easy = features(Object.fromEntries(d.features.map((n, i) => [n, d.coefficients[i]! < 0 ? 1e6 : 0])));
+    let linear = d.intercept;
+    d.features.forEach((n, i) => (linear += (d.coefficients[i]! * (easy[n] - d.means[i]!)) / d.scales[i]!));
+    expect(d.label.scale * linear + d.label.offset).toBeLessThan(0);
+    expect(predictDifficulty(d, easy)).toBe(0);
+  });
+
+  it("the shipped model: contributions plus the intercept give the linear output (identity transform)", () => {
+    const d = DEFAULT_DIFFICULTY_MODEL;
+    expect(d.label.transform).toBe('identity');
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 60 }), { minLength: 3, maxLength: 3 }), ([a, b, c]) => {
+        const f = features({ nSolutions: a!, nSolutionBranches: b!, nIndeterminateBranches: c!, nStates: 999 });
+        const e = explainDifficulty(d, f);
+        const byHand = d.features.map((n, i) => (d.coefficients[i]! * (f[n] - d.means[i]!)) / d.scales[i]!);
+        e.contributions.forEach((c2, i) => {
+          expect(c2.feature).toBe(d.features[i]);
+          expect(c2.value).toBe(f[d.features[i]!]);
+          expect(c2.contribution).toBeCloseTo(byHand[i]!, 10);
+        });
+        const sum = e.intercept + e.contributions.reduce((s, c2) => s + c2.contribution, 0);
+        expect(rawOutput(d, f)).toBeCloseTo(sum, 9);
+        expect(e.value).toBeCloseTo(Math.max(0, d.label.scale * sum + d.label.offset), 9);
+        expect(predictDifficulty(d, f)).toBe(e.value);
+        expect(e.band).toBe(bandOf(e.value));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('log1p transform: the linear output is mapped back with expm1 before scale and offset', () => {
+    // Features at their means: linear = intercept = ln(10), expm1 -> 9, value = 2 * 9 + 3 = 21.
+    const m = handModel({ intercept: Math.log(10), label: { transform: 'log1p', scale: 2, offset: 3, description: 'log' } });
+    const f = features({ nSolutions: 1, nFails: 2 });
+    expect(rawOutput(m, f)).toBeCloseTo(9, 12);
+    expect(predictDifficulty(m, f)).toBeCloseTo(21, 12);
+    expect(explainDifficulty(m, f).band).toBe('easy');
+  });
+
+  it('infinite features (unsolvable level, expectedMoves = Infinity): Infinity with a positive coefficient, 0 with a negative one', () => {
+    const pos = handModel({ features: ['expectedMoves'], means: [0], scales: [1], coefficients: [1] });
+    const neg = handModel({ features: ['expectedMoves'], means: [0], scales: [1], coefficients: [-1] });
+    const f = features({ expectedMoves: Infinity });
+    expect(predictDifficulty(pos, f)).toBe(Infinity);
+    expect(explainDifficulty(pos, f).band).toBe('expert');
+    expect(predictDifficulty(neg, f)).toBe(0);
+  });
+
+  it('is never negative and never NaN for finite non-negative features (shipped model, property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 1e6 }), { minLength: FEATURE_NAMES.length, maxLength: FEATURE_NAMES.length }), (vals) => {
+        const f = features(Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, vals[i]!])));
+        const v = predictDifficulty(DEFAULT_DIFFICULTY_MODEL, f);
+        expect(v).toBeGreaterThanOrEqual(0);
+        expect(Number.isNaN(v)).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('bandOf', () => {
+  it('spans of 20: < 20 trivial, then easy, medium, hard, and expert from 80', () => {
+    expect(BANDS.map((b) => b.name)).toEqual(['trivial', 'easy', 'medium', 'hard', 'expert']);
+    const cases: [number, string][] = [
+      [0, 'trivial'],
+      [19.99, 'trivial'],
+      [20, 'easy'],
+      [39.999, 'easy'],
+      [40, 'medium'],
+      [59.99, 'medium'],
+      [60, 'hard'],
+      [79.99, 'hard'],
+      [80, 'expert'],
+      [1e9, 'expert'],
+      [Infinity, 'expert'],
+    ];
+    for (const [v, band] of cases) expect(bandOf(v), String(v)).toBe(band);
+  });
+});

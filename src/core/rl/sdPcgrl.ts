@@ -1,0 +1,151 @@
+/**
+ * SD-PCGRL environment (thesis §5.3, SPEC §6): the RSD process with a policy
+ * choosing the direction. Four actions (U, D, L, R); a blocked direction
+ * changes nothing, and after {@link MAX_IDLE_STEPS} blocked choices in a row
+ * the episode ends, so even a policy that ignores the legal-action mask
+ * cannot loop forever. Reward per step = difficulty(level so far) -
+ * difficulty(previous), where "level so far" is the RSD finishing step
+ * applied to the walk (walk cells open, the rest wall, head at the start).
+ *
+ * Observation channels (default "markov"): empty, wall-or-outside, body,
+ * start cell, plus the previous direction one-hot as the extra vector. The
+ * reward depends on both (the finished level puts the head back at the start;
+ * the turn-wall rule depends on the last direction), so without them the
+ * state is not Markov. The "thesis" encoding (first three channels, no extra)
+ * is kept for comparison.
+ */
+import { Analyzer } from '../graph/analyze';
+import type { LevelFeatures } from '../graph/features';
+import { SolutionDownWalk } from '../generators/rsd';
+import { DIRECTIONS } from '../rules/moves';
+import { createRng, type Rng } from '../util/rng';
+import { encodeCentred, observationSide } from './encode';
+import type { BatchedEnv, FinishedEpisode, ObservationSpec } from './types';
+
+export const MAX_IDLE_STEPS = 4;
+export type SdEncoding = 'markov' | 'thesis';
+
+export interface SdPcgrlOptions {
+  readonly width: number;
+  readonly height: number;
+  readonly count: number;
+  readonly seed: number;
+  /** Difficulty of a level's features (the active predictor). */
+  readonly difficulty: (features: LevelFeatures) => number;
+  readonly encoding?: SdEncoding;
+  /** Only start cells from this list (e.g. the greedy test's one episode per start cell). */
+  readonly startCell?: (env: number, episode: number, rng: Rng) => number;
+}
+
+const EMPTY = 0, WALL = 1;
+
+export class SdPcgrlEnv implements BatchedEnv {
+  readonly count: number;
+  readonly actions = 4;
+  readonly actionNames = DIRECTIONS;
+  readonly observation: ObservationSpec;
+  private readonly walks: SolutionDownWalk[];
+  private readonly current: Float64Array;
+  private readonly returns: Float64Array;
+  private readonly idle: Uint8Array;
+  private readonly episodes: Uint32Array;
+  private readonly analyzer = new Analyzer();
+  private readonly rng: Rng;
+
+  constructor(private readonly options: SdPcgrlOptions) {
+    const { width, height, count } = options;
+    this.count = count;
+    const markov = (options.encoding ?? 'markov') === 'markov';
+    this.observation = {
+      side: observationSide(width, height),
+      channels: markov ? 4 : 3,
+      extra: markov ? 4 : 0,
+      channelNames: markov ? ['empty', 'wall-or-outside', 'body', 'start'] : ['empty', 'wall-or-outside', 'body'],
+    };
+    this.rng = createRng(options.seed);
+    this.walks = Array.from({ length: count }, () => new SolutionDownWalk(width, height));
+    this.current = new Float64Array(count);
+    this.returns = new Float64Array(count);
+    this.idle = new Uint8Array(count);
+    this.episodes = new Uint32Array(count);
+    for (let i = 0; i < count; i++) this.reset(i);
+  }
+
+  /** The walk of env i (read-only use: tests and the greedy test). */
+  walk(i: number): SolutionDownWalk {
+    return this.walks[i]!;
+  }
+
+  private difficultyOf(walk: SolutionDownWalk): number {
+    const r = this.analyzer.analyze(walk.toLevel());
+    // Partial walks are solvable by construction; the cap cannot be reached on 16x16 walk levels in practice.
+    return r.ok ? this.options.difficulty(r.value.features) : 0;
+  }
+
+  private reset(i: number): void {
+    const w = this.walks[i]!;
+    const start = this.options.startCell?.(i, this.episodes[i]!, this.rng) ?? this.rng.int(w.grid.length);
+    w.reset(start);
+    this.current[i] = this.difficultyOf(w);
+    this.returns[i] = 0;
+    this.idle[i] = 0;
+  }
+
+  observe(grid: Float32Array, extra: Float32Array): void {
+    const { side, channels } = this.observation;
+    const markov = channels === 4;
+    for (let i = 0; i < this.count; i++) {
+      const w = this.walks[i]!;
+      const g = w.grid, start = w.start;
+      encodeCentred(grid, i * side * side * channels, side, channels, w.width, w.height, w.head, 1, (c) =>
+        markov && c === start ? 3 : g[c] === EMPTY ? 0 : g[c] === WALL ? 1 : 2,
+      );
+      if (markov) {
+        extra.fill(0, i * 4, i * 4 + 4);
+        if (w.lastDir >= 0) extra[i * 4 + w.lastDir] = 1;
+      }
+    }
+  }
+
+  legalMask(mask: Uint8Array): void {
+    for (let i = 0; i < this.count; i++) {
+      const m = this.walks[i]!.openMask();
+      for (let d = 0; d < 4; d++) mask[i * 4 + d] = (m >> d) & 1;
+    }
+  }
+
+  step(actions: Int32Array, rewards: Float32Array, dones: Uint8Array): FinishedEpisode[] {
+    const finished: FinishedEpisode[] = [];
+    for (let i = 0; i < this.count; i++) {
+      const w = this.walks[i]!;
+      const a = actions[i]!;
+      let reward = 0;
+      if (a >= 0 && a < 4 && w.canStep(a)) {
+        w.step(a);
+        this.idle[i] = 0;
+        const d = this.difficultyOf(w);
+        reward = d - this.current[i]!;
+        this.current[i] = d;
+      } else {
+        this.idle[i]!++;
+      }
+      this.returns[i]! += reward;
+      rewards[i] = reward;
+      const done = w.openMask() === 0 || this.idle[i]! >= MAX_IDLE_STEPS;
+      dones[i] = done ? 1 : 0;
+      if (done) {
+        finished.push({
+          env: i,
+          level: w.toLevel(),
+          difficulty: this.current[i]!,
+          episodeReturn: this.returns[i]!,
+          steps: w.steps,
+          solution: w.moves,
+        });
+        this.episodes[i]!++;
+        this.reset(i);
+      }
+    }
+    return finished;
+  }
+}

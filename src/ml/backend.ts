@@ -1,0 +1,72 @@
+/**
+ * Choosing the tfjs backend once, at the entry point, and saying why
+ * (PLATFORM.md): WebGPU on a real adapter; WASM when the adapter is a
+ * software fallback (SwiftShader) or there is none; then WebGL; then CPU.
+ * `setBackend` can quietly return false, so each step checks it.
+ */
+import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs-backend-wasm';
+import '@tensorflow/tfjs-backend-webgpu';
+import { registerWasmConvGradients } from './wasmConvGrad';
+
+export const BACKENDS = ['webgpu', 'wasm', 'webgl', 'cpu'] as const;
+export type BackendName = (typeof BACKENDS)[number];
+
+export interface BackendChoice {
+  readonly backend: BackendName;
+  /** Why this backend, in a sentence for the UI and logs. */
+  readonly reason: string;
+}
+
+interface GpuLike {
+  requestAdapter(): Promise<{ info?: { isFallbackAdapter?: boolean; architecture?: string; vendor?: string; description?: string } } | null>;
+}
+
+async function adapterInfo(): Promise<{ present: boolean; fallback: boolean; label: string }> {
+  const gpu = (globalThis as { navigator?: { gpu?: GpuLike } }).navigator?.gpu;
+  if (gpu === undefined) return { present: false, fallback: false, label: 'no WebGPU in this environment' };
+  try {
+    const adapter = await gpu.requestAdapter();
+    if (adapter === null) return { present: false, fallback: false, label: 'no WebGPU adapter' };
+    const info = adapter.info ?? {};
+    const label = [info.vendor, info.architecture, info.description].filter((s) => s !== undefined && s !== '').join(' ') || 'unknown adapter';
+    const fallback = info.isFallbackAdapter === true || info.architecture === 'swiftshader';
+    return { present: true, fallback, label };
+  } catch (e) {
+    return { present: false, fallback: false, label: `requestAdapter failed: ${(e as Error).message}` };
+  }
+}
+
+async function trySet(name: BackendName): Promise<boolean> {
+  try {
+    if (name === 'wasm') registerWasmConvGradients();
+    const ok = await tf.setBackend(name);
+    if (!ok) return false;
+    await tf.ready();
+    return tf.getBackend() === name;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Picks and activates a backend. `pinned` forces one (tests, CLI flags) and
+ * fails clearly if it cannot start.
+ */
+export async function chooseBackend(pinned?: BackendName): Promise<BackendChoice> {
+  if (pinned !== undefined) {
+    if (!(await trySet(pinned))) throw new Error(`the ${pinned} backend could not start here`);
+    return { backend: pinned, reason: `${pinned} was requested` };
+  }
+  const gpu = await adapterInfo();
+  const order: { name: BackendName; reason: string }[] = [];
+  if (gpu.present && !gpu.fallback) order.push({ name: 'webgpu', reason: `WebGPU on a real adapter (${gpu.label})` });
+  order.push({
+    name: 'wasm',
+    reason: gpu.present ? `the WebGPU adapter is a software fallback (${gpu.label}); WASM is faster there` : `${gpu.label}; WASM (SIMD) is the fastest CPU backend`,
+  });
+  order.push({ name: 'webgl', reason: 'WASM could not start; WebGL is next' });
+  order.push({ name: 'cpu', reason: 'no faster backend could start; the plain CPU backend is slow' });
+  for (const o of order) if (await trySet(o.name)) return { backend: o.name, reason: o.reason };
+  throw new Error('no tfjs backend could start');
+}

@@ -1,0 +1,113 @@
+/**
+ * SD-PCGRL / Turtle model files: the tfjs layers format (`model.json` +
+ * `weights.bin`) plus `meta.json` (recipe, seed, episodes, wall time,
+ * backend, predictor, test difficulty). Everything is validated on load: a
+ * corrupt or mismatched file gives a clear message, never a half-loaded model.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { z } from 'zod';
+import { err, ok, type Result } from '../core/util/result';
+
+export const META_FORMAT = 'longcat-rl-model';
+
+export const ModelMetaSchema = z.object({
+  format: z.literal(META_FORMAT),
+  version: z.literal(1),
+  env: z.enum(['sd-pcgrl', 'turtle']),
+  width: z.number().int().min(3).max(16),
+  height: z.number().int().min(3).max(16),
+  encoding: z.enum(['markov', 'thesis']),
+  observation: z.object({ side: z.number().int().positive(), channels: z.number().int().positive(), extra: z.number().int().nonnegative() }),
+  actions: z.number().int().positive(),
+  recipe: z.string(),
+  seed: z.number().int().nonnegative(),
+  episodes: z.number().int().nonnegative(),
+  envSteps: z.number().int().nonnegative(),
+  updates: z.number().int().nonnegative(),
+  wallSeconds: z.number().nonnegative(),
+  backend: z.string(),
+  predictor: z.object({ name: z.string(), createdAt: z.string() }),
+  testDifficulty: z.number().nullable(),
+  createdAt: z.string(),
+  command: z.string().optional(),
+});
+export type ModelMeta = z.infer<typeof ModelMetaSchema>;
+
+export interface ModelFiles {
+  readonly modelJson: string;
+  readonly weights: Uint8Array;
+  readonly meta: string;
+}
+
+/** The model's artifacts as files (weights in one `weights.bin`). */
+export async function modelToFiles(model: tf.LayersModel, meta: ModelMeta): Promise<ModelFiles> {
+  let captured: tf.io.ModelArtifacts | undefined;
+  await model.save(
+    tf.io.withSaveHandler(async (artifacts) => {
+      captured = artifacts;
+      return { modelArtifactsInfo: { dateSaved: new Date(), modelTopologyType: 'JSON' } };
+    }),
+  );
+  if (captured === undefined || captured.weightData === undefined || captured.weightSpecs === undefined) throw new Error('tfjs produced no artifacts');
+  const data = captured.weightData;
+  const weights = new Uint8Array(Array.isArray(data) ? tf.io.concatenateArrayBuffers(data) : data);
+  const modelJson = JSON.stringify({
+    format: 'layers-model',
+    generatedBy: `TensorFlow.js tfjs-layers v${tf.version.tfjs}`,
+    convertedBy: null,
+    modelTopology: captured.modelTopology,
+    weightsManifest: [{ paths: ['weights.bin'], weights: captured.weightSpecs }],
+  });
+  return { modelJson, weights, meta: JSON.stringify(meta, null, 2) + '\n' };
+}
+
+const bytesPerDtype: Record<string, number> = { float32: 4, int32: 4, bool: 1 };
+
+/** Loads and checks model files; `expect` (if given) must match the meta's environment and size. */
+export async function modelFromFiles(
+  files: ModelFiles,
+  expect?: { env?: 'sd-pcgrl' | 'turtle'; width?: number; height?: number },
+): Promise<Result<{ model: tf.LayersModel; meta: ModelMeta }, string>> {
+  let metaJson: unknown, modelJson: { modelTopology?: unknown; weightsManifest?: { weights?: { name: string; shape: number[]; dtype: string }[] }[] };
+  try {
+    metaJson = JSON.parse(files.meta);
+  } catch (e) {
+    return err(`meta.json is not valid JSON: ${(e as Error).message}`);
+  }
+  const meta = ModelMetaSchema.safeParse(metaJson);
+  if (!meta.success) return err(`meta.json: ${meta.error.issues.map((i) => `${i.path.join('.') || '$'}: ${i.message}`).join('; ')}`);
+  const m = meta.data;
+  if (expect?.env !== undefined && expect.env !== m.env) return err(`this is a ${m.env} model, not ${expect.env}`);
+  if ((expect?.width !== undefined && expect.width !== m.width) || (expect?.height !== undefined && expect.height !== m.height)) {
+    return err(`this model was trained on ${m.width}x${m.height} levels, not ${expect?.width ?? m.width}x${expect?.height ?? m.height}`);
+  }
+  try {
+    modelJson = JSON.parse(files.modelJson);
+  } catch (e) {
+    return err(`model.json is not valid JSON: ${(e as Error).message}`);
+  }
+  const specs = modelJson.weightsManifest?.[0]?.weights;
+  if (modelJson.modelTopology === undefined || specs === undefined) return err('model.json has no modelTopology or weightsManifest: not a tfjs layers model');
+  const expectedBytes = specs.reduce((a, s) => a + s.shape.reduce((p, d) => p * d, 1) * (bytesPerDtype[s.dtype] ?? 4), 0);
+  if (expectedBytes !== files.weights.byteLength) {
+    return err(`weights.bin has ${files.weights.byteLength} bytes but model.json describes ${expectedBytes}: the files do not belong together or are truncated`);
+  }
+  try {
+    const weightData = files.weights.buffer.slice(files.weights.byteOffset, files.weights.byteOffset + files.weights.byteLength) as ArrayBuffer;
+    const model = await tf.loadLayersModel(tf.io.fromMemory({ modelTopology: modelJson.modelTopology as object, weightSpecs: specs as tf.io.WeightsManifestEntry[], weightData }));
+    const inShape = (model.inputs[0]?.shape ?? []).slice(1);
+    const { side, channels } = m.observation;
+    if (inShape[0] !== side || inShape[1] !== side || inShape[2] !== channels) {
+      model.dispose();
+      return err(`the network expects observations ${inShape.join('x')} but meta.json says ${side}x${side}x${channels}`);
+    }
+    const outShape = model.outputs[0]?.shape ?? [];
+    if (outShape[1] !== m.actions) {
+      model.dispose();
+      return err(`the network has ${String(outShape[1])} outputs but meta.json says ${m.actions} actions`);
+    }
+    return ok({ model, meta: m });
+  } catch (e) {
+    return err(`the model could not be loaded: ${(e as Error).message}`);
+  }
+}

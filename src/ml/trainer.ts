@@ -1,0 +1,247 @@
+/**
+ * The DQN training loop, shared by the browser worker and the CLI: batched
+ * environments, epsilon-greedy over legal actions, replay, updates, target
+ * syncs, a periodic greedy test (one level per start cell, as the thesis),
+ * metrics, and pause/stop between lock-steps. Budgets are in minutes,
+ * episodes or environment steps; epsilon decays over the budget.
+ */
+import type { BatchedEnv, FinishedEpisode } from '../core/rl/types';
+import { createRng, type Rng } from '../core/util/rng';
+import { DqnLearner, maskedArgmax } from './dqn';
+import type { TrainingRecipe } from './recipes';
+import { ReplayBuffer } from './replay';
+
+export interface TrainingBudget {
+  readonly minutes?: number;
+  readonly episodes?: number;
+  readonly envSteps?: number;
+}
+
+export interface TrainingCounters {
+  episodes: number;
+  envSteps: number;
+  updates: number;
+  /** Seconds of training so far (across resumes). */
+  elapsed: number;
+}
+
+export interface TrainingMetrics extends TrainingCounters {
+  readonly epsilon: number;
+  /** Mean episode return over the last 200 episodes. */
+  readonly meanReturn: number;
+  /** Mean difficulty of the last 200 finished levels. */
+  readonly meanDifficulty: number;
+  readonly meanLoss: number;
+  readonly episodesPerSecond: number;
+  readonly envStepsPerSecond: number;
+  readonly updatesPerSecond: number;
+  /** Mean difficulty of the latest greedy test, or null before the first. */
+  readonly testDifficulty: number | null;
+}
+
+export interface TrainingHooks {
+  onProgress?(m: TrainingMetrics): void;
+  /** Checked between lock-steps: stop (or pause) the run. */
+  shouldStop?(): boolean;
+  onEpisodes?(episodes: readonly FinishedEpisode[]): void;
+  /** Called about every `checkpointSeconds`. */
+  onCheckpoint?(m: TrainingMetrics): Promise<void> | void;
+}
+
+export interface TrainerOptions {
+  readonly recipe: TrainingRecipe;
+  readonly seed: number;
+  readonly makeEnv: (count: number, seed: number) => BatchedEnv;
+  /** The greedy test environment (e.g. one env per start cell). */
+  readonly makeTestEnv: () => BatchedEnv;
+  readonly testEverySeconds?: number;
+  readonly progressEverySeconds?: number;
+  readonly checkpointSeconds?: number;
+  /** Resume from these counters (and a learner restored by the caller). */
+  readonly counters?: TrainingCounters;
+  readonly learner?: DqnLearner;
+  /** Clock in seconds (tests inject a fake). */
+  readonly now?: () => number;
+}
+
+const WINDOW = 200;
+
+/** Mean difficulty of one greedy episode per test environment. */
+export async function greedyTest(learner: DqnLearner, env: BatchedEnv): Promise<{ mean: number; episodes: FinishedEpisode[] }> {
+  const { side, channels, extra } = env.observation;
+  const grid = new Float32Array(env.count * side * side * channels), ex = new Float32Array(env.count * extra);
+  const mask = new Uint8Array(env.count * env.actions), actions = new Int32Array(env.count);
+  const rewards = new Float32Array(env.count), dones = new Uint8Array(env.count);
+  const first: (FinishedEpisode | undefined)[] = new Array(env.count);
+  let left = env.count;
+  for (let guard = 0; left > 0 && guard < 10_000; guard++) {
+    env.observe(grid, ex);
+    env.legalMask(mask);
+    const q = await learner.qValues(grid, ex, env.count);
+    for (let i = 0; i < env.count; i++) actions[i] = Math.max(0, maskedArgmax(q, mask, i, env.actions));
+    for (const f of env.step(actions, rewards, dones)) {
+      if (first[f.env] === undefined) {
+        first[f.env] = f;
+        left--;
+      }
+    }
+  }
+  const episodes = first.filter((f): f is FinishedEpisode => f !== undefined);
+  const mean = episodes.reduce((a, f) => a + (f.difficulty ?? 0), 0) / Math.max(1, episodes.length);
+  return { mean, episodes };
+}
+
+export class Trainer {
+  readonly learner: DqnLearner;
+  readonly counters: TrainingCounters;
+  private readonly env: BatchedEnv;
+  private readonly replay: ReplayBuffer;
+  private readonly rng: Rng;
+  private readonly returns: number[] = [];
+  private readonly difficulties: number[] = [];
+  private readonly losses: number[] = [];
+  private testDifficulty: number | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly options: TrainerOptions) {
+    const { recipe, seed } = options;
+    this.env = options.makeEnv(recipe.envCount, seed);
+    const o = this.env.observation;
+    this.learner = options.learner ?? new DqnLearner({ side: o.side, channels: o.channels, extra: o.extra, actions: this.env.actions }, recipe.learner, seed);
+    this.replay = new ReplayBuffer(recipe.replayCapacity, o.side * o.side * o.channels, o.extra, this.env.actions);
+    this.rng = createRng(seed ^ 0x5eed);
+    this.counters = { ...(options.counters ?? { episodes: 0, envSteps: 0, updates: 0, elapsed: 0 }) };
+    this.now = options.now ?? (() => performance.now() / 1000);
+  }
+
+  /** Fraction of the budget used, for the epsilon schedule. */
+  private progress(budget: TrainingBudget): number {
+    const parts: number[] = [];
+    if (budget.minutes !== undefined) parts.push(this.counters.elapsed / (budget.minutes * 60));
+    if (budget.episodes !== undefined) parts.push(this.counters.episodes / budget.episodes);
+    if (budget.envSteps !== undefined) parts.push(this.counters.envSteps / budget.envSteps);
+    return parts.length === 0 ? 0 : Math.min(1, Math.max(...parts));
+  }
+
+  epsilon(budget: TrainingBudget): number {
+    const r = this.options.recipe;
+    const f = Math.min(1, this.progress(budget) / Math.max(1e-9, r.epsilonDecayFraction));
+    return r.epsilonStart + (r.epsilonEnd - r.epsilonStart) * f;
+  }
+
+  metrics(budget: TrainingBudget, sinceStart: { t: number; episodes: number; envSteps: number; updates: number }): TrainingMetrics {
+    const mean = (xs: number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+    const dt = Math.max(1e-9, this.now() - sinceStart.t);
+    return {
+      ...this.counters,
+      epsilon: this.epsilon(budget),
+      meanReturn: mean(this.returns),
+      meanDifficulty: mean(this.difficulties),
+      meanLoss: mean(this.losses),
+      episodesPerSecond: (this.counters.episodes - sinceStart.episodes) / dt,
+      envStepsPerSecond: (this.counters.envSteps - sinceStart.envSteps) / dt,
+      updatesPerSecond: (this.counters.updates - sinceStart.updates) / dt,
+      testDifficulty: this.testDifficulty,
+    };
+  }
+
+  private push(list: number[], v: number): void {
+    list.push(v);
+    if (list.length > WINDOW) list.shift();
+  }
+
+  /** Trains until the budget is spent or `shouldStop`; resumable by calling again. */
+  async run(budget: TrainingBudget, hooks: TrainingHooks = {}): Promise<TrainingMetrics> {
+    const { recipe } = this.options;
+    const env = this.env;
+    const n = env.count, A = env.actions;
+    const { side, channels, extra } = env.observation;
+    const grid = new Float32Array(n * side * side * channels), ex = new Float32Array(n * extra);
+    const nextGrid = new Float32Array(grid.length), nextEx = new Float32Array(ex.length);
+    const mask = new Uint8Array(n * A), nextMask = new Uint8Array(n * A);
+    const actions = new Int32Array(n), rewards = new Float32Array(n), dones = new Uint8Array(n);
+    const testEnv = this.options.makeTestEnv();
+    const start = { t: this.now(), episodes: this.counters.episodes, envSteps: this.counters.envSteps, updates: this.counters.updates };
+    let last = this.now();
+    let lastProgress = last, lastTest = last - (this.testDifficulty === null ? Infinity : 0), lastCheckpoint = last;
+    let stepsSinceUpdate = 0, episodesSinceUpdate = 0, episodesSinceSync = 0;
+    env.observe(grid, ex);
+    env.legalMask(mask);
+
+    const spent = (): boolean => this.progress(budget) >= 1;
+    while (!spent() && !(hooks.shouldStop?.() ?? false)) {
+      const eps = this.epsilon(budget);
+      const q = eps < 1 ? await this.learner.qValues(grid, ex, n) : null;
+      for (let i = 0; i < n; i++) {
+        let legal = 0;
+        for (let a = 0; a < A; a++) legal += mask[i * A + a]!;
+        if (legal === 0) actions[i] = 0;
+        else if (q === null || this.rng.next() < eps) {
+          let pick = this.rng.int(legal);
+          for (let a = 0; a < A; a++) if (mask[i * A + a] === 1 && pick-- === 0) actions[i] = a;
+        } else actions[i] = maskedArgmax(q, mask, i, A);
+      }
+      const finished = env.step(actions, rewards, dones);
+      env.observe(nextGrid, nextEx);
+      env.legalMask(nextMask);
+      for (let i = 0; i < n; i++) {
+        // After a reset the "next" observation is a new episode's start; done transitions never bootstrap from it.
+        this.replay.add(i, grid, ex, actions[i]!, rewards[i]!, dones[i] === 1, nextGrid, nextEx, nextMask);
+      }
+      grid.set(nextGrid);
+      ex.set(nextEx);
+      mask.set(nextMask);
+      this.counters.envSteps += n;
+      stepsSinceUpdate += n;
+      for (const f of finished) {
+        this.push(this.returns, f.episodeReturn);
+        if (f.difficulty !== null) this.push(this.difficulties, f.difficulty);
+      }
+      this.counters.episodes += finished.length;
+      episodesSinceUpdate += finished.length;
+      episodesSinceSync += finished.length;
+      if (finished.length > 0) hooks.onEpisodes?.(finished);
+
+      if (this.replay.size >= Math.max(recipe.learningStarts, recipe.batchSize)) {
+        let due = 0;
+        if (recipe.updateEveryEnvSteps > 0) {
+          due += Math.floor(stepsSinceUpdate / recipe.updateEveryEnvSteps);
+          stepsSinceUpdate %= recipe.updateEveryEnvSteps;
+        }
+        if (recipe.updateEveryEpisodes > 0) {
+          due += Math.floor(episodesSinceUpdate / recipe.updateEveryEpisodes);
+          episodesSinceUpdate %= recipe.updateEveryEpisodes;
+        }
+        for (let u = 0; u < due; u++) {
+          this.push(this.losses, await this.learner.update(this.replay.sample(recipe.batchSize, this.rng)));
+          this.counters.updates++;
+          if (recipe.targetSync.unit === 'updates' && this.counters.updates % recipe.targetSync.every === 0) this.learner.syncTarget();
+        }
+      }
+      if (recipe.targetSync.unit === 'episodes' && episodesSinceSync >= recipe.targetSync.every) {
+        this.learner.syncTarget();
+        episodesSinceSync = 0;
+      }
+
+      const t = this.now();
+      this.counters.elapsed += t - last;
+      last = t;
+      if (t - lastTest >= (this.options.testEverySeconds ?? 60)) {
+        this.testDifficulty = (await greedyTest(this.learner, testEnv)).mean;
+        lastTest = this.now();
+      }
+      if (t - lastProgress >= (this.options.progressEverySeconds ?? 1)) {
+        hooks.onProgress?.(this.metrics(budget, start));
+        lastProgress = t;
+      }
+      if (hooks.onCheckpoint !== undefined && t - lastCheckpoint >= (this.options.checkpointSeconds ?? 60)) {
+        await hooks.onCheckpoint(this.metrics(budget, start));
+        lastCheckpoint = this.now();
+      }
+    }
+    this.testDifficulty = (await greedyTest(this.learner, testEnv)).mean;
+    const m = this.metrics(budget, start);
+    hooks.onProgress?.(m);
+    return m;
+  }
+}
