@@ -1,11 +1,12 @@
 import { test as base } from '@playwright/test';
-import { AnalyzerPage } from './pages/AnalyzerPage';
+import { StudioPage } from './pages/StudioPage';
 
-export const test = base.extend<{ analyzer: AnalyzerPage }>({
-  analyzer: async ({ page }, use) => {
-    const analyzer = new AnalyzerPage(page);
-    await analyzer.open();
-    await use(analyzer);
+/** `studio`: a fresh studio (each test has its own browser context, so empty IndexedDB). */
+export const test = base.extend<{ studio: StudioPage }>({
+  studio: async ({ page }, use) => {
+    const studio = new StudioPage(page);
+    await studio.open();
+    await use(studio);
   },
 });
 export { expect } from '@playwright/test';

@@ -1,16 +1,98 @@
-import { LevelAnalyzer } from './components/LevelAnalyzer';
+/**
+ * The studio: one page with the level pack and generators docked left,
+ * the editor in the centre, the difficulty gauge and solution graph right.
+ * Builds the store and controllers once, restores saved work, then starts
+ * autosave and share-link handling.
+ */
+import { useEffect } from 'react';
+import { AnalysisClient } from '../workers/analysis.client';
+import { GeneratorsClient } from '../workers/generators.client';
+import { DockPanel } from './components/DockPanel';
+import { EditorPanel } from './components/EditorPanel';
+import { GaugePanel } from './components/GaugePanel';
+import { GraphPanel } from './components/GraphPanel';
+import { Header } from './components/Header';
+import { HelpOverlay } from './components/HelpOverlay';
+import { LevelTextDialog } from './components/LevelTextDialog';
+import { Messages } from './components/Messages';
+import { connectAnalysis } from './controllers/analysisController';
+import { connectShareLinks } from './controllers/shareController';
+import { handleShortcut, isTypingTarget } from './keyboard';
+import { startAutosave, loadSaved } from './persistence/autosave';
+import { openStudioDb } from './persistence/db';
+import { createStudioStore } from './store/store';
+import { StudioContext, type StudioServices } from './studioContext';
 
-/** The studio shell. The full editor, graph and gauge panels come with the studio issue. */
-export function App() {
+/** The store, its controllers and workers: created once per page (main.tsx), outside React's lifecycle. */
+export function createServices(): StudioServices {
+  const store = createStudioStore();
+  const analysis = connectAnalysis(store, new AnalysisClient({ onStatus: (_status, mode) => store.getState().setWorkerMode(mode) }));
+  return { store, analysis, generators: new GeneratorsClient() };
+}
+
+export function App({ services }: { services: StudioServices }) {
+  const { store } = services;
+
+  useEffect(() => {
+    let stopped = false;
+    let stopAutosave: (() => void) | null = null;
+    let stopShare: (() => void) | null = null;
+    store.getState().setSaveStatus('loading');
+    void (async () => {
+      try {
+        const kv = await openStudioDb();
+        const problems = await loadSaved(store, kv);
+        if (stopped) return;
+        for (const p of problems) store.getState().notify('error', `Saved work: ${p}.`);
+        const autosave = startAutosave(store, kv);
+        const flush = (): void => void autosave.flush();
+        window.addEventListener('pagehide', flush);
+        stopAutosave = () => {
+          window.removeEventListener('pagehide', flush);
+          autosave.stop();
+        };
+        store.getState().setSaveStatus('saved');
+      } catch (e) {
+        store.getState().setSaveStatus('failed');
+        store.getState().notify('error', `Your work cannot be saved in this browser (IndexedDB: ${e instanceof Error ? e.message : String(e)}).`);
+      }
+      if (!stopped) stopShare = connectShareLinks(store);
+    })();
+    return () => {
+      stopped = true;
+      stopAutosave?.();
+      stopShare?.();
+    };
+  }, [store]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.defaultPrevented || isTypingTarget(e.target)) {
+        if (e.key === 'Escape' && e.target instanceof HTMLElement) e.target.blur();
+        return;
+      }
+      if (handleShortcut(store, e)) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+
   return (
-    <div className="app">
-      <header className="app-header">
-        <h1>Longcat Studio</h1>
-        <span className="app-subtitle">level analysis</span>
-      </header>
-      <main>
-        <LevelAnalyzer />
-      </main>
-    </div>
+    <StudioContext.Provider value={services}>
+      <div className="app">
+        <Header />
+        <main className="studio">
+          <DockPanel />
+          <EditorPanel />
+          <div className="right-column">
+            <GaugePanel />
+            <GraphPanel />
+          </div>
+        </main>
+        <Messages />
+        <HelpOverlay />
+        <LevelTextDialog />
+      </div>
+    </StudioContext.Provider>
   );
 }

@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, createServices } from './App';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
+const services = createServices();
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App services={services} />
   </StrictMode>,
 );

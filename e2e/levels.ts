@@ -1,0 +1,64 @@
+/** Ground truth for the specs, computed here in Node: real level data and the naive reference solver (never the app). */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { naiveGraph, naiveStep, type NaiveClass } from '../test/naive/naiveSolver';
+
+export interface DataLevel {
+  readonly name: string;
+  readonly rows: string[];
+  readonly text: string;
+}
+
+/** Every level of a ../shared/data file. */
+export function dataLevels(file: string): DataLevel[] {
+  const text = readFileSync(resolve(import.meta.dirname, '../../shared/data', file), 'utf8');
+  return text
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter((b) => b !== '')
+    .map((block) => {
+      const lines = block.split('\n');
+      const name = lines[0]!.startsWith(';') ? lines[0]!.slice(1).trim() : '';
+      return { name, rows: lines.filter((l) => !l.startsWith(';')), text: block };
+    });
+}
+
+/** The level with the most states in a data file (by the naive solver). */
+export function largestLevel(file: string): DataLevel & { states: number } {
+  let best: (DataLevel & { states: number }) | null = null;
+  for (const level of dataLevels(file)) {
+    const states = naiveGraph(level.rows).order.length;
+    if (best === null || states > best.states) best = { ...level, states };
+  }
+  return best!;
+}
+
+/** A state string of the naive solver as grid rows (`#.BC`). */
+export function stateRows(state: string, width: number): string[] {
+  const rows: string[] = [];
+  for (let i = 0; i < state.length; i += width) rows.push(state.slice(i, i + width));
+  return rows;
+}
+
+/** Shortest move sequence (BFS) from the start to a state of class `cls`, with that state. */
+export function pathToClass(rows: string[], cls: NaiveClass): { moves: string; state: string } | null {
+  const g = naiveGraph(rows);
+  const via = new Map<string, { from: string; move: string }>();
+  for (const s of g.order) {
+    if (g.cls.get(s) === cls) {
+      let moves = '';
+      for (let n = s; n !== g.start; n = via.get(n)!.from) moves = via.get(n)!.move + moves;
+      return { moves, state: s };
+    }
+    for (const [move, t] of g.edges.get(s)!) if (t !== g.start && !via.has(t)) via.set(t, { from: s, move });
+  }
+  return null;
+}
+
+/** Replays moves with the naive rules; the final state as rows. */
+export function naiveReplay(rows: string[], moves: string): string[] {
+  const w = rows[0]!.length;
+  let state = rows.join('');
+  for (const m of moves) state = naiveStep(state, w, rows.length, m) ?? state;
+  return stateRows(state, w);
+}

@@ -1,0 +1,72 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const CLASSES = ['success', 'fail', 'solution', 'dead', 'indeterminate'] as const;
+export type ClassName = (typeof CLASSES)[number];
+
+/** The solution graph panel and the difficulty gauge beside it. */
+export class GraphPage {
+  readonly counts: Locator;
+  readonly canvas: Locator;
+  readonly tooltip: Locator;
+  readonly capMessage: Locator;
+
+  constructor(readonly page: Page) {
+    this.counts = page.getByTestId('graph.counts');
+    this.canvas = page.getByTestId('graph.canvas');
+    this.tooltip = page.getByTestId('graph.tooltip');
+    this.capMessage = page.getByTestId('graph.capMessage');
+  }
+
+  /** Waits until the graph shown is the analysis of the level on the grid. */
+  async waitForLevel(): Promise<void> {
+    const key = await this.page.getByTestId('editor.grid').getAttribute('data-level-key');
+    await expect(this.counts).toHaveAttribute('data-key', key ?? '', { timeout: 20_000 });
+    await expect(this.counts).toHaveAttribute('data-status', 'done');
+  }
+
+  /** Waits until the drawing of the current graph is on screen. */
+  async waitForDrawn(nodes?: number): Promise<void> {
+    await this.waitForLevel();
+    await expect
+      .poll(() => this.page.evaluate(() => window.__longcatGraph?.report?.nodes ?? -1), { timeout: 20_000 })
+      .toBe(nodes ?? (await this.page.evaluate(() => window.__longcatGraph?.cy?.nodes().length ?? -2)));
+  }
+
+  async classCounts(): Promise<Record<ClassName, number>> {
+    const out = {} as Record<ClassName, number>;
+    for (const c of CLASSES) out[c] = Number(await this.page.getByTestId(`graph.count.${c}`).getAttribute('data-count'));
+    return out;
+  }
+
+  async feature(name: string): Promise<string> {
+    return this.page.getByTestId(`feature.${name}`).locator('td').innerText();
+  }
+
+  /** The nodes Cytoscape holds (id, class, depth) as drawn. */
+  async nodes(): Promise<{ id: number; cls: string; depth: number }[]> {
+    return this.page.evaluate(() => window.__longcatGraph?.nodeIds() ?? []);
+  }
+
+  private async nodePoint(id: number): Promise<{ x: number; y: number }> {
+    const p = await this.page.evaluate((n) => window.__longcatGraph?.nodePosition(n) ?? null, id);
+    const box = await this.canvas.boundingBox();
+    if (p === null || box === null) throw new Error(`node ${id} is not drawn`);
+    return { x: box.x + p.x, y: box.y + p.y };
+  }
+
+  /** A real mouse click on the node's drawn position. */
+  async clickNode(id: number): Promise<void> {
+    const p = await this.nodePoint(id);
+    await this.page.mouse.click(p.x, p.y);
+  }
+
+  async hoverNode(id: number): Promise<void> {
+    const p = await this.nodePoint(id);
+    await this.page.mouse.move(p.x - 30, p.y - 30);
+    await this.page.mouse.move(p.x, p.y, { steps: 3 });
+  }
+
+  gaugeValue(): Locator {
+    return this.page.getByTestId('gauge.value');
+  }
+}

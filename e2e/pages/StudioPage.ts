@@ -1,0 +1,35 @@
+import { expect, type Page } from '@playwright/test';
+import { EditorPage } from './EditorPage';
+import { GraphPage } from './GraphPage';
+import { PackPage } from './PackPage';
+import { PlaytestPage } from './PlaytestPage';
+
+/** The whole studio page: its panels as page objects. */
+export class StudioPage {
+  readonly editor: EditorPage;
+  readonly graph: GraphPage;
+  readonly playtest: PlaytestPage;
+  readonly pack: PackPage;
+
+  constructor(readonly page: Page) {
+    this.editor = new EditorPage(page);
+    this.graph = new GraphPage(page);
+    this.playtest = new PlaytestPage(page);
+    this.pack = new PackPage(page);
+  }
+
+  async open(path = '/'): Promise<void> {
+    await this.page.goto(path);
+    await this.editor.grid.waitFor();
+    await expect(this.page.getByTestId('app.save')).not.toHaveAttribute('data-status', 'loading');
+  }
+
+  /** Waits until everything changed so far is written to IndexedDB. */
+  async waitSaved(): Promise<void> {
+    await expect(this.page.getByTestId('app.save')).toHaveAttribute('data-status', 'saved');
+  }
+
+  messages() {
+    return this.page.getByTestId('app.message');
+  }
+}

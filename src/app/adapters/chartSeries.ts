@@ -1,0 +1,57 @@
+/**
+ * Core data -> d3-ready series for the gauge and the pack's difficulty
+ * curve: plain numbers and band spans the components draw with d3 scales
+ * and shapes.
+ */
+import { BANDS, bandOf, type BandName } from '../../core/difficulty/predict';
+import type { PackLevel } from '../../core/pack/schema';
+
+/** The gauge's scale ends here; larger values pin the needle at the end ("100+"). */
+export const GAUGE_MAX = 100;
+
+export const BAND_COLOURS: Record<BandName, string> = {
+  trivial: '#64748b',
+  easy: '#22c55e',
+  medium: '#eab308',
+  hard: '#f97316',
+  expert: '#ef4444',
+};
+
+export interface BandSpan {
+  readonly band: BandName;
+  readonly from: number;
+  readonly to: number;
+  readonly colour: string;
+}
+
+/** The bands as spans clipped to [0, max]. */
+export function bandSpans(max: number = GAUGE_MAX): BandSpan[] {
+  return BANDS.filter((b) => b.from < max).map((b) => ({ band: b.name, from: b.from, to: Math.min(b.to, max), colour: BAND_COLOURS[b.name] }));
+}
+
+export interface CurvePoint {
+  /** Position in the pack, 0-based. */
+  readonly index: number;
+  readonly id: string;
+  readonly name: string;
+  /** Null when the level has no difficulty (unsolvable or not priced). */
+  readonly difficulty: number | null;
+  readonly band: BandName | null;
+}
+
+/** The pack as a difficulty curve (x = position, y = difficulty). */
+export function difficultyCurve(levels: readonly PackLevel[]): CurvePoint[] {
+  return levels.map((l, index) => ({
+    index,
+    id: l.id,
+    name: l.name,
+    difficulty: l.difficulty,
+    band: l.difficulty === null ? null : bandOf(l.difficulty),
+  }));
+}
+
+/** A y-domain top for the curve: at least 40, rounded up to a band edge. */
+export function curveMax(points: readonly CurvePoint[]): number {
+  const top = Math.max(40, ...points.map((p) => p.difficulty ?? 0));
+  return Math.ceil(top / 20) * 20;
+}

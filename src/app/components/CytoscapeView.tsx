@@ -1,0 +1,178 @@
+/**
+ * The Cytoscape canvas, driven imperatively: one instance for the panel's
+ * lifetime, elements replaced when the graph or view changes. Reports how
+ * long laying out and the first render took (shown in the panel, read by
+ * the browser benchmark through `window.__longcatGraph`).
+ */
+import cytoscape, { type Core } from 'cytoscape';
+import dagre from 'cytoscape-dagre';
+import { useEffect, useRef } from 'react';
+import type { GraphData } from '../../workers/analysis.api';
+import { collapsedGraphElements, fullGraphElements, graphStylesheet, groupElementId, nodeElementId } from '../adapters/cytoscapeElements';
+import { layeredLayout } from '../adapters/graphLayout';
+
+cytoscape.use(dagre);
+
+export type GraphLayoutName = 'layered' | 'dagre';
+
+export interface RenderReport {
+  readonly nodes: number;
+  readonly edges: number;
+  readonly view: 'full' | 'collapsed';
+  readonly layout: GraphLayoutName;
+  /** Layout + element creation + first frame, ms. */
+  readonly ms: number;
+}
+
+interface CytoscapeViewProps {
+  readonly graph: GraphData | null;
+  readonly view: 'full' | 'collapsed';
+  readonly layout: GraphLayoutName;
+  readonly selected: number | null;
+  readonly current: number | null;
+  readonly onSelect: (node: number) => void;
+  readonly onHover: (node: number | null, at: { x: number; y: number } | null) => void;
+  readonly onRendered: (report: RenderReport) => void;
+}
+
+/** The test and benchmark hook: rendered positions of nodes and the last render report. */
+interface GraphHook {
+  cy: Core | null;
+  report: RenderReport | null;
+  renders: number;
+  nodePosition(id: number): { x: number; y: number } | null;
+  nodeIds(): { id: number; cls: string; depth: number }[];
+}
+
+declare global {
+  interface Window {
+    __longcatGraph?: GraphHook;
+  }
+}
+
+export function CytoscapeView(props: CytoscapeViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const cyRef = useRef<Core | null>(null);
+  const callbacks = useRef(props);
+  useEffect(() => {
+    callbacks.current = props;
+  });
+
+  useEffect(() => {
+    const cy = cytoscape({
+      container: container.current,
+      style: graphStylesheet({ large: false }),
+      autounselectify: true,
+      boxSelectionEnabled: false,
+      minZoom: 0.02,
+      maxZoom: 4,
+      // Pan and zoom a cached texture: big graphs stay smooth to move around.
+      textureOnViewport: true,
+      motionBlur: false,
+    });
+    cyRef.current = cy;
+    cy.on('tap', 'node', (e) => callbacks.current.onSelect(e.target.data('node') as number));
+    cy.on('mouseover', 'node', (e) => {
+      e.target.addClass('hovered');
+      const p = e.target.renderedPosition();
+      callbacks.current.onHover(e.target.data('node') as number, { x: p.x, y: p.y });
+    });
+    cy.on('mouseout', 'node', (e) => {
+      e.target.removeClass('hovered');
+      callbacks.current.onHover(null, null);
+    });
+    const hook: GraphHook = {
+      cy,
+      report: null,
+      renders: 0,
+      nodePosition: (id) => {
+        // Full view: the state's node; collapsed view: the group whose first state it is.
+        const own = cy.$id(nodeElementId(id));
+        const el = own.nonempty() ? own.nodes() : cy.nodes().filter((n) => n.data('node') === id);
+        if (el.empty()) return null;
+        const p = el.first().renderedPosition();
+        return { x: p.x, y: p.y };
+      },
+      nodeIds: () => cy.nodes().map((n) => ({ id: n.data('node') as number, cls: n.data('cls') as string, depth: n.data('depth') as number })),
+    };
+    window.__longcatGraph = hook;
+    return () => {
+      cy.destroy();
+      cyRef.current = null;
+      if (window.__longcatGraph === hook) delete window.__longcatGraph;
+    };
+  }, []);
+
+  const { graph, view, layout } = props;
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (cy === null) return;
+    const started = performance.now();
+    if (graph === null) {
+      cy.elements().remove();
+      return;
+    }
+    const large = view === 'full' && graph.nodeCount > 400;
+    const useDagre = view === 'full' && layout === 'dagre';
+    const box = container.current;
+    const aspect = box !== null && box.clientHeight > 0 ? box.clientWidth / box.clientHeight : 1.5;
+    const elements =
+      view === 'collapsed'
+        ? collapsedGraphElements(graph).elements
+        : fullGraphElements(graph, useDagre ? zeroPositions(graph.nodeCount) : layeredLayout(graph, { aspect }));
+    cy.batch(() => {
+      cy.elements().remove();
+      cy.style(graphStylesheet({ large }));
+      cy.add(elements);
+    });
+    if (useDagre) cy.layout({ name: 'dagre', rankDir: 'LR', nodeSep: 8, rankSep: 60, fit: true, padding: 16, animate: false } as cytoscape.LayoutOptions).run();
+    else fitCapped(cy);
+    let cancelled = false;
+    cy.one('render', () => {
+      requestAnimationFrame(() => {
+        if (cancelled) return;
+        const report: RenderReport = { nodes: cy.nodes().length, edges: cy.edges().length, view, layout: useDagre ? 'dagre' : 'layered', ms: performance.now() - started };
+        if (window.__longcatGraph !== undefined) {
+          window.__longcatGraph.report = report;
+          window.__longcatGraph.renders++;
+        }
+        callbacks.current.onRendered(report);
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [graph, view, layout]);
+
+  const { selected, current } = props;
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (cy === null || graph === null) return;
+    cy.nodes('.chosen').removeClass('chosen');
+    cy.nodes('.current').removeClass('current');
+    const find = (id: number) => (view === 'collapsed' ? cy.$id(groupElementId(graph.depth[id]!, graph.cls[id]!)) : cy.$id(nodeElementId(id)));
+    if (selected !== null && selected < graph.nodeCount) find(selected).addClass('chosen');
+    if (current !== null && current < graph.nodeCount) find(current).addClass('current');
+  }, [graph, view, layout, selected, current]);
+
+  return <div className="cy" ref={container} data-testid="graph.canvas" />;
+}
+
+function zeroPositions(n: number): { x: Float32Array; y: Float32Array } {
+  return { x: new Float32Array(n), y: new Float32Array(n) };
+}
+
+/** Fits the graph, but never zooms a small graph in beyond 1.6x. */
+function fitCapped(cy: Core): void {
+  cy.fit(undefined, 18);
+  if (cy.zoom() > 1.6) {
+    cy.zoom(1.6);
+    cy.center();
+  }
+}
+
+/** Fits the graph into the canvas (the panel's Fit button). */
+export function fitGraph(): void {
+  const cy = window.__longcatGraph?.cy;
+  if (cy) fitCapped(cy);
+}

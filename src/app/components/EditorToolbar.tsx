@@ -1,0 +1,119 @@
+/** Tools, size, transforms, undo/redo and the level's name, above the grid. */
+import { useState } from 'react';
+import { MAX_SIDE, MIN_SIDE } from '../../core/level/level';
+import type { Tool } from '../store/levelEdits';
+import { useActions, useStudioShallow } from '../studioContext';
+
+const TOOLS: { tool: Tool; label: string; key: string }[] = [
+  { tool: 'wall', label: 'Wall', key: 'W' },
+  { tool: 'empty', label: 'Empty', key: 'E' },
+  { tool: 'head', label: 'Head', key: 'H' },
+];
+
+export function EditorToolbar() {
+  const get = useActions();
+  const s = useStudioShallow((st) => ({
+    tool: st.tool,
+    width: st.level.width,
+    height: st.level.height,
+    name: st.levelName,
+    canUndo: st.past.length > 0,
+    canRedo: st.future.length > 0,
+    editing: st.mode === 'edit',
+  }));
+  const disabled = !s.editing;
+  const resize = (axis: 'width' | 'height', v: number): void => {
+    const st = get();
+    if (axis === 'width') st.resize(v, st.level.height);
+    else st.resize(st.level.width, v);
+  };
+  const sideInput = (axis: 'width' | 'height') => (
+    <SideInput axis={axis} value={s[axis]} disabled={disabled} onCommit={(v) => resize(axis, v)} />
+  );
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Editor tools">
+      <div className="tool-group" role="radiogroup" aria-label="Tool">
+        {TOOLS.map((t) => (
+          <button
+            key={t.tool}
+            type="button"
+            role="radio"
+            aria-checked={s.tool === t.tool}
+            className={`tool tool-${t.tool}${s.tool === t.tool ? ' active' : ''}`}
+            data-testid={`editor.tool.${t.tool}`}
+            disabled={disabled}
+            title={`${t.label} (${t.key})`}
+            onClick={() => get().setTool(t.tool)}
+          >
+            <span className={`tool-icon tool-icon-${t.tool}`} aria-hidden />
+            {t.label}
+            <kbd>{t.key}</kbd>
+          </button>
+        ))}
+      </div>
+      <div className="tool-group">
+        {sideInput('width')}
+        <span className="times">×</span>
+        {sideInput('height')}
+      </div>
+      <div className="tool-group">
+        <button type="button" data-testid="editor.mirrorH" disabled={disabled} title="Mirror left-right (M)" onClick={() => get().mirror('horizontal')}>⇋</button>
+        <button type="button" data-testid="editor.mirrorV" disabled={disabled} title="Mirror top-bottom (Shift+M)" onClick={() => get().mirror('vertical')}>⇵</button>
+        <button type="button" data-testid="editor.rotate" disabled={disabled} title="Rotate clockwise (T; Shift+T counter-clockwise)" onClick={() => get().rotate(1)}>⟳</button>
+        <button type="button" data-testid="editor.clear" disabled={disabled} title="Clear all walls (Shift+C)" onClick={() => get().clear()}>Clear</button>
+      </div>
+      <div className="tool-group">
+        <button type="button" data-testid="editor.undo" disabled={disabled || !s.canUndo} title="Undo (Ctrl+Z)" onClick={() => get().undo()}>↶</button>
+        <button type="button" data-testid="editor.redo" disabled={disabled || !s.canRedo} title="Redo (Ctrl+Shift+Z)" onClick={() => get().redo()}>↷</button>
+      </div>
+      <label className="field field-name">
+        <span>Name</span>
+        <input
+          type="text"
+          value={s.name}
+          maxLength={200}
+          spellCheck={false}
+          data-testid="editor.name"
+          aria-label="level name"
+          onChange={(e) => get().setLevelName(e.target.value)}
+        />
+      </label>
+    </div>
+  );
+}
+
+/** A side-length field: applies as soon as the text is a valid size, keeps a half-typed value meanwhile. */
+function SideInput({ axis, value, disabled, onCommit }: { axis: 'width' | 'height'; value: number; disabled: boolean; onCommit: (v: number) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const valid = (text: string): number | null => {
+    const v = Number(text);
+    return text.trim() !== '' && Number.isInteger(v) && v >= MIN_SIDE && v <= MAX_SIDE ? v : null;
+  };
+  return (
+    <label className="field field-side">
+      <span>{axis === 'width' ? 'W' : 'H'}</span>
+      <input
+        type="number"
+        min={MIN_SIDE}
+        max={MAX_SIDE}
+        value={draft ?? String(value)}
+        disabled={disabled}
+        data-testid={`editor.${axis}`}
+        aria-label={axis}
+        aria-invalid={draft !== null && valid(draft) === null}
+        onChange={(e) => {
+          const v = valid(e.target.value);
+          setDraft(v === null ? e.target.value : null);
+          if (v !== null && v !== value) onCommit(v);
+        }}
+        onBlur={() => setDraft(null)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === 'Escape') {
+            setDraft(null);
+            e.currentTarget.blur();
+          }
+        }}
+      />
+    </label>
+  );
+}

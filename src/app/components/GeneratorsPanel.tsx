@@ -1,0 +1,99 @@
+/** RPU and RSD with size and seed: generate N levels in a worker, see thumbnails with difficulty, open or add to the pack. */
+import { parseRows } from '../../core/level/format';
+import { GENERATOR_NAMES } from '../../core/generators/registry';
+import type { GeneratedLevel } from '../../workers/generators.api';
+import { MAX_GENERATE_COUNT } from '../../workers/generators.limits';
+import { runGenerators } from '../controllers/generatorsController';
+import { generatedDifficulty } from '../store/selectors';
+import { useActions, useServices, useStudioShallow } from '../studioContext';
+import { DifficultyBadge } from './DifficultyBadge';
+import { LevelThumb } from './LevelThumb';
+
+const LABELS: Record<string, string> = { rsd: 'RSD — random solution-down', rpu: 'RPU — random puzzle-up' };
+
+export function GeneratorsPanel() {
+  const get = useActions();
+  const services = useServices();
+  const s = useStudioShallow((st) => ({ settings: st.generatorSettings, run: st.generatorRun, model: st.model }));
+  const { settings, run } = s;
+  const set = get().setGeneratorSettings;
+  const num = (key: 'width' | 'height' | 'seed' | 'count', min: number, max: number, label: string) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type="number"
+        min={min}
+        max={max}
+        value={settings[key]}
+        data-testid={`generator.${key}`}
+        onChange={(e) => {
+          const v = Number(e.target.value);
+          if (Number.isInteger(v) && v >= min && v <= max) set({ [key]: v });
+        }}
+      />
+    </label>
+  );
+  const open = (l: GeneratedLevel): void => {
+    const parsed = parseRows(l.rows);
+    if (parsed.ok) get().openLevel(parsed.value, l.id);
+  };
+  const add = (l: GeneratedLevel): void => {
+    const parsed = parseRows(l.rows);
+    if (!parsed.ok) return;
+    get().addToPack({ level: parsed.value, name: l.id, id: l.id, features: l.features, source: { generator: run.settings?.generator ?? settings.generator, seed: run.settings?.seed ?? settings.seed } });
+  };
+  const generate = (): void => void runGenerators(services.store, services.generators);
+
+  return (
+    <div className="generators-panel" data-testid="generator.panel">
+      <form className="gen-form" onSubmit={(e) => (e.preventDefault(), generate())}>
+        <label className="field wide">
+          <span>generator</span>
+          <select value={settings.generator} data-testid="generator.kind" onChange={(e) => set({ generator: e.target.value as (typeof GENERATOR_NAMES)[number] })}>
+            {GENERATOR_NAMES.map((g) => (
+              <option key={g} value={g}>{LABELS[g] ?? g}</option>
+            ))}
+          </select>
+        </label>
+        {num('width', 3, 16, 'W')}
+        {num('height', 3, 16, 'H')}
+        {num('seed', 0, 0xffffffff, 'seed')}
+        <button type="button" className="icon" title="random seed" onClick={() => set({ seed: Math.floor(Math.random() * 1_000_000) })}>🎲</button>
+        {num('count', 1, MAX_GENERATE_COUNT, 'N')}
+        <div className="button-row">
+          <button type="submit" className="primary" data-testid="generator.run" disabled={run.status === 'running'}>
+            {run.status === 'running' ? 'Generating…' : settings.count === 1 ? 'Generate one' : `Generate ${settings.count}`}
+          </button>
+          {run.status === 'running' && (
+            <button type="button" onClick={() => services.generators.cancel()}>Cancel</button>
+          )}
+          <button type="button" data-testid="generator.addAll" disabled={run.levels.length === 0} onClick={() => run.levels.forEach(add)}>
+            Add all to pack
+          </button>
+        </div>
+      </form>
+      <p className="muted" data-testid="generator.summary">
+        {run.status === 'idle'
+          ? 'Levels are unique and solvable; the same seed gives the same levels.'
+          : run.status === 'running'
+            ? 'Generating in a worker…'
+            : `${run.levels.length} level${run.levels.length === 1 ? '' : 's'} from ${run.iterations} iteration${run.iterations === 1 ? '' : 's'}${run.duplicates > 0 ? `, ${run.duplicates} duplicates skipped` : ''}.${run.message !== null ? ` ${run.message}.` : ''}`}
+      </p>
+      <ul className="gen-results" data-testid="generator.results">
+        {run.levels.map((l) => (
+          <li key={l.id} className="gen-item" data-testid="generator.item" data-id={l.id}>
+            <LevelThumb rows={l.rows} size={64} />
+            <div className="gen-meta">
+              <DifficultyBadge value={generatedDifficulty(s.model, l)} testId="generator.item.difficulty" />
+              <small className="muted">#{l.index} · {l.features.nStates} states</small>
+            </div>
+            <div className="gen-actions">
+              <button type="button" className="small" data-testid="generator.open" onClick={() => open(l)}>Open</button>
+              <button type="button" className="small" data-testid="generator.add" onClick={() => add(l)}>+ Pack</button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

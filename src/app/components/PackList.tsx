@@ -1,0 +1,126 @@
+/**
+ * The pack's levels: thumbnail, name (double-click or F2 to rename),
+ * difficulty; drag to reorder (or Alt+↑/↓), Enter opens in the editor,
+ * Delete removes.
+ */
+import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { parseRows } from '../../core/level/format';
+import type { PackLevel } from '../../core/pack/schema';
+import { useActions, useStudio } from '../studioContext';
+import { DifficultyBadge } from './DifficultyBadge';
+import { LevelThumb } from './LevelThumb';
+
+export function PackList() {
+  const get = useActions();
+  const levels = useStudio((s) => s.pack.levels);
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [dropAt, setDropAt] = useState<number | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
+
+  const open = (l: PackLevel): void => {
+    const parsed = parseRows(l.rows);
+    if (parsed.ok) get().openLevel(parsed.value, l.name);
+  };
+  const onKey = (e: KeyboardEvent<HTMLLIElement>, i: number, l: PackLevel): void => {
+    if (e.target !== e.currentTarget) return;
+    if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+      const to = i + (e.key === 'ArrowUp' ? -1 : 1);
+      get().movePackLevel(i, to);
+      e.preventDefault();
+      requestAnimationFrame(() => (document.querySelector(`[data-pack-index="${Math.max(0, Math.min(levels.length - 1, to))}"]`) as HTMLElement | null)?.focus());
+    } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      (document.querySelector(`[data-pack-index="${i + (e.key === 'ArrowUp' ? -1 : 1)}"]`) as HTMLElement | null)?.focus();
+      e.preventDefault();
+    } else if (e.key === 'Enter') open(l);
+    else if (e.key === 'F2') setRenaming(l.id);
+    else if (e.key === 'Delete') get().removePackLevel(l.id);
+    else return;
+    e.stopPropagation();
+  };
+  const drop = (e: DragEvent, i: number): void => {
+    e.preventDefault();
+    if (dragFrom !== null) get().movePackLevel(dragFrom, dragFrom < i ? i - 1 : i);
+    setDragFrom(null);
+    setDropAt(null);
+  };
+
+  if (levels.length === 0) {
+    return (
+      <p className="empty-note" data-testid="pack.empty">
+        The pack is empty. Add the level you are editing (<kbd>A</kbd>), generate some, or import a pack file.
+      </p>
+    );
+  }
+  return (
+    <ol className="pack-list" data-testid="pack.list" onDragEnd={() => (setDragFrom(null), setDropAt(null))}>
+      {levels.map((l, i) => (
+        <li
+          key={l.id}
+          className={`pack-item${dragFrom === i ? ' dragging' : ''}${dropAt === i ? ' drop-before' : ''}`}
+          data-testid="pack.item"
+          data-id={l.id}
+          data-pack-index={i}
+          tabIndex={0}
+          draggable={renaming !== l.id}
+          onDragStart={(e) => {
+            setDragFrom(i);
+            e.dataTransfer.effectAllowed = 'move';
+            e.dataTransfer.setData('text/plain', l.id);
+          }}
+          onDragOver={(e) => {
+            e.preventDefault();
+            const rect = e.currentTarget.getBoundingClientRect();
+            setDropAt(e.clientY > rect.top + rect.height / 2 ? i + 1 : i);
+          }}
+          onDrop={(e) => drop(e, dropAt ?? i)}
+          onKeyDown={(e) => onKey(e, i, l)}
+          onDoubleClick={() => open(l)}
+        >
+          <span className="drag-handle" aria-hidden>⋮⋮</span>
+          <span className="pack-index">{i + 1}</span>
+          <LevelThumb rows={l.rows} size={40} />
+          <span className="pack-name">
+            {renaming === l.id ? (
+              <input
+                autoFocus
+                defaultValue={l.name}
+                maxLength={200}
+                data-testid="pack.item.rename"
+                onKeyDown={(e) => {
+                  e.stopPropagation();
+                  if (e.key === 'Enter') {
+                    get().renamePackLevel(l.id, e.currentTarget.value);
+                    setRenaming(null);
+                  } else if (e.key === 'Escape') setRenaming(null);
+                }}
+                onBlur={(e) => {
+                  get().renamePackLevel(l.id, e.currentTarget.value);
+                  setRenaming(null);
+                }}
+              />
+            ) : (
+              <span data-testid="pack.item.name" title="double-click the name or press F2 to rename" onDoubleClick={(e) => (e.stopPropagation(), setRenaming(l.id))}>
+                {l.name}
+              </span>
+            )}
+            <small className="muted">
+              {l.rows[0]?.length}×{l.rows.length} · {l.source.generator}
+            </small>
+          </span>
+          <DifficultyBadge value={l.difficulty} testId="pack.item.difficulty" />
+          <span className="item-actions">
+            <button type="button" className="icon" title="Open in the editor (Enter)" data-testid="pack.item.open" onClick={() => open(l)}>↗</button>
+            <button type="button" className="icon" title="Rename (F2)" data-testid="pack.item.renameStart" onClick={() => setRenaming(l.id)}>✎</button>
+            <button type="button" className="icon danger" title="Remove (Delete)" data-testid="pack.item.delete" onClick={() => get().removePackLevel(l.id)}>✕</button>
+          </span>
+        </li>
+      ))}
+      <li
+        className={`pack-drop-end${dropAt === levels.length ? ' drop-before' : ''}`}
+        onDragOver={(e) => (e.preventDefault(), setDropAt(levels.length))}
+        onDrop={(e) => drop(e, levels.length)}
+        aria-hidden
+      />
+    </ol>
+  );
+}

@@ -1,0 +1,38 @@
+/** Step through the shortest solution: previous/next, play/pause, the move sequence with the current step marked. */
+import { useEffect, useState } from 'react';
+import { useActions, useStudioShallow } from '../studioContext';
+
+export function ReplayBar() {
+  const get = useActions();
+  const { replay } = useStudioShallow((st) => ({ replay: st.replay }));
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => {
+    if (!playing) return;
+    const t = setInterval(() => {
+      const r = get().replay;
+      if (r === null || r.step >= r.moves.length) setPlaying(false);
+      else get().setReplayStep(r.step + 1);
+    }, 450);
+    return () => clearInterval(t);
+  }, [playing, get]);
+  if (replay === null) return null;
+  const { moves, step } = replay;
+  return (
+    <div className="modebar replaybar" data-testid="replay.bar">
+      <span className="playbar-status" data-testid="replay.status">
+        Shortest solution: step <b data-testid="replay.step">{step}</b> of {moves.length}
+      </span>
+      <span className="replay-moves" aria-label="solution moves">
+        {[...moves].map((m, i) => (
+          <span key={i} className={i < step ? 'done' : i === step ? 'next' : ''}>{m}</span>
+        ))}
+      </span>
+      <span className="grow" />
+      <button type="button" data-testid="replay.first" onClick={() => get().setReplayStep(0)} title="First (Home)">⏮</button>
+      <button type="button" data-testid="replay.prev" onClick={() => get().setReplayStep(step - 1)} title="Previous (←)">◀</button>
+      <button type="button" data-testid="replay.play" onClick={() => setPlaying((p) => !p)} title="Play / pause (Space)">{playing ? '⏸' : '▶'}</button>
+      <button type="button" data-testid="replay.next" onClick={() => get().setReplayStep(step + 1)} title="Next (→)">▶|</button>
+      <button type="button" data-testid="replay.exit" onClick={() => get().stopPlaytest()} title="Back to editing (Esc)">Exit</button>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Wires the store to the analysis worker: every change of the level (or of
+ * the state cap) sends one request; answers for older levels are dropped by
+ * the client's generation counter. Cancel stops the worker; Retry asks
+ * again for the level on screen.
+ */
+import { toRows } from '../../core/level/level';
+import type { AnalysisClient } from '../../workers/analysis.client';
+import { selectLevelKey } from '../store/selectors';
+import type { StudioStore } from '../store/store';
+
+export interface AnalysisController {
+  cancel(): void;
+  retry(): void;
+  dispose(): void;
+}
+
+export function connectAnalysis(store: StudioStore, client: AnalysisClient): AnalysisController {
+  let asked: { key: string; cap: number } | null = null;
+
+  const run = async (force = false): Promise<void> => {
+    const s = store.getState();
+    const key = selectLevelKey(s);
+    if (!force && asked !== null && asked.key === key && asked.cap === s.stateCap) return;
+    asked = { key, cap: s.stateCap };
+    s.analysisStarted(key, performance.now());
+    const outcome = await client.analyze({ rows: toRows(s.level), maxStates: s.stateCap });
+    const now = store.getState();
+    now.setWorkerMode(client.worker.mode);
+    if (outcome.ok || outcome.kind === 'state-cap' || outcome.kind === 'invalid-level') now.analysisAnswered(key, outcome);
+    else if (outcome.kind === 'error') now.analysisFailed(outcome.message);
+    // 'superseded' and 'cancelled': a newer request (or the user) decides what shows.
+  };
+
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.level !== prev.level || s.stateCap !== prev.stateCap) void run();
+  });
+  void run();
+
+  return {
+    cancel: () => {
+      client.cancel();
+      asked = null;
+      store.getState().analysisCancelled();
+    },
+    retry: () => void run(true),
+    dispose: () => {
+      unsubscribe();
+      client.dispose();
+    },
+  };
+}

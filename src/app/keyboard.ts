@@ -1,0 +1,122 @@
+/**
+ * Keyboard shortcuts (keyboard-first, like LDtk and PuzzleScript): one
+ * function from a key press to a store action, by mode. Returns true when
+ * the key was used (the caller then prevents the browser's default).
+ */
+import type { StudioStore } from './store/store';
+import { selectShortestSolution } from './store/selectors';
+
+export interface KeyPress {
+  readonly key: string;
+  readonly ctrlKey: boolean;
+  readonly metaKey: boolean;
+  readonly shiftKey: boolean;
+  readonly altKey: boolean;
+}
+
+const MOVE_KEYS: Record<string, number> = {
+  ArrowUp: 0, ArrowDown: 1, ArrowLeft: 2, ArrowRight: 3,
+  w: 0, s: 1, a: 2, d: 3, W: 0, S: 1, A: 2, D: 3,
+};
+
+export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
+  const s = store.getState();
+  const mod = e.ctrlKey || e.metaKey;
+  const key = e.key;
+  const lower = key.length === 1 ? key.toLowerCase() : key;
+
+  if (key === '?') {
+    s.setHelpOpen(!s.helpOpen);
+    return true;
+  }
+  if (key === 'Escape') {
+    if (s.helpOpen) s.setHelpOpen(false);
+    else if (s.textOpen) s.setTextOpen(false);
+    else if (s.mode !== 'edit') s.stopPlaytest();
+    else if (s.selectedNode !== null) s.selectNode(null);
+    else return false;
+    return true;
+  }
+  if (s.helpOpen || s.textOpen) return false;
+
+  if (s.mode === 'play') {
+    if (mod && lower === 'z') return (s.undoPlayMove(), true);
+    if (mod || e.altKey) return false;
+    const dir = MOVE_KEYS[key];
+    if (dir !== undefined) return (s.playMove(dir), true);
+    if (lower === 'r') return (s.restartPlaytest(), true);
+    if (lower === 'z' || key === 'Backspace' || lower === 'u') return (s.undoPlayMove(), true);
+    if (lower === 'p') return (s.stopPlaytest(), true);
+    return false;
+  }
+
+  if (s.mode === 'replay') {
+    const r = s.replay;
+    if (r === null || mod || e.altKey) return false;
+    if (key === 'ArrowRight') return (s.setReplayStep(r.step + 1), true);
+    if (key === 'ArrowLeft') return (s.setReplayStep(r.step - 1), true);
+    if (key === 'Home') return (s.setReplayStep(0), true);
+    if (key === 'End') return (s.setReplayStep(r.moves.length), true);
+    if (lower === 'p') return (s.startPlaytest(), true);
+    if (lower === 'v') return (s.stopPlaytest(), true);
+    return false;
+  }
+
+  // Edit mode.
+  if (mod) {
+    if (lower === 'z' && e.shiftKey) return (s.redo(), true);
+    if (lower === 'z') return (s.undo(), true);
+    if (lower === 'y') return (s.redo(), true);
+    return false;
+  }
+  if (e.altKey) return false;
+  const arrow = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'].indexOf(key);
+  if (arrow >= 0) {
+    const { level } = s;
+    const at = s.cursor ?? level.head;
+    let x = at % level.width, y = Math.floor(at / level.width);
+    if (arrow === 0) y = Math.max(0, y - 1);
+    if (arrow === 1) y = Math.min(level.height - 1, y + 1);
+    if (arrow === 2) x = Math.max(0, x - 1);
+    if (arrow === 3) x = Math.min(level.width - 1, x + 1);
+    s.setCursor(y * level.width + x);
+    return true;
+  }
+  if (key === ' ' || key === 'Enter') {
+    if (s.cursor === null) s.setCursor(s.level.head);
+    else s.applyAt(s.cursor);
+    return true;
+  }
+  switch (lower) {
+    case 'w': return (s.setTool('wall'), true);
+    case 'e': return (s.setTool('empty'), true);
+    case 'h': return (s.setTool('head'), true);
+    case 'p': return (s.startPlaytest(), true);
+    case 'm': return (s.mirror(e.shiftKey ? 'vertical' : 'horizontal'), true);
+    case 't': return (s.rotate(e.shiftKey ? -1 : 1), true);
+    case 'c':
+      if (!e.shiftKey) return false;
+      return (s.clear(), true);
+    case 'a': {
+      const id = s.addCurrentLevelToPack();
+      s.notify(id === null ? 'error' : 'info', id === null ? 'The pack is full.' : `Added “${s.levelName || id}” to the pack.`);
+      return true;
+    }
+    case 'v': {
+      const solution = selectShortestSolution(s);
+      if (solution !== null) s.startReplay(solution);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/** True when the key press belongs to a text field (shortcuts stay out of its way). */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'range', 'file'].includes(target.type);
+  return false;
+}

@@ -1,0 +1,77 @@
+/** The analysis of the current level (from the worker), the graph view's selection and settings. */
+import { DEFAULT_STATE_CAP } from '../../core/graph/solver';
+import type { AnalysisResponse, GraphData } from '../../workers/analysis.api';
+import type { WorkerMode } from '../../workers/workerClient';
+import { DEFAULT_FULL_GRAPH_LIMIT, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
+import type { SliceCreator } from './types';
+
+export type AnalysisStatus = 'idle' | 'running' | 'done' | 'capped' | 'cancelled' | 'failed';
+export type GraphView = 'auto' | 'full' | 'collapsed';
+
+export interface AnalysisState {
+  readonly status: AnalysisStatus;
+  /** Level key of the request in flight or last answered. */
+  readonly key: string | null;
+  /** The last complete graph (may belong to an older level while a new one runs: compare `graph.levelKey`). */
+  readonly graph: GraphData | null;
+  readonly cap: { readonly cap: number; readonly statesExplored: number; readonly message: string } | null;
+  readonly error: string | null;
+  readonly startedAt: number | null;
+  readonly workerMode: WorkerMode;
+}
+
+/** State caps the panel offers. */
+export const STATE_CAP_CHOICES = [10_000, 50_000, DEFAULT_STATE_CAP, 1_000_000, 2_000_000] as const;
+
+export interface AnalysisSlice {
+  analysis: AnalysisState;
+  stateCap: number;
+  selectedNode: number | null;
+  hoveredNode: number | null;
+  graphView: GraphView;
+  fullGraphLimit: number;
+
+  analysisStarted(key: string, at: number): void;
+  analysisAnswered(key: string, response: AnalysisResponse): void;
+  analysisCancelled(): void;
+  analysisFailed(message: string): void;
+  setWorkerMode(mode: WorkerMode): void;
+  selectNode(id: number | null): void;
+  hoverNode(id: number | null): void;
+  setStateCap(cap: number): void;
+  setGraphView(view: GraphView): void;
+  setFullGraphLimit(limit: number): void;
+}
+
+const initial: AnalysisState = { status: 'idle', key: null, graph: null, cap: null, error: null, startedAt: null, workerMode: 'worker' };
+
+export const createAnalysisSlice: SliceCreator<AnalysisSlice> = () => (set, get) => ({
+  analysis: initial,
+  stateCap: DEFAULT_STATE_CAP,
+  selectedNode: null,
+  hoveredNode: null,
+  graphView: 'auto',
+  fullGraphLimit: DEFAULT_FULL_GRAPH_LIMIT,
+
+  analysisStarted: (key, at) => set({ analysis: { ...get().analysis, status: 'running', key, startedAt: at, error: null } }),
+  analysisAnswered: (key, response) => {
+    const a = get().analysis;
+    if (response.ok) set({ analysis: { ...a, status: 'done', key, graph: response.graph, cap: null, error: null, startedAt: null } });
+    else if (response.kind === 'state-cap') {
+      const cap = { cap: response.cap, statesExplored: response.statesExplored, message: response.message };
+      set({ analysis: { ...a, status: 'capped', key, graph: null, cap, error: null, startedAt: null }, selectedNode: null });
+    } else set({ analysis: { ...a, status: 'failed', key, graph: null, cap: null, error: response.message, startedAt: null } });
+  },
+  analysisCancelled: () => set({ analysis: { ...get().analysis, status: 'cancelled', graph: null, cap: null, startedAt: null } }),
+  analysisFailed: (message) => set({ analysis: { ...get().analysis, status: 'failed', error: message, startedAt: null } }),
+  setWorkerMode: (mode) => {
+    if (get().analysis.workerMode !== mode) set({ analysis: { ...get().analysis, workerMode: mode } });
+  },
+  selectNode: (id) => set(id === null ? { selectedNode: null } : { selectedNode: id, mode: 'edit', play: null, replay: null }),
+  hoverNode: (id) => {
+    if (get().hoveredNode !== id) set({ hoveredNode: id });
+  },
+  setStateCap: (cap) => set({ stateCap: Math.max(1, Math.min(5_000_000, Math.round(cap))) }),
+  setGraphView: (view) => set({ graphView: view }),
+  setFullGraphLimit: (limit) => set({ fullGraphLimit: Math.max(50, Math.min(HARD_FULL_GRAPH_LIMIT, Math.round(limit))) }),
+});

@@ -1,0 +1,53 @@
+/** The generators panel: settings and the last run's levels. */
+import type { GeneratorName } from '../../core/generators/registry';
+import type { GeneratedLevel, GenerateResponse } from '../../workers/generators.api';
+import type { SliceCreator } from './types';
+
+export interface GeneratorSettingsState {
+  readonly generator: GeneratorName;
+  readonly width: number;
+  readonly height: number;
+  readonly seed: number;
+  readonly count: number;
+}
+
+export interface GeneratorRun {
+  readonly status: 'idle' | 'running' | 'done' | 'failed';
+  readonly settings: GeneratorSettingsState | null;
+  readonly levels: readonly GeneratedLevel[];
+  readonly iterations: number;
+  readonly duplicates: number;
+  readonly message: string | null;
+}
+
+export interface GeneratorsSlice {
+  generatorSettings: GeneratorSettingsState;
+  generatorRun: GeneratorRun;
+
+  setGeneratorSettings(patch: Partial<GeneratorSettingsState>): void;
+  generationStarted(settings: GeneratorSettingsState): void;
+  generationFinished(response: GenerateResponse): void;
+  generationFailed(message: string): void;
+}
+
+export const DEFAULT_GENERATOR_SETTINGS: GeneratorSettingsState = { generator: 'rsd', width: 8, height: 8, seed: 1, count: 12 };
+
+export const createGeneratorsSlice: SliceCreator<GeneratorsSlice> = () => (set, get) => ({
+  generatorSettings: DEFAULT_GENERATOR_SETTINGS,
+  generatorRun: { status: 'idle', settings: null, levels: [], iterations: 0, duplicates: 0, message: null },
+
+  setGeneratorSettings: (patch) => set({ generatorSettings: { ...get().generatorSettings, ...patch } }),
+  generationStarted: (settings) => set({ generatorRun: { ...get().generatorRun, status: 'running', settings, message: null } }),
+  generationFinished: (r) =>
+    set({
+      generatorRun: {
+        status: r.ok ? 'done' : 'failed',
+        settings: get().generatorRun.settings,
+        levels: r.levels,
+        iterations: r.iterations,
+        duplicates: r.duplicates,
+        message: r.message,
+      },
+    }),
+  generationFailed: (message) => set({ generatorRun: { ...get().generatorRun, status: 'failed', message } }),
+});

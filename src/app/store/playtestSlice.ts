@@ -1,0 +1,143 @@
+/**
+ * Playtesting the current level (moves, undo, restart, timer, win/fail),
+ * stepping through the shortest solution, and the log of finished
+ * playtests the predictor lab learns from.
+ */
+import { levelKey, toRows } from '../../core/level/level';
+import { legalMoves } from '../../core/rules/state';
+import { catAfter } from '../adapters/graphData';
+import type { SliceCreator } from './types';
+
+export type StudioMode = 'edit' | 'play' | 'replay';
+export type PlayOutcome = 'playing' | 'won' | 'failed';
+
+export interface PlaySession {
+  readonly key: string;
+  /** Moves of the current attempt, e.g. "RDL". */
+  readonly moves: string;
+  readonly restarts: number;
+  /** Moves made over all attempts (undone ones included). */
+  readonly totalMoves: number;
+  readonly startedAt: number;
+  readonly endedAt: number | null;
+  readonly outcome: PlayOutcome;
+}
+
+/** One finished (won) playtest, for the predictor lab (SPEC §5, §9). */
+export interface PlaytestRecord {
+  readonly id: string;
+  readonly levelKey: string;
+  readonly levelName: string;
+  readonly rows: readonly string[];
+  /** Seconds from the start of the playtest to the win, restarts included. */
+  readonly seconds: number;
+  readonly restarts: number;
+  /** Moves over all attempts. */
+  readonly moves: number;
+  /** Moves of the winning attempt. */
+  readonly solutionMoves: number;
+  /** ISO time of the win. */
+  readonly finishedAt: string;
+}
+
+/** Most records kept (oldest dropped first). */
+export const PLAY_LOG_LIMIT = 5_000;
+
+export interface PlaytestSlice {
+  mode: StudioMode;
+  play: PlaySession | null;
+  replay: { readonly moves: string; readonly step: number } | null;
+  playLog: PlaytestRecord[];
+
+  startPlaytest(): void;
+  /** Leaves playtest or replay, back to editing. */
+  stopPlaytest(): void;
+  /** One move (direction index U, D, L, R); returns false when illegal or the attempt is over. */
+  playMove(direction: number): boolean;
+  undoPlayMove(): void;
+  restartPlaytest(): void;
+  startReplay(moves: string): void;
+  /** Moves the replay to `step` (clamped to 0..moves.length). */
+  setReplayStep(step: number): void;
+  setPlayLog(records: PlaytestRecord[]): void;
+  clearPlayLog(): void;
+}
+
+export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, get) => ({
+  mode: 'edit',
+  play: null,
+  replay: null,
+  playLog: [],
+
+  startPlaytest: () => {
+    const { level } = get();
+    set({
+      mode: 'play',
+      replay: null,
+      selectedNode: null,
+      stroke: null,
+      play: { key: levelKey(level), moves: '', restarts: 0, totalMoves: 0, startedAt: deps.now(), endedAt: null, outcome: 'playing' },
+    });
+  },
+  stopPlaytest: () => set({ mode: 'edit', play: null, replay: null }),
+  playMove: (direction) => {
+    const { play, level, levelName, playLog } = get();
+    if (play === null || play.outcome !== 'playing') return false;
+    const letter = 'UDLR'[direction];
+    if (letter === undefined) return false;
+    const before = catAfter(level, play.moves);
+    if (!legalMoves(level, before.state).includes(direction)) return false;
+    const moves = play.moves + letter;
+    const { state } = catAfter(level, moves);
+    const won = state.emptyLeft === 0;
+    const failed = !won && legalMoves(level, state).length === 0;
+    const now = deps.now();
+    const next: PlaySession = {
+      ...play,
+      moves,
+      totalMoves: play.totalMoves + 1,
+      outcome: won ? 'won' : failed ? 'failed' : 'playing',
+      endedAt: won ? now : null,
+    };
+    if (!won) {
+      set({ play: next });
+      return true;
+    }
+    const record: PlaytestRecord = {
+      id: deps.newId(),
+      levelKey: play.key,
+      levelName,
+      rows: toRows(level),
+      seconds: Math.round((now - play.startedAt) / 10) / 100,
+      restarts: play.restarts,
+      moves: next.totalMoves,
+      solutionMoves: moves.length,
+      finishedAt: new Date(now).toISOString(),
+    };
+    set({ play: next, playLog: [...playLog, record].slice(-PLAY_LOG_LIMIT) });
+    return true;
+  },
+  undoPlayMove: () => {
+    const { play } = get();
+    if (play === null || play.moves === '' || play.outcome === 'won') return;
+    set({ play: { ...play, moves: play.moves.slice(0, -1), outcome: 'playing' } });
+  },
+  restartPlaytest: () => {
+    const { play } = get();
+    if (play === null) return;
+    if (play.outcome === 'won') {
+      get().startPlaytest();
+      return;
+    }
+    if (play.moves === '') return;
+    set({ play: { ...play, moves: '', restarts: play.restarts + 1, outcome: 'playing' } });
+  },
+  startReplay: (moves) => set({ mode: 'replay', play: null, selectedNode: null, replay: { moves, step: 0 } }),
+  setReplayStep: (step) => {
+    const { replay } = get();
+    if (replay === null) return;
+    set({ replay: { ...replay, step: Math.max(0, Math.min(replay.moves.length, step)) } });
+  },
+  setPlayLog: (records) => set({ playLog: records.slice(-PLAY_LOG_LIMIT) }),
+  clearPlayLog: () => set({ playLog: [] }),
+});

@@ -1,0 +1,31 @@
+/** The studio store: the slices combined into one zustand vanilla store. */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createAnalysisSlice } from './analysisSlice';
+import { createGeneratorsSlice } from './generatorsSlice';
+import { createLevelSlice } from './levelSlice';
+import { createPackSlice } from './packSlice';
+import { createPlaytestSlice } from './playtestSlice';
+import type { StoreDeps, StudioState } from './types';
+import { createUiSlice } from './uiSlice';
+
+export type StudioStore = StoreApi<StudioState>;
+
+let counter = 0;
+const defaultDeps: StoreDeps = {
+  now: () => Date.now(),
+  newId: () => `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 7)}`,
+};
+
+export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
+  const d: StoreDeps = { ...defaultDeps, ...deps };
+  return createStore<StudioState>()((...a) => ({
+    ...createLevelSlice(d)(...a),
+    ...createAnalysisSlice(d)(...a),
+    ...createPlaytestSlice(d)(...a),
+    ...createPackSlice(d)(...a),
+    ...createGeneratorsSlice(d)(...a),
+    ...createUiSlice(d)(...a),
+  }));
+}
+
+export type { StudioState };

@@ -1,0 +1,24 @@
+/**
+ * The studio's state: one zustand vanilla store made of slices (STYLE §6).
+ * Each slice file owns its fields and actions; derived values live in
+ * `selectors.ts`, side effects (workers, IndexedDB) in `../controllers`.
+ */
+import type { StateCreator } from 'zustand/vanilla';
+import type { AnalysisSlice } from './analysisSlice';
+import type { GeneratorsSlice } from './generatorsSlice';
+import type { LevelSlice } from './levelSlice';
+import type { PackSlice } from './packSlice';
+import type { PlaytestSlice } from './playtestSlice';
+import type { UiSlice } from './uiSlice';
+
+export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & GeneratorsSlice & UiSlice;
+
+/** What the store needs from the outside world, injectable for tests. */
+export interface StoreDeps {
+  /** Wall-clock milliseconds (playtest timer, records). */
+  readonly now: () => number;
+  /** A fresh id (pack entries, records). */
+  readonly newId: () => string;
+}
+
+export type SliceCreator<T> = (deps: StoreDeps) => StateCreator<StudioState, [], [], T>;

@@ -1,0 +1,53 @@
+/** Page-level state: the active difficulty model, docked tabs, messages, save status, help. */
+import type { DifficultyModel } from '../../core/difficulty/model';
+import { shippedDifficultyModel } from '../adapters/difficulty';
+import type { SliceCreator } from './types';
+
+export type DockTab = 'pack' | 'generators';
+export type SaveStatus = 'idle' | 'loading' | 'saving' | 'saved' | 'failed';
+
+export interface Message {
+  readonly id: string;
+  readonly kind: 'info' | 'error';
+  readonly text: string;
+}
+
+export interface UiSlice {
+  /** The model the gauge and the pack price levels with (the predictor lab can activate another). */
+  model: DifficultyModel;
+  dockTab: DockTab;
+  messages: Message[];
+  saveStatus: SaveStatus;
+  helpOpen: boolean;
+  textOpen: boolean;
+
+  setModel(model: DifficultyModel): void;
+  setDockTab(tab: DockTab): void;
+  notify(kind: Message['kind'], text: string): void;
+  dismissMessage(id: string): void;
+  setSaveStatus(status: SaveStatus): void;
+  setHelpOpen(open: boolean): void;
+  setTextOpen(open: boolean): void;
+}
+
+/** Messages kept on screen at once (oldest dropped). */
+const MESSAGE_LIMIT = 4;
+
+export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
+  model: shippedDifficultyModel(),
+  dockTab: 'pack',
+  messages: [],
+  saveStatus: 'idle',
+  helpOpen: false,
+  textOpen: false,
+
+  setModel: (model) => set({ model }),
+  setDockTab: (tab) => set({ dockTab: tab }),
+  notify: (kind, text) => set({ messages: [...get().messages, { id: deps.newId(), kind, text }].slice(-MESSAGE_LIMIT) }),
+  dismissMessage: (id) => set({ messages: get().messages.filter((m) => m.id !== id) }),
+  setSaveStatus: (status) => {
+    if (get().saveStatus !== status) set({ saveStatus: status });
+  },
+  setHelpOpen: (open) => set({ helpOpen: open }),
+  setTextOpen: (open) => set({ textOpen: open }),
+});
