@@ -9,6 +9,9 @@ import { runAnalyze } from './analyze';
 import { formatReport, runEvaluate, runGenerate } from './generate';
 import { runMerge } from './merge';
 import { loadModel, parseFeatures, parseMethod, runFitPredictor } from './fitPredictor';
+import { runTrain } from './train';
+import { DEFAULT_RL_MODEL, evaluateSdPcgrl, generateSdPcgrl, parseTemperatures } from './sdPcgrl';
+import { shardRange } from '../core/generators/registry';
 
 function buildProgram(): Command {
   const program = new Command('longcat')
@@ -30,15 +33,17 @@ function buildProgram(): Command {
 
   const common = (c: Command): Command =>
     c
-      .requiredOption('--generator <name>', 'rpu or rsd')
-      .requiredOption('--count <n>', 'iterations to run')
+      .requiredOption('--generator <name>', 'rpu, rsd or sd-pcgrl')
+      .requiredOption('--count <n>', 'iterations (levels for sd-pcgrl) to run')
       .option('--size <WxH>', 'grid size', '8x8')
       .option('--seed <s>', 'random seed', '1')
       .option('--shard <i/n>', 'run only shard i of n (1-based) of the iterations')
       .option('--model <file>', 'difficulty model JSON (default: the shipped model)')
+      .option('--rl-model <dir>', 'sd-pcgrl: trained model directory', DEFAULT_RL_MODEL)
+      .option('--start-cell <i>', 'sd-pcgrl: start every level at this cell (row-major index) instead of a random one')
       .option('--quiet', 'no progress on stderr', false);
 
-  type CommonOpts = { generator: string; count: string; size: string; seed: string; shard?: string; quiet: boolean; model?: string };
+  type CommonOpts = { generator: string; count: string; size: string; seed: string; shard?: string; quiet: boolean; model?: string; rlModel: string; startCell?: string };
   const settings = (o: CommonOpts) => ({
     generator: parseGenerator(o.generator),
     count: parseCount(o.count),
@@ -48,17 +53,50 @@ function buildProgram(): Command {
     quiet: o.quiet,
     model: loadModel(o.model),
   });
+  /** The same settings for the sd-pcgrl generator, whose index range is its levels. */
+  const sdSettings = (o: CommonOpts, temperature: number) => {
+    const size = parseSize(o.size);
+    const count = parseCount(o.count);
+    const shard = o.shard !== undefined ? parseShard(o.shard) : undefined;
+    const { from, to } = shard ? shardRange(count, shard.shard, shard.shards) : { from: 0, to: count };
+    let startCell: number | undefined;
+    if (o.startCell !== undefined) {
+      startCell = parseCount(String(Number(o.startCell) + 1), '--start-cell', size.width * size.height) - 1;
+    }
+    return { ...size, seed: parseSeed(o.seed), from, to, temperature, startCell, rlModel: o.rlModel, model: loadModel(o.model), quiet: o.quiet };
+  };
+  const parseTemperature = (text: string): number => {
+    const t = Number(text);
+    if (!(t >= 0 && t <= 1) || text.trim() === '') throw new CliError(`--temperature must be a number from 0 to 1, got "${text}"`);
+    return t;
+  };
 
   common(program.command('generate').description('generate levels and write the unique solvable ones as a level pack'))
     .requiredOption('--out <file>', 'pack file to write')
-    .action((o: CommonOpts & { out: string }) => {
+    .option('--temperature <t>', 'sd-pcgrl: probability of a random legal move instead of the policy\'s best (1 = RSD)', '0.2')
+    .action(async (o: CommonOpts & { out: string; temperature: string }) => {
+      if (o.generator === 'sd-pcgrl') {
+        const r = await generateSdPcgrl({ ...sdSettings(o, parseTemperature(o.temperature)), out: o.out });
+        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped)\n`);
+        return;
+      }
       const r = runGenerate({ ...settings(o), out: o.out });
       process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.iterations} iterations, ${r.duplicates} duplicates skipped)\n`);
     });
 
   common(program.command('evaluate').description('the SPEC §8 evaluation report for a generator'))
-    .option('--json', 'print one JSON object', false)
-    .action((o: CommonOpts & { json: boolean }) => {
+    .option('--json', 'print one JSON object (sd-pcgrl: one per temperature)', false)
+    .option('--temperatures <list>', 'sd-pcgrl: temperatures as from:to:step or a comma list', '0:1:0.1')
+    .action(async (o: CommonOpts & { json: boolean; temperatures: string }) => {
+      if (o.generator === 'sd-pcgrl') {
+        const temps = parseTemperatures(o.temperatures);
+        const reports = await evaluateSdPcgrl(sdSettings(o, temps[0]!), temps);
+        for (const r of reports) {
+          const full = { generator: 'sd-pcgrl', size: o.size, seed: parseSeed(o.seed), shard: o.shard ?? null, ...r };
+          process.stdout.write(o.json ? JSON.stringify(full) + '\n' : `temperature ${r.temperature}\n` + formatReport(full) + '\n');
+        }
+        return;
+      }
       const r = runEvaluate(settings(o));
       process.stdout.write(o.json ? JSON.stringify(r) + '\n' : formatReport(r));
     });
@@ -95,6 +133,33 @@ function buildProgram(): Command {
     });
 
   program
+    .command('train')
+    .description('train a DQN level generator (SD-PCGRL or Turtle) headless on the WASM backend')
+    .option('--env <name>', 'sd-pcgrl or turtle', 'sd-pcgrl')
+    .option('--size <WxH>', 'grid size', '8x8')
+    .requiredOption('--minutes <m>', 'training time budget in minutes')
+    .option('--seed <s>', 'random seed', '1')
+    .option('--recipe <name>', 'fast (ours) or thesis', 'fast')
+    .option('--encoding <e>', 'markov (start cell + previous direction) or thesis', 'markov')
+    .option('--model <file>', 'difficulty model JSON for the reward (default: the shipped model)')
+    .requiredOption('--out <dir>', 'model directory to write (model.json, weights.bin, meta.json, checkpoint/)')
+    .option('--resume', 'continue from <out>/checkpoint', false)
+    .option('--quiet', 'no progress on stderr', false)
+    .action(async (o: { env: string; size: string; minutes: string; seed: string; recipe: string; encoding: string; model?: string; out: string; resume: boolean; quiet: boolean }) => {
+      if (o.env !== 'sd-pcgrl' && o.env !== 'turtle') throw new CliError(`--env must be sd-pcgrl or turtle, got "${o.env}"`);
+      if (o.recipe !== 'fast' && o.recipe !== 'thesis') throw new CliError(`--recipe must be fast or thesis, got "${o.recipe}"`);
+      if (o.encoding !== 'markov' && o.encoding !== 'thesis') throw new CliError(`--encoding must be markov or thesis, got "${o.encoding}"`);
+      const minutes = Number(o.minutes);
+      if (!(minutes > 0 && minutes <= 24 * 60)) throw new CliError(`--minutes must be a number above 0 (at most 1440), got "${o.minutes}"`);
+      const m = await runTrain({
+        env: o.env, ...parseSize(o.size), encoding: o.encoding, model: loadModel(o.model), minutes, seed: parseSeed(o.seed), out: o.out,
+        recipe: o.recipe, resume: o.resume, quiet: o.quiet,
+        command: ['npm run cli -- train', ...process.argv.slice(3).filter((a) => a !== '--quiet' && a !== '--resume')].join(' '),
+      });
+      process.stderr.write(`wrote ${o.out}: ${m.episodes} episodes, ${m.updates} updates, greedy test difficulty ${m.testDifficulty?.toFixed(1) ?? '-'}\n`);
+    });
+
+  program
     .command('merge')
     .description('merge level packs (e.g. from --shard runs), dropping duplicate levels')
     .argument('<packs...>', 'pack files')
@@ -108,9 +173,9 @@ function buildProgram(): Command {
   return program;
 }
 
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   try {
-    buildProgram().parse(argv, { from: 'user' });
+    await buildProgram().parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2; // commander already printed its message
@@ -122,4 +187,4 @@ export function main(argv: string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

@@ -39,6 +39,31 @@ export interface SdPcgrlOptions {
 
 const EMPTY = 0, WALL = 1;
 
+/** The observation spec of an SD-PCGRL walk on a width x height level. */
+export function sdObservationSpec(width: number, height: number, encoding: SdEncoding): ObservationSpec {
+  const markov = encoding === 'markov';
+  return {
+    side: observationSide(width, height),
+    channels: markov ? 4 : 3,
+    extra: markov ? 4 : 0,
+    channelNames: markov ? ['empty', 'wall-or-outside', 'body', 'start'] : ['empty', 'wall-or-outside', 'body'],
+  };
+}
+
+/** Writes walk `w`'s observation as item `i` of batched grid and extra arrays. */
+export function encodeWalk(w: SolutionDownWalk, spec: ObservationSpec, grid: Float32Array, extra: Float32Array, i: number): void {
+  const { side, channels } = spec;
+  const markov = channels === 4;
+  const g = w.grid, start = w.start;
+  encodeCentred(grid, i * side * side * channels, side, channels, w.width, w.height, w.head, 1, (c) =>
+    markov && c === start ? 3 : g[c] === EMPTY ? 0 : g[c] === WALL ? 1 : 2,
+  );
+  if (markov) {
+    extra.fill(0, i * 4, i * 4 + 4);
+    if (w.lastDir >= 0) extra[i * 4 + w.lastDir] = 1;
+  }
+}
+
 export class SdPcgrlEnv implements BatchedEnv {
   readonly count: number;
   readonly actions = 4;
@@ -55,13 +80,7 @@ export class SdPcgrlEnv implements BatchedEnv {
   constructor(private readonly options: SdPcgrlOptions) {
     const { width, height, count } = options;
     this.count = count;
-    const markov = (options.encoding ?? 'markov') === 'markov';
-    this.observation = {
-      side: observationSide(width, height),
-      channels: markov ? 4 : 3,
-      extra: markov ? 4 : 0,
-      channelNames: markov ? ['empty', 'wall-or-outside', 'body', 'start'] : ['empty', 'wall-or-outside', 'body'],
-    };
+    this.observation = sdObservationSpec(width, height, options.encoding ?? 'markov');
     this.rng = createRng(options.seed);
     this.walks = Array.from({ length: count }, () => new SolutionDownWalk(width, height));
     this.current = new Float64Array(count);
@@ -92,19 +111,7 @@ export class SdPcgrlEnv implements BatchedEnv {
   }
 
   observe(grid: Float32Array, extra: Float32Array): void {
-    const { side, channels } = this.observation;
-    const markov = channels === 4;
-    for (let i = 0; i < this.count; i++) {
-      const w = this.walks[i]!;
-      const g = w.grid, start = w.start;
-      encodeCentred(grid, i * side * side * channels, side, channels, w.width, w.height, w.head, 1, (c) =>
-        markov && c === start ? 3 : g[c] === EMPTY ? 0 : g[c] === WALL ? 1 : 2,
-      );
-      if (markov) {
-        extra.fill(0, i * 4, i * 4 + 4);
-        if (w.lastDir >= 0) extra[i * 4 + w.lastDir] = 1;
-      }
-    }
+    for (let i = 0; i < this.count; i++) encodeWalk(this.walks[i]!, this.observation, grid, extra, i);
   }
 
   legalMask(mask: Uint8Array): void {

@@ -1,0 +1,116 @@
+/**
+ * Generating levels with a trained SD-PCGRL policy (SPEC §6): the RSD
+ * process with the network choosing each direction. Temperature t: with
+ * probability t a uniformly random legal direction, else the best legal one
+ * (t = 1 is RSD). Inference is batched over many walks; level i draws from
+ * its own random stream (start cell and temperature coin), so the same seed
+ * gives the same levels whatever the batch size or shard.
+ */
+import { SolutionDownWalk } from '../core/generators/rsd';
+import type { Level } from '../core/level/level';
+import { encodeWalk, sdObservationSpec, type SdEncoding } from '../core/rl/sdPcgrl';
+import { createRng, streamSeed, type Rng } from '../core/util/rng';
+import { maskedArgmax } from './dqn';
+
+/** Anything that gives Q-values for a batch of observations (a DqnLearner, or a loaded model wrapper). */
+export interface QFunction {
+  qValues(grid: Float32Array, extra: Float32Array, n: number): Promise<Float32Array>;
+}
+
+export interface PolicyGenerationOptions {
+  readonly width: number;
+  readonly height: number;
+  readonly encoding: SdEncoding;
+  readonly temperature: number;
+  readonly seed: number;
+  /** Level indices to generate: [from, to). */
+  readonly from: number;
+  readonly to: number;
+  /** Start every walk at this cell instead of a random one. */
+  readonly startCell?: number;
+  readonly batch?: number;
+  readonly onLevel?: (index: number, level: Level, solution: string) => void;
+  readonly shouldStop?: () => boolean;
+}
+
+export interface PolicyLevel {
+  readonly index: number;
+  readonly level: Level;
+  readonly solution: string;
+}
+
+/** Generates levels `from..to-1` with the policy at a temperature. */
+export async function generateWithPolicy(q: QFunction, o: PolicyGenerationOptions): Promise<PolicyLevel[]> {
+  if (!(o.temperature >= 0 && o.temperature <= 1)) throw new Error(`temperature must be between 0 and 1, got ${o.temperature}`);
+  const spec = sdObservationSpec(o.width, o.height, o.encoding);
+  const B = Math.max(1, Math.min(o.batch ?? 256, o.to - o.from));
+  const walks = Array.from({ length: B }, () => new SolutionDownWalk(o.width, o.height));
+  const rngs: (Rng | null)[] = new Array(B).fill(null);
+  const slotIndex = new Int32Array(B).fill(-1);
+  const grid = new Float32Array(B * spec.side * spec.side * spec.channels), extra = new Float32Array(B * spec.extra);
+  const mask = new Uint8Array(B * 4);
+  const out: PolicyLevel[] = [];
+  let next = o.from;
+  const cells = o.width * o.height;
+  const assign = (b: number): void => {
+    if (next >= o.to) {
+      slotIndex[b] = -1;
+      return;
+    }
+    const rng = createRng(streamSeed(o.seed, next));
+    rngs[b] = rng;
+    slotIndex[b] = next++;
+    walks[b]!.reset(o.startCell ?? rng.int(cells));
+  };
+  for (let b = 0; b < B; b++) assign(b);
+  for (;;) {
+    if (o.shouldStop?.()) break;
+    let active = 0;
+    for (let b = 0; b < B; b++) {
+      if (slotIndex[b]! < 0) continue;
+      const w = walks[b]!;
+      const m = w.openMask();
+      if (m === 0) {
+        const level = w.toLevel();
+        out.push({ index: slotIndex[b]!, level, solution: w.moves });
+        o.onLevel?.(slotIndex[b]!, level, w.moves);
+        assign(b);
+        if (slotIndex[b]! < 0) continue;
+      }
+      active++;
+    }
+    if (active === 0) break;
+    for (let b = 0; b < B; b++) {
+      if (slotIndex[b]! < 0) {
+        mask.fill(0, b * 4, b * 4 + 4);
+        continue;
+      }
+      encodeWalk(walks[b]!, spec, grid, extra, b);
+      const m = walks[b]!.openMask();
+      for (let d = 0; d < 4; d++) mask[b * 4 + d] = (m >> d) & 1;
+    }
+    // Only ask the network when some walk will follow it this step.
+    const coins = new Float64Array(B);
+    let needQ = false;
+    for (let b = 0; b < B; b++) {
+      if (slotIndex[b]! < 0) continue;
+      coins[b] = rngs[b]!.next();
+      if (coins[b]! >= o.temperature) needQ = true;
+    }
+    const values = needQ ? await q.qValues(grid, extra, B) : null;
+    for (let b = 0; b < B; b++) {
+      if (slotIndex[b]! < 0) continue;
+      const w = walks[b]!;
+      let dir: number;
+      if (values === null || coins[b]! < o.temperature) {
+        let legal = 0;
+        for (let d = 0; d < 4; d++) legal += mask[b * 4 + d]!;
+        let pick = rngs[b]!.int(legal);
+        dir = 0;
+        for (let d = 0; d < 4; d++) if (mask[b * 4 + d] === 1 && pick-- === 0) dir = d;
+      } else dir = maskedArgmax(values, mask, b, 4);
+      w.step(dir);
+    }
+  }
+  return out.sort((a, b) => a.index - b.index);
+}

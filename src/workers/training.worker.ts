@@ -1,0 +1,6 @@
+/** The training worker: sets up tfjs's WASM files for Vite, then only exposes the api (Comlink). */
+import './tfjsWasmPaths';
+import { expose } from 'comlink';
+import * as api from './training.api';
+
+expose(api);
