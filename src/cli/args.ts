@@ -36,7 +36,7 @@ export function parseSeed(text: string): number {
 
 /** rpu or rsd (sd-pcgrl is dispatched before this: it needs a trained model). */
 export function parseGenerator(text: string): GeneratorName {
-  if (!isGeneratorName(text)) throw new CliError(`--generator must be one of ${[...GENERATOR_NAMES, 'sd-pcgrl'].join(', ')}, got "${text}"`);
+  if (!isGeneratorName(text)) throw new CliError(`--generator must be one of ${[...GENERATOR_NAMES, 'sd-pcgrl', 'turtle'].join(', ')}, got "${text}"`);
   return text;
 }
 

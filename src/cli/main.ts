@@ -10,7 +10,8 @@ import { formatReport, runEvaluate, runGenerate } from './generate';
 import { runMerge } from './merge';
 import { loadModel, parseFeatures, parseMethod, runFitPredictor } from './fitPredictor';
 import { runTrain } from './train';
-import { DEFAULT_RL_MODEL, evaluateSdPcgrl, generateSdPcgrl, parseTemperatures } from './sdPcgrl';
+import { parseTolerance, runAtDifficulty } from './atDifficulty';
+import { DEFAULT_RL_MODEL, evaluateSdPcgrl, evaluateTurtleModel, generateSdPcgrl, parseTemperatures } from './sdPcgrl';
 import { shardRange } from '../core/generators/registry';
 
 function buildProgram(): Command {
@@ -33,7 +34,7 @@ function buildProgram(): Command {
 
   const common = (c: Command): Command =>
     c
-      .requiredOption('--generator <name>', 'rpu, rsd or sd-pcgrl')
+      .option('--generator <name>', 'rpu, rsd, sd-pcgrl or turtle (evaluate only); not needed with --target')
       .requiredOption('--count <n>', 'iterations (levels for sd-pcgrl) to run')
       .option('--size <WxH>', 'grid size', '8x8')
       .option('--seed <s>', 'random seed', '1')
@@ -43,9 +44,13 @@ function buildProgram(): Command {
       .option('--start-cell <i>', 'sd-pcgrl: start every level at this cell (row-major index) instead of a random one')
       .option('--quiet', 'no progress on stderr', false);
 
-  type CommonOpts = { generator: string; count: string; size: string; seed: string; shard?: string; quiet: boolean; model?: string; rlModel: string; startCell?: string };
+  type CommonOpts = { generator?: string; count: string; size: string; seed: string; shard?: string; quiet: boolean; model?: string; rlModel: string; startCell?: string };
+  const requireGenerator = (o: CommonOpts): string => {
+    if (o.generator === undefined) throw new CliError("required option '--generator <name>' not specified (rpu, rsd, sd-pcgrl or turtle)");
+    return o.generator;
+  };
   const settings = (o: CommonOpts) => ({
-    generator: parseGenerator(o.generator),
+    generator: parseGenerator(requireGenerator(o)),
     count: parseCount(o.count),
     ...parseSize(o.size),
     seed: parseSeed(o.seed),
@@ -74,7 +79,31 @@ function buildProgram(): Command {
   common(program.command('generate').description('generate levels and write the unique solvable ones as a level pack'))
     .requiredOption('--out <file>', 'pack file to write')
     .option('--temperature <t>', 'sd-pcgrl: probability of a random legal move instead of the policy\'s best (1 = RSD)', '0.2')
-    .action(async (o: CommonOpts & { out: string; temperature: string }) => {
+    .option('--target <d>', 'generate at this difficulty instead (solution-down local search); --count is then the number of levels')
+    .option('--tolerance <t>', 'with --target: 10% or an absolute 3 (default: the larger of ±10% and ±3)')
+    .option('--exclude <pack>', 'with --target: skip levels already in this pack')
+    .option('--unique-solution', 'with --target: only levels with exactly one solution path', false)
+    .option('--open-cells <min:max>', 'with --target: range of open cells')
+    .action(async (o: CommonOpts & { out: string; temperature: string; target?: string; tolerance?: string; exclude?: string; uniqueSolution: boolean; openCells?: string }) => {
+      if (o.target !== undefined) {
+        const target = Number(o.target);
+        if (!(target >= 0) || o.target.trim() === '') throw new CliError(`--target must be a difficulty >= 0, got "${o.target}"`);
+        let openCells: { min?: number; max?: number } | undefined;
+        if (o.openCells !== undefined) {
+          const m = /^(\d*):(\d*)$/.exec(o.openCells.trim());
+          if (!m) throw new CliError(`--open-cells must look like 20:40, 20: or :40, got "${o.openCells}"`);
+          openCells = { ...(m[1] ? { min: Number(m[1]) } : {}), ...(m[2] ? { max: Number(m[2]) } : {}) };
+        }
+        const r = runAtDifficulty({
+          ...parseSize(o.size), target, tolerance: parseTolerance(o.tolerance), count: parseCount(o.count, '--count', 10_000), seed: parseSeed(o.seed),
+          out: o.out, model: loadModel(o.model), exclude: o.exclude, uniqueSolution: o.uniqueSolution, ...(openCells ? { openCells } : {}),
+        });
+        process.stderr.write(`wrote ${r.written} levels to ${o.out} in ${r.seconds.toFixed(2)} s${r.shortfall ? ` (${r.shortfall})` : ''}\n`);
+        if (r.shortfall) process.exitCode = 3;
+        return;
+      }
+      requireGenerator(o);
+      if (o.generator === 'turtle') throw new CliError('turtle is a baseline to evaluate (evaluate --generator turtle), not a level source: it yields almost no solvable levels');
       if (o.generator === 'sd-pcgrl') {
         const r = await generateSdPcgrl({ ...sdSettings(o, parseTemperature(o.temperature)), out: o.out });
         process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped)\n`);
@@ -88,6 +117,17 @@ function buildProgram(): Command {
     .option('--json', 'print one JSON object (sd-pcgrl: one per temperature)', false)
     .option('--temperatures <list>', 'sd-pcgrl: temperatures as from:to:step or a comma list', '0:1:0.1')
     .action(async (o: CommonOpts & { json: boolean; temperatures: string }) => {
+      requireGenerator(o);
+      if (o.generator === 'turtle') {
+        const size = parseSize(o.size);
+        const dir = o.rlModel === DEFAULT_RL_MODEL ? `models/turtle-${size.width}x${size.height}` : o.rlModel;
+        for (const t of parseTemperatures(o.temperatures === '0:1:0.1' ? '0' : o.temperatures)) {
+          const r = await evaluateTurtleModel(dir, { ...size, episodes: parseCount(o.count), seed: parseSeed(o.seed), temperature: t, model: loadModel(o.model) });
+          const full = { generator: 'turtle', size: o.size, seed: parseSeed(o.seed), shard: null, temperature: t, ...r, seconds: 0, levelsPerSecond: 0 };
+          process.stdout.write(o.json ? JSON.stringify(full) + '\n' : `temperature ${t}\n` + formatReport(full) + '\n');
+        }
+        return;
+      }
       if (o.generator === 'sd-pcgrl') {
         const temps = parseTemperatures(o.temperatures);
         const reports = await evaluateSdPcgrl(sdSettings(o, temps[0]!), temps);

@@ -14,6 +14,7 @@ import { QModel } from '../ml/qModel';
 import { CliError } from './args';
 import { Progress } from './progress';
 import { readModelFiles } from './train';
+import { evaluateTurtle, type TurtleEvaluation } from '../ml/turtleEval';
 
 export const DEFAULT_RL_MODEL = 'models/sd-pcgrl-8x8';
 
@@ -108,4 +109,15 @@ export async function generateSdPcgrl(o: SdRunOptions & { out: string }): Promis
   if (out.length > MAX_PACK_LEVELS) throw new CliError(`the run gives ${out.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Split it with --shard`);
   writeFileSync(o.out, exportPack(createPack(`sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, out)));
   return { written: out.length, duplicates };
+}
+
+/** Evaluates a trained Turtle model: greedy episodes (temperature t), solvable share and the report over solvable levels. */
+export async function evaluateTurtleModel(
+  dir: string,
+  o: { width: number; height: number; episodes: number; seed: number; temperature: number; model: DifficultyModel },
+): Promise<TurtleEvaluation> {
+  await chooseBackend('wasm');
+  const r = await modelFromFiles(readModelFiles(dir), { env: 'turtle', width: o.width, height: o.height });
+  if (!r.ok) throw new CliError(`${dir}: ${r.error}`);
+  return evaluateTurtle(new QModel(r.value.model, r.value.meta.observation), o);
 }

@@ -1,0 +1,287 @@
+/**
+ * Generate at difficulty (SPEC §7): a unique, solvable level whose predicted
+ * difficulty is within tolerance of a target, found by solution-down local
+ * search (Linjat-style pool optimisation, seed 004, on the solution path
+ * instead of the board). A candidate is a walk (start cell + steps); a
+ * mutation keeps a prefix of the walk and regrows the rest at random, or
+ * with a proposal function (the SD-PCGRL policy, from `src/ml`). Every
+ * candidate is an RSD-finished walk, so every level is solvable by
+ * construction. The search is seeded, budgeted in evaluations and time, and
+ * answers quickly when the target is outside the reachable range.
+ */
+import type { LevelFeatures } from '../graph/features';
+import { Analyzer } from '../graph/analyze';
+import { levelKey, type Level } from '../level/level';
+import { createRng, streamSeed, type Rng } from '../util/rng';
+import { SolutionDownWalk } from './rsd';
+
+export interface Tolerance {
+  /** Relative tolerance (0.1 = ±10%). */
+  readonly relative: number;
+  /** Absolute tolerance; the larger of the two applies. */
+  readonly absolute: number;
+}
+
+export const DEFAULT_TOLERANCE: Tolerance = { relative: 0.1, absolute: 3 };
+
+/** Half-width of the accepted window around `target`. */
+export function toleranceWidth(target: number, t: Tolerance = DEFAULT_TOLERANCE): number {
+  return Math.max(t.relative * target, t.absolute);
+}
+
+export interface Walk {
+  readonly start: number;
+  readonly dirs: readonly number[];
+}
+
+export interface Candidate {
+  readonly walk: Walk;
+  readonly level: Level;
+  readonly key: string;
+  readonly difficulty: number;
+  readonly features: LevelFeatures;
+  readonly solution: string;
+}
+
+/** Chooses the next direction of a walk being regrown; return -1 to pick at random. */
+export type Proposal = (walk: SolutionDownWalk, rng: Rng) => number;
+
+export interface AtDifficultyRequest {
+  readonly width: number;
+  readonly height: number;
+  readonly target: number;
+  readonly tolerance?: Tolerance;
+  readonly count?: number;
+  readonly seed: number;
+  /** Level keys to avoid (the current pack: Avalon's "plagiarism" check). */
+  readonly exclude?: ReadonlySet<string>;
+  /** Only levels with exactly one solution path. */
+  readonly uniqueSolution?: boolean;
+  /** Open cells (walk length) range. */
+  readonly openCells?: { readonly min?: number; readonly max?: number };
+  readonly difficulty: (f: LevelFeatures) => number;
+  /** Evaluations allowed per level (default 20,000). */
+  readonly budget?: number;
+  /** Wall-clock limit in ms for the whole request (default 5,000). */
+  readonly timeLimitMs?: number;
+  readonly proposal?: Proposal;
+  readonly now?: () => number;
+}
+
+export interface AtDifficultyLevel extends Candidate {
+  readonly attempts: number;
+  readonly milliseconds: number;
+}
+
+export interface AtDifficultyResult {
+  readonly levels: AtDifficultyLevel[];
+  /** Set when fewer than `count` levels were found, with the reason. */
+  readonly shortfall: string | null;
+  /** The reachable range as far as this request estimated it (a lower bound on the maximum). */
+  readonly reachable: { readonly min: number; readonly max: number };
+  readonly evaluations: number;
+}
+
+/** Builds a candidate from a walk (replayed on `w`). */
+function evaluateWalk(w: SolutionDownWalk, analyzer: Analyzer, difficulty: (f: LevelFeatures) => number): Omit<Candidate, 'walk'> | null {
+  const level = w.toLevel();
+  const r = analyzer.analyze(level);
+  if (!r.ok) return null;
+  return { level, key: levelKey(level), difficulty: difficulty(r.value.features), features: { ...r.value.features }, solution: w.moves };
+}
+
+/** Replays the first `keep` steps of `walk` on `w`, then grows it until stuck (proposal or random). */
+function regrow(w: SolutionDownWalk, walk: Walk, keep: number, rng: Rng, proposal?: Proposal): number[] {
+  w.reset(walk.start);
+  const dirs: number[] = [];
+  for (let i = 0; i < keep && i < walk.dirs.length; i++) {
+    const d = walk.dirs[i]!;
+    if (!w.canStep(d)) break;
+    w.step(d);
+    dirs.push(d);
+  }
+  for (;;) {
+    const m = w.openMask();
+    if (m === 0) return dirs;
+    let d = proposal !== undefined ? proposal(w, rng) : -1;
+    if (d < 0 || ((m >> d) & 1) === 0) {
+      let k = 0;
+      for (let x = 0; x < 4; x++) if ((m >> x) & 1) k++;
+      let pick = rng.int(k);
+      for (let x = 0; x < 4; x++) if ((m >> x) & 1 && pick-- === 0) d = x;
+    }
+    w.step(d);
+    dirs.push(d);
+  }
+}
+
+/**
+ * Local search for one level near `target`: restarts from random walks,
+ * mutates a random suffix, keeps the candidate closer to the target (or,
+ * with small probability, a slightly worse one to leave plateaus).
+ */
+class Searcher {
+  readonly walk: SolutionDownWalk;
+  readonly analyzer = new Analyzer();
+  evaluations = 0;
+
+  constructor(readonly req: AtDifficultyRequest) {
+    this.walk = new SolutionDownWalk(req.width, req.height);
+  }
+
+  private acceptable(c: Omit<Candidate, 'walk'>, taken: ReadonlySet<string>): boolean {
+    if (taken.has(c.key) || this.req.exclude?.has(c.key)) return false;
+    if (this.req.uniqueSolution === true && c.features.solutionPaths !== 1) return false;
+    const open = c.solution.length === 0 ? 1 : this.openCells(c.level);
+    const { min, max } = this.req.openCells ?? {};
+    if (min !== undefined && open < min) return false;
+    if (max !== undefined && open > max) return false;
+    return true;
+  }
+
+  private openCells(level: Level): number {
+    let n = 0;
+    for (let i = 0; i < level.cells.length; i++) if (level.cells[i] === 0) n++;
+    return n;
+  }
+
+  /** Score: distance to the target window (0 inside). */
+  private score(d: number, target: number, half: number): number {
+    return Math.max(0, Math.abs(d - target) - half);
+  }
+
+  random(rng: Rng): Candidate | null {
+    const walk: Walk = { start: rng.int(this.walk.grid.length), dirs: [] };
+    const dirs = regrow(this.walk, walk, 0, rng, this.req.proposal);
+    this.evaluations++;
+    const c = evaluateWalk(this.walk, this.analyzer, this.req.difficulty);
+    return c === null ? null : { ...c, walk: { start: walk.start, dirs } };
+  }
+
+  mutate(from: Candidate, rng: Rng, useProposal: boolean): Candidate | null {
+    const keep = rng.int(from.walk.dirs.length + 1);
+    const dirs = regrow(this.walk, from.walk, keep, rng, useProposal ? this.req.proposal : undefined);
+    this.evaluations++;
+    const c = evaluateWalk(this.walk, this.analyzer, this.req.difficulty);
+    return c === null ? null : { ...c, walk: { start: from.walk.start, dirs } };
+  }
+
+  /** One level in the window, or null when the budget runs out. */
+  find(target: number, half: number, rng: Rng, taken: ReadonlySet<string>, budget: number, deadline: number, now: () => number): Candidate | null {
+    const start = this.evaluations;
+    let current: Candidate | null = null;
+    let best = Infinity;
+    let sinceImprovement = 0;
+    while (this.evaluations - start < budget && now() < deadline) {
+      let next: Candidate | null;
+      if (current === null || sinceImprovement > 300) {
+        // Restart from the best of a few random walks.
+        next = null;
+        for (let k = 0; k < 8; k++) {
+          const c = this.random(rng);
+          if (c !== null && (next === null || this.score(c.difficulty, target, half) < this.score(next.difficulty, target, half))) next = c;
+        }
+        current = null;
+        best = Infinity;
+        sinceImprovement = 0;
+      } else {
+        next = this.mutate(current, rng, this.req.proposal !== undefined && rng.next() < 0.5);
+      }
+      if (next === null) continue;
+      const s = this.score(next.difficulty, target, half);
+      if (s === 0 && this.acceptable(next, taken)) return next;
+      if (current === null || s < best || (s === best && rng.next() < 0.5) || rng.next() < 0.02) {
+        if (s < best) sinceImprovement = 0;
+        else sinceImprovement++;
+        current = next;
+        best = Math.min(best, s);
+      } else sinceImprovement++;
+    }
+    return null;
+  }
+
+  /** Hill-climbs the highest difficulty it can within `budget` evaluations. */
+  climbMax(rng: Rng, budget: number, deadline: number, now: () => number): number {
+    let best = this.random(rng);
+    let max = best?.difficulty ?? 0;
+    const start = this.evaluations;
+    while (this.evaluations - start < budget && now() < deadline) {
+      if (best === null) {
+        best = this.random(rng);
+        continue;
+      }
+      const next = this.mutate(best, rng, false);
+      if (next !== null && next.difficulty >= best.difficulty) best = next;
+      max = Math.max(max, best.difficulty);
+    }
+    return max;
+  }
+}
+
+const reachableCache = new Map<string, { min: number; max: number }>();
+
+/**
+ * The reachable difficulty range for a size and predictor, estimated by
+ * hill-climbing the maximum (cached per size and predictor id). The minimum
+ * of a clamped predictor is 0.
+ */
+export function reachableRange(
+  width: number,
+  height: number,
+  difficulty: (f: LevelFeatures) => number,
+  predictorId: string,
+  options: { budget?: number; timeLimitMs?: number; now?: () => number } = {},
+): { min: number; max: number } {
+  const key = `${width}x${height}:${predictorId}`;
+  const cached = reachableCache.get(key);
+  if (cached !== undefined) return cached;
+  const now = options.now ?? (() => performance.now());
+  const s = new Searcher({ width, height, target: 0, seed: 0, difficulty });
+  let max = 0;
+  const deadline = now() + (options.timeLimitMs ?? 1500);
+  for (let r = 0; r < 6; r++) max = Math.max(max, s.climbMax(createRng(streamSeed(0x5ca1e, r)), Math.floor((options.budget ?? 24_000) / 6), deadline, now));
+  const range = { min: 0, max };
+  reachableCache.set(key, range);
+  return range;
+}
+
+/** Finds `count` unique levels within tolerance of `target`. */
+export function generateAtDifficulty(req: AtDifficultyRequest, predictorId = 'default'): AtDifficultyResult {
+  const now = req.now ?? (() => performance.now());
+  const t0 = now();
+  const count = req.count ?? 1;
+  const half = toleranceWidth(req.target, req.tolerance);
+  const deadline = t0 + (req.timeLimitMs ?? 5000);
+  const s = new Searcher(req);
+  const levels: AtDifficultyLevel[] = [];
+  const taken = new Set<string>();
+  // A quick climb (about 3,000 evaluations) bounds most targets; only targets above it pay for the full estimate.
+  const quick = reachableRange(req.width, req.height, req.difficulty, `${predictorId}:quick`, { now, budget: 3_000, timeLimitMs: 150 });
+  const range =
+    req.target - half <= quick.max ? quick : reachableRange(req.width, req.height, req.difficulty, predictorId, { now, timeLimitMs: Math.min(1500, req.timeLimitMs ?? 5000) });
+  if (req.target - half > range.max) {
+    return {
+      levels,
+      shortfall: `a difficulty of ${req.target} is out of reach for ${req.width}x${req.height} levels: the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}`,
+      reachable: range,
+      evaluations: s.evaluations,
+    };
+  }
+  for (let i = 0; i < count; i++) {
+    const rng = createRng(streamSeed(req.seed, i));
+    const started = now(), before = s.evaluations;
+    const found = s.find(req.target, half, rng, taken, req.budget ?? 20_000, deadline, now);
+    if (found === null) {
+      const why = now() >= deadline ? 'the time limit ran out' : 'the search budget ran out';
+      return {
+        levels,
+        shortfall: `found ${levels.length} of ${count} levels within ±${half.toFixed(1)} of ${req.target} before ${why}; the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}`,
+        reachable: range,
+        evaluations: s.evaluations,
+      };
+    }
+    taken.add(found.key);
+    levels.push({ ...found, attempts: s.evaluations - before, milliseconds: now() - started });
+  }
+  return { levels, shortfall: null, reachable: range, evaluations: s.evaluations };
+}
