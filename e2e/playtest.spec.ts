@@ -72,3 +72,21 @@ test('the timer runs while playing', async ({ studio }) => {
   await expect(studio.playtest.timer).toHaveText('0:00');
   await expect(studio.playtest.timer).toHaveText('0:01', { timeout: 3000 });
 });
+
+test('a swipe on the grid moves the cat', async ({ studio }) => {
+  const { playtest, editor, page } = studio;
+  const win = pathToClass(level.rows, 'success')!;
+  await playtest.start();
+  const box = (await editor.grid.boundingBox())!;
+  const dirs: Record<string, [number, number]> = { U: [0, -1], D: [0, 1], L: [-1, 0], R: [1, 0] };
+  for (const m of win.moves.slice(0, 2)) {
+    const [dx, dy] = dirs[m]!;
+    const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + dx * 60, cy + dy * 60, { steps: 4 });
+    await page.mouse.up();
+  }
+  await expect(playtest.moves).toHaveText('2');
+  await editor.expectRows(naiveReplay(level.rows, win.moves.slice(0, 2)));
+});

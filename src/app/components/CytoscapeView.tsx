@@ -39,6 +39,8 @@ interface CytoscapeViewProps {
 interface GraphHook {
   cy: Core | null;
   report: RenderReport | null;
+  /** `performance.now()` when the last report was made. */
+  reportAt: number;
   renders: number;
   nodePosition(id: number): { x: number; y: number } | null;
   nodeIds(): { id: number; cls: string; depth: number }[];
@@ -84,6 +86,7 @@ export function CytoscapeView(props: CytoscapeViewProps) {
     const hook: GraphHook = {
       cy,
       report: null,
+      reportAt: 0,
       renders: 0,
       nodePosition: (id) => {
         // Full view: the state's node; collapsed view: the group whose first state it is.
@@ -103,59 +106,89 @@ export function CytoscapeView(props: CytoscapeViewProps) {
     };
   }, []);
 
-  const { graph, view, layout } = props;
+  const { graph, view, layout, selected, current } = props;
+  const marks = useRef({ selected, current });
+  useEffect(() => {
+    marks.current = { selected, current };
+  });
+  const styledLarge = useRef(false);
+
   useEffect(() => {
     const cy = cyRef.current;
     if (cy === null) return;
-    const started = performance.now();
     if (graph === null) {
       cy.elements().remove();
       return;
     }
-    const large = view === 'full' && graph.nodeCount > 400;
-    const useDagre = view === 'full' && layout === 'dagre';
-    const box = container.current;
-    const aspect = box !== null && box.clientHeight > 0 ? box.clientWidth / box.clientHeight : 1.5;
-    const elements =
-      view === 'collapsed'
-        ? collapsedGraphElements(graph).elements
-        : fullGraphElements(graph, useDagre ? zeroPositions(graph.nodeCount) : layeredLayout(graph, { aspect }));
-    cy.batch(() => {
-      cy.elements().remove();
-      cy.style(graphStylesheet({ large }));
-      cy.add(elements);
-    });
-    if (useDagre) cy.layout({ name: 'dagre', rankDir: 'LR', nodeSep: 8, rankSep: 60, fit: true, padding: 16, animate: false } as cytoscape.LayoutOptions).run();
-    else fitCapped(cy);
+    // Redraw after the browser has painted this update (the gauge and counts
+    // show first), and only for the newest graph when edits come quickly.
     let cancelled = false;
-    cy.one('render', () => {
-      requestAnimationFrame(() => {
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
         if (cancelled) return;
-        const report: RenderReport = { nodes: cy.nodes().length, edges: cy.edges().length, view, layout: useDagre ? 'dagre' : 'layered', ms: performance.now() - started };
-        if (window.__longcatGraph !== undefined) {
-          window.__longcatGraph.report = report;
-          window.__longcatGraph.renders++;
-        }
-        callbacks.current.onRendered(report);
-      });
+        const started = performance.now();
+        const useDagre = draw(cy, graph, view, layout, container.current, styledLarge);
+        applyMarks(cy, graph, view, marks.current);
+        cy.one('render', () => {
+          requestAnimationFrame(() => {
+            if (cancelled) return;
+            const report: RenderReport = { nodes: cy.nodes().length, edges: cy.edges().length, view, layout: useDagre ? 'dagre' : 'layered', ms: performance.now() - started };
+            if (window.__longcatGraph !== undefined) {
+              window.__longcatGraph.report = report;
+              window.__longcatGraph.reportAt = performance.now();
+              window.__longcatGraph.renders++;
+            }
+            callbacks.current.onRendered(report);
+          });
+        });
+      }, 0);
     });
     return () => {
       cancelled = true;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
   }, [graph, view, layout]);
 
-  const { selected, current } = props;
   useEffect(() => {
     const cy = cyRef.current;
-    if (cy === null || graph === null) return;
-    cy.nodes('.chosen').removeClass('chosen');
-    cy.nodes('.current').removeClass('current');
-    const find = (id: number) => (view === 'collapsed' ? cy.$id(groupElementId(graph.depth[id]!, graph.cls[id]!)) : cy.$id(nodeElementId(id)));
-    if (selected !== null && selected < graph.nodeCount) find(selected).addClass('chosen');
-    if (current !== null && current < graph.nodeCount) find(current).addClass('current');
-  }, [graph, view, layout, selected, current]);
+    if (cy !== null && graph !== null) applyMarks(cy, graph, view, { selected, current });
+  }, [graph, view, selected, current]);
 
   return <div className="cy" ref={container} data-testid="graph.canvas" />;
+}
+
+/** Replaces the drawn elements with the graph's; returns true when dagre laid it out. */
+function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', layout: GraphLayoutName, box: HTMLElement | null, styledLarge: { current: boolean }): boolean {
+  const large = view === 'full' && graph.nodeCount > 400;
+  const useDagre = view === 'full' && layout === 'dagre';
+  const aspect = box !== null && box.clientHeight > 0 ? box.clientWidth / box.clientHeight : 1.5;
+  const elements =
+    view === 'collapsed'
+      ? collapsedGraphElements(graph).elements
+      : fullGraphElements(graph, useDagre ? zeroPositions(graph.nodeCount) : layeredLayout(graph, { aspect }));
+  cy.batch(() => {
+    cy.elements().remove();
+    if (large !== styledLarge.current) {
+      cy.style(graphStylesheet({ large }));
+      styledLarge.current = large;
+    }
+    cy.add(elements);
+  });
+  if (useDagre) cy.layout({ name: 'dagre', rankDir: 'LR', nodeSep: 8, rankSep: 60, fit: true, padding: 16, animate: false } as cytoscape.LayoutOptions).run();
+  else fitCapped(cy);
+  return useDagre;
+}
+
+/** Marks the selected node and the playtest's current node (their group, in the collapsed view). */
+function applyMarks(cy: Core, graph: GraphData, view: 'full' | 'collapsed', marks: { selected: number | null; current: number | null }): void {
+  cy.nodes('.chosen').removeClass('chosen');
+  cy.nodes('.current').removeClass('current');
+  const find = (id: number) => (view === 'collapsed' ? cy.$id(groupElementId(graph.depth[id]!, graph.cls[id]!)) : cy.$id(nodeElementId(id)));
+  if (marks.selected !== null && marks.selected < graph.nodeCount) find(marks.selected).addClass('chosen');
+  if (marks.current !== null && marks.current < graph.nodeCount) find(marks.current).addClass('current');
 }
 
 function zeroPositions(n: number): { x: Float32Array; y: Float32Array } {

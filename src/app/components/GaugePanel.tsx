@@ -14,7 +14,7 @@ export function GaugePanel() {
   const emptyText = capped ? 'too big' : reading === null ? '…' : 'unsolvable';
   const band = value === null ? null : reading!.band;
   return (
-    <section className={`panel gauge-panel${graph !== null && s.current === null ? ' stale' : ''}`} aria-label="Difficulty" data-testid="gauge.panel">
+    <section className={`panel gauge-panel${graph !== null && s.current === null ? ' stale' : ''}`} aria-label="Difficulty" data-testid="gauge.panel" data-key={graph?.levelKey ?? ''}>
       <header className="panel-header">
         <h2>Difficulty</h2>
         <span className="grow" />

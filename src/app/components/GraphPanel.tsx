@@ -12,8 +12,8 @@ import { selectCurrentGraph } from '../store/selectors';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { CytoscapeView, fitGraph, type GraphLayoutName, type RenderReport } from './CytoscapeView';
 
-/** Dagre is offered up to this many nodes (it takes seconds beyond; see docs/BENCHMARKS.md). */
-export const DAGRE_LIMIT = 500;
+/** Dagre is offered up to this many nodes: ~0.4 s at 600 (see docs/BENCHMARKS.md); the layered layout is the default at every size. */
+export const DAGRE_LIMIT = 1_000;
 
 export function GraphPanel() {
   const get = useActions();

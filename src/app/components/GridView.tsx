@@ -76,7 +76,11 @@ export function GridView({ cellSize: cs }: GridViewProps) {
     }
     const cell = cellAt(e);
     if (cell === null || (e.button !== 0 && e.button !== 2)) return;
-    e.currentTarget.setPointerCapture(e.pointerId);
+    try {
+      e.currentTarget.setPointerCapture(e.pointerId); // keep the stroke when the pointer leaves the grid
+    } catch {
+      // Synthetic or already-released pointers cannot be captured; painting works without it.
+    }
     st.beginStroke(cell, e.button === 2 ? 'empty' : undefined);
   };
 

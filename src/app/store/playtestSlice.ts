@@ -71,12 +71,15 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
 
   startPlaytest: () => {
     const { level } = get();
+    // The start itself can be over: nothing to fill (won, not logged), or no legal move (lost).
+    const start = catAfter(level, '').state;
+    const outcome: PlayOutcome = start.emptyLeft === 0 ? 'won' : legalMoves(level, start).length === 0 ? 'failed' : 'playing';
     set({
       mode: 'play',
       replay: null,
       selectedNode: null,
       stroke: null,
-      play: { key: levelKey(level), moves: '', restarts: 0, totalMoves: 0, startedAt: deps.now(), endedAt: null, outcome: 'playing' },
+      play: { key: levelKey(level), moves: '', restarts: 0, totalMoves: 0, startedAt: deps.now(), endedAt: null, outcome },
     });
   },
   stopPlaytest: () => set({ mode: 'edit', play: null, replay: null }),

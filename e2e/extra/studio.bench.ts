@@ -1,0 +1,142 @@
+/**
+ * Browser benchmark (`npm run bench:browser`): edit-to-gauge latency on 8x8
+ * levels, and the time to lay out and draw the largest data-level graph and
+ * a 1,520-state RSD level (plus dagre on the same graphs, for comparison).
+ * Writes test-results/bench-browser.json and prints a markdown table.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { expect, test } from '../fixtures';
+import { largestLevel } from '../levels';
+import type { StudioPage } from '../pages/StudioPage';
+import { createLevelSource } from '../../src/core/generators/registry';
+import { toRows } from '../../src/core/level/level';
+
+/** RSD 11x11, seed 3, iteration 1206: 1,520 states. */
+const RSD_1520 = ['#....######', '..##.######', '.###...####', '...###.....', '##..#...##.', '###...#..#.', '##....#....', '##.C....#.#', '#....#....#', '#..##..####', '##....#####'];
+const EDITS = 60;
+const ROUNDS = 7;
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
+
+const results: Record<string, unknown> = {};
+
+/**
+ * One paint edit by a real mouse click; resolves with ms from the pointerdown
+ * event to the gauge's DOM showing the new level's analysis, and to the start
+ * of the animation frame that paints it.
+ */
+async function timedEdit(studio: StudioPage, x: number, y: number): Promise<{ dom: number; frame: number }> {
+  const { page, editor } = studio;
+  await page.evaluate(() => {
+    const w = window as unknown as { __edit?: Promise<{ dom: number; frame: number }> };
+    w.__edit = new Promise((resolve) => {
+      let down = 0;
+      const grid = document.querySelector('[data-testid="editor.grid"]')!;
+      const gauge = document.querySelector('[data-testid="gauge.panel"]')!;
+      document.addEventListener('pointerdown', (e) => (down = e.timeStamp), { capture: true, once: true });
+      const observer = new MutationObserver(() => {
+        if (down === 0 || gauge.getAttribute('data-key') !== grid.getAttribute('data-level-key')) return;
+        observer.disconnect();
+        const dom = performance.now() - down;
+        // The next animation frame is the one that paints the new reading.
+        requestAnimationFrame(() => resolve({ dom, frame: performance.now() - down }));
+      });
+      observer.observe(gauge, { attributes: true, subtree: true, childList: true, characterData: true });
+    });
+  });
+  await editor.click(x, y);
+  return page.evaluate(() => (window as unknown as { __edit: Promise<{ dom: number; frame: number }> }).__edit);
+}
+
+async function editLatency(studio: StudioPage, rows: string[], label: string, paceMs: number): Promise<void> {
+  await studio.editor.typeLevel(rows.join('\n'));
+  await studio.graph.waitForLevel();
+  await studio.editor.tool('wall');
+  // Toggle walls on open cells far from the head: each click is a new level to analyse.
+  const open: [number, number][] = [];
+  rows.forEach((row, y) => [...row].forEach((ch, x) => ch === '.' && open.push([x, y])));
+  const cells = open.slice(-6);
+  const dom: number[] = [], frame: number[] = [];
+  for (let i = 0; i < EDITS; i++) {
+    const [x, y] = cells[i % cells.length]!;
+    await studio.editor.tool(i % (2 * cells.length) < cells.length ? 'wall' : 'empty');
+    if (paceMs > 0) await studio.page.waitForTimeout(paceMs);
+    const t = await timedEdit(studio, x, y);
+    if (i >= 4) {
+      dom.push(t.dom);
+      frame.push(t.frame);
+    }
+  }
+  const states = Number(await studio.page.getByTestId('graph.total').innerText().then((t) => t.replace(/,/g, '').split(' ')[0]));
+  results[label] = { paceMs, edits: dom.length, states, domMedianMs: median(dom), domP95Ms: p95(dom), frameMedianMs: median(frame), frameP95Ms: p95(frame) };
+}
+
+/** Types a level and returns the panel's own layout+draw report, and the time from Apply to drawn. */
+async function drawTime(studio: StudioPage, rows: string[]): Promise<{ nodes: number; edges: number; drawMs: number; applyToDrawnMs: number }> {
+  const { page } = studio;
+  const before = await page.evaluate(() => window.__longcatGraph?.renders ?? 0);
+  await page.getByTestId('editor.textOpen').click();
+  await page.getByTestId('editor.text').fill(rows.join('\n'));
+  const t0 = await page.evaluate(() => performance.now());
+  await page.getByTestId('editor.textApply').click();
+  await expect.poll(() => page.evaluate(() => window.__longcatGraph?.renders ?? 0), { timeout: 30_000 }).toBeGreaterThan(before);
+  const r = await page.evaluate(() => ({ report: window.__longcatGraph!.report!, at: window.__longcatGraph!.reportAt }));
+  return { nodes: r.report.nodes, edges: r.report.edges, drawMs: r.report.ms, applyToDrawnMs: r.at - t0 };
+}
+
+async function graphTimes(studio: StudioPage, rows: string[], label: string): Promise<void> {
+  await studio.page.getByTestId('graph.view.full').click();
+  const draws: number[] = [], totals: number[] = [];
+  let size = { nodes: 0, edges: 0 };
+  for (let i = 0; i < ROUNDS; i++) {
+    await drawTime(studio, ['C..', '...', '...']); // something else in between, so the graph is drawn from scratch
+    const t = await drawTime(studio, rows);
+    size = { nodes: t.nodes, edges: t.edges };
+    draws.push(t.drawMs);
+    totals.push(t.applyToDrawnMs);
+  }
+  // Interaction: ten zoom steps, each until Cytoscape has drawn the frame.
+  const zoomFrameMs = await studio.page.evaluate(async () => {
+    const cy = window.__longcatGraph!.cy as unknown as { zoom(z?: number): number; one(e: string, f: () => void): void; width(): number; height(): number; fit(): void };
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      await new Promise<void>((resolve) => {
+        cy.one('render', () => resolve());
+        cy.zoom(cy.zoom() * (i % 2 ? 0.8 : 1.25));
+      });
+      times.push(performance.now() - t);
+    }
+    cy.fit();
+    return times.sort((a, b) => a - b)[5]!;
+  });
+  // dagre on the same graph, run directly on the drawn elements (the panel offers it up to 500 states only).
+  const dagreMs = await studio.page.evaluate(() => {
+    const cy = window.__longcatGraph!.cy as unknown as { layout(o: object): { run(): void } };
+    const t = performance.now();
+    cy.layout({ name: 'dagre', rankDir: 'LR', animate: false, fit: false }).run();
+    return performance.now() - t;
+  });
+  results[label] = { ...size, drawMedianMs: median(draws), drawMaxMs: Math.max(...draws), applyToDrawnMedianMs: median(totals), zoomFrameMedianMs: zoomFrameMs, dagreLayoutMs: dagreMs };
+}
+
+test('studio benchmark', async ({ studio, browserName }) => {
+  test.setTimeout(600_000);
+  const typical = createLevelSource({ generator: 'rsd', width: 8, height: 8, seed: 1 }).generate(0).levels[0]!;
+  const largest = largestLevel('longcat-arduboy.txt');
+  for (const pace of [300, 0]) {
+    const how = pace > 0 ? `edits ${pace} ms apart` : 'back-to-back edits';
+    await editLatency(studio, toRows(typical), `edit→gauge, typical RSD 8x8, ${how}`, pace);
+    await editLatency(studio, largest.rows, `edit→gauge, ${largest.name} (largest 8x8 data level), ${how}`, pace);
+  }
+  await graphTimes(studio, largest.rows, `graph, ${largest.name} (largest data level)`);
+  await graphTimes(studio, RSD_1520, 'graph, RSD 11x11 seed 3 #1206');
+  const out = { date: new Date().toISOString(), browser: `${browserName} ${studio.page.context().browser()?.version()}`, cpus: (await import('node:os')).cpus().length, results };
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/bench-browser.json', JSON.stringify(out, null, 2));
+  console.log(JSON.stringify(out, null, 2));
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { parseRows } from '../../core/level/format';
+import { toRows, type Level } from '../../core/level/level';
+import { replay } from '../../core/rules/replay';
+import { analyzeRowsSync } from '../../workers/analysis.api';
+import { movesTo } from '../adapters/graphData';
+import { createStudioStore } from './store';
+import { selectLevelKey, selectReading, selectShortestSolution } from './selectors';
+
+const level = (rows: string[]): Level => {
+  const r = parseRows(rows);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+
+/** A store whose clock and ids are under the test's control. */
+function testStore() {
+  let now = 1_000;
+  let id = 0;
+  const store = createStudioStore({ now: () => now, newId: () => `id${id++}` });
+  return { store, tick: (ms: number) => (now += ms) };
+}
+
+/** Answers the analysis the way the controller would, synchronously. */
+function analyse(store: ReturnType<typeof createStudioStore>): void {
+  const s = store.getState();
+  s.analysisAnswered(selectLevelKey(s), analyzeRowsSync({ rows: toRows(s.level), maxStates: 200_000 }));
+}
+
+describe('level slice: undo and redo', () => {
+  it('a stroke is one undo step; undo and redo cross resizes', () => {
+    const { store } = testStore();
+    const s = store.getState;
+    s().openLevel(level(['C...', '....', '....']), 'x');
+    s().beginStroke(5, 'wall');
+    s().continueStroke(7);
+    s().endStroke();
+    expect(toRows(s().level)).toEqual(['C...', '.###', '....']);
+    s().resize(3, 3);
+    expect(toRows(s().level)).toEqual(['C..', '.##', '...']);
+    s().undo();
+    expect(toRows(s().level)).toEqual(['C...', '.###', '....']);
+    s().undo();
+    expect(toRows(s().level)).toEqual(['C...', '....', '....']);
+    s().redo();
+    s().redo();
+    expect(toRows(s().level)).toEqual(['C..', '.##', '...']);
+    expect(s().future).toHaveLength(0);
+  });
+
+  it('a stroke that changes nothing leaves no undo step; a new edit clears redo', () => {
+    const { store } = testStore();
+    const s = store.getState;
+    s().openLevel(level(['C..', '...', '...']), 'x');
+    const steps = s().past.length;
+    s().beginStroke(4, 'empty');
+    s().endStroke();
+    expect(s().past).toHaveLength(steps);
+    s().applyAt(4, 'wall');
+    s().undo();
+    expect(s().future).toHaveLength(1);
+    s().applyAt(5, 'wall');
+    expect(s().future).toHaveLength(0);
+  });
+
+  it('editing leaves a graph state view', () => {
+    const { store } = testStore();
+    analyse(store);
+    store.getState().selectNode(3);
+    expect(store.getState().selectedNode).toBe(3);
+    store.getState().applyAt(8, 'wall');
+    expect(store.getState().selectedNode).toBeNull();
+  });
+});
+
+describe('playtest slice', () => {
+  it('plays to a win and logs it once, with time, restarts and moves', () => {
+    const { store, tick } = testStore();
+    const s = store.getState;
+    s().openLevel(level(['C..', '...', '#..']), 'tiny');
+    analyse(store);
+    const solution = selectShortestSolution(s())!;
+    expect(solution).toBe(replayable(s().level, solution));
+    s().startPlaytest();
+    expect(s().playMove(0)).toBe(false); // up is outside: illegal, not counted
+    expect(s().playMove('UDLR'.indexOf(solution[0]!))).toBe(true);
+    s().restartPlaytest();
+    tick(4_000);
+    for (const m of solution) expect(s().playMove('UDLR'.indexOf(m))).toBe(true);
+    expect(s().play?.outcome).toBe('won');
+    expect(s().playLog).toHaveLength(1);
+    expect(s().playLog[0]).toMatchObject({ levelName: 'tiny', seconds: 4, restarts: 1, moves: solution.length + 1, solutionMoves: solution.length });
+    expect(s().playLog[0]!.levelKey).toBe(selectLevelKey(s()));
+    for (let d = 0; d < 4; d++) expect(s().playMove(d)).toBe(false); // the attempt is over
+    s().undoPlayMove(); // a win stays a win
+    expect(s().play?.outcome).toBe('won');
+    expect(s().playLog).toHaveLength(1);
+  });
+
+  it('detects a fail; undo leaves it, restart counts', () => {
+    const { store } = testStore();
+    const s = store.getState;
+    analyse(store);
+    const graph = s().analysis.graph!;
+    const fail = [...graph.cls].findIndex((c) => c === 1);
+    const moves = movesTo(graph, fail);
+    s().startPlaytest();
+    for (const m of moves) s().playMove('UDLR'.indexOf(m));
+    expect(s().play).toMatchObject({ outcome: 'failed', moves });
+    s().undoPlayMove();
+    expect(s().play).toMatchObject({ outcome: 'playing', moves: moves.slice(0, -1) });
+    s().restartPlaytest();
+    expect(s().play).toMatchObject({ outcome: 'playing', moves: '', restarts: 1, totalMoves: moves.length });
+    expect(s().playLog).toHaveLength(0);
+  });
+
+  it('replay steps are clamped to the solution', () => {
+    const { store } = testStore();
+    const s = store.getState;
+    s().startReplay('RDL');
+    s().setReplayStep(9);
+    expect(s().replay?.step).toBe(3);
+    s().setReplayStep(-1);
+    expect(s().replay?.step).toBe(0);
+    s().stopPlaytest();
+    expect(s().mode).toBe('edit');
+  });
+});
+
+/** The moves, if every one is legal from the start (else null): checks a solution with the core rules. */
+function replayable(l: Level, moves: string): string | null {
+  const r = replay(l, moves);
+  return r.ok && r.value[r.value.length - 1]!.emptyLeft === 0 ? moves : null;
+}
+
+describe('pack slice', () => {
+  it('adds the current level priced by the active model, renames, moves, sorts, dedupes', () => {
+    const { store } = testStore();
+    const s = store.getState;
+    analyse(store);
+    const first = s().addCurrentLevelToPack()!;
+    expect(s().pack.levels[0]!.difficulty).toBe(Math.round(selectReading(s())!.value * 100) / 100);
+    s().openLevel(level(['C..', '...', '...']), 'open');
+    const second = s().addCurrentLevelToPack()!; // not analysed yet: no difficulty
+    expect(s().pack.levels[1]!.difficulty).toBeNull();
+    s().openLevel(level(['C..', '...', '...']), 'open');
+    s().addCurrentLevelToPack();
+    expect(new Set(s().pack.levels.map((l) => l.id)).size).toBe(3);
+    s().renamePackLevel(second, '  renamed  ');
+    expect(s().pack.levels[1]!.name).toBe('renamed');
+    s().movePackLevel(0, 2);
+    expect(s().pack.levels[2]!.id).toBe(first);
+    s().sortPackByDifficulty();
+    expect(s().pack.levels[0]!.id).toBe(first); // the only one with a difficulty
+    expect(s().dedupePack()).toBe(1);
+    expect(s().pack.levels).toHaveLength(2);
+  });
+
+  it('a bad import lists problems and changes nothing; a good one can be undone', () => {
+    const { store } = testStore();
+    const s = store.getState;
+    analyse(store);
+    s().addCurrentLevelToPack();
+    const before = s().pack;
+    expect(s().importPackText('{"format":"longcat-pack","version":1,"name":"x","levels":[{"id":""}]}', 'bad.json')).toBe(false);
+    expect(s().pack).toBe(before);
+    expect(s().packImport?.problems.length).toBeGreaterThan(1);
+    const good = JSON.stringify({ format: 'longcat-pack', version: 1, name: 'other', levels: [] });
+    expect(s().importPackText(good, 'good.json')).toBe(true);
+    expect(s().pack.name).toBe('other');
+    s().undoImport();
+    expect(s().pack).toBe(before);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { naiveAnalyze } from '../../test/naive/naiveSolver';
+import { AnalysisClient } from './analysis.client';
+import { analyzeRowsSync } from './analysis.api';
+import { generateLevelsSync } from './generators.api';
+import { GeneratorsClient } from './generators.client';
+
+describe('analysis api', () => {
+  it('matches the naive solver and validates its request', () => {
+    const rows = ['#..#.', '.C...', '...#.', '.....'];
+    const r = analyzeRowsSync({ rows, maxStates: 200_000 });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.graph.counts).toEqual(naiveAnalyze(rows).classes);
+    expect(r.graph.edgeFrom.length).toBe([...r.graph.outdeg].reduce((a, b) => a + b, 0));
+    expect(analyzeRowsSync({ rows: ['C.', '..'], maxStates: 10 })).toMatchObject({ ok: false, kind: 'invalid-level' });
+    expect(analyzeRowsSync({ rows: 'C..' as unknown as string[], maxStates: 10 })).toMatchObject({ ok: false, kind: 'invalid-level' });
+    expect(analyzeRowsSync({ rows: ['C....', '.....', '.....', '.....'], maxStates: 3 })).toMatchObject({ ok: false, kind: 'state-cap', cap: 3 });
+  });
+});
+
+describe('analysis client (main-thread fallback where there is no Worker, as in Node)', () => {
+  it('runs in the page and reports its mode', async () => {
+    const client = new AnalysisClient();
+    const r = await client.analyze({ rows: ['C..', '...', '...'], maxStates: 1000 });
+    expect(r.ok).toBe(true);
+    expect(client.worker.mode).toBe('main-thread');
+  });
+
+  it('only the newest of overlapping requests is answered', async () => {
+    const client = new AnalysisClient();
+    const first = client.analyze({ rows: ['C..', '...', '...'], maxStates: 1000 });
+    const second = client.analyze({ rows: ['C..', '.#.', '...'], maxStates: 1000 });
+    const third = client.analyze({ rows: ['C#.', '...', '...'], maxStates: 1000 });
+    const [a, b, c] = await Promise.all([first, second, third]);
+    // The first ran (it started before the others came) but its answer is stale; the second never ran.
+    expect(a).toMatchObject({ ok: false, kind: 'superseded' });
+    expect(b).toMatchObject({ ok: false, kind: 'superseded' });
+    expect(c.ok && c.graph.levelKey).toBe('3x3:C#./.../...');
+  });
+});
+
+describe('generators', () => {
+  it('returns unique solvable levels and explains bad requests', async () => {
+    const r = generateLevelsSync({ generator: 'rsd', width: 6, height: 6, seed: 3, count: 5 });
+    expect(r.levels).toHaveLength(5);
+    expect(new Set(r.levels.map((l) => l.key)).size).toBe(5);
+    expect(r.levels.every((l) => l.features.nSolutions > 0)).toBe(true);
+    expect(generateLevelsSync({ generator: 'rsd', width: 2, height: 6, seed: 3, count: 5 })).toMatchObject({ ok: false });
+    const client = new GeneratorsClient();
+    const again = await client.generate({ generator: 'rsd', width: 6, height: 6, seed: 3, count: 5 });
+    expect('levels' in again && again.levels.map((l) => l.id)).toEqual(r.levels.map((l) => l.id));
+  });
+});
