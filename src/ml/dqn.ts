@@ -18,13 +18,17 @@ export interface LearnerConfig {
   readonly rewardScale: number;
 }
 
-/** Index of the largest value among legal entries of row `r` (-1 when none is legal). */
+/**
+ * Index of the largest value among legal entries of row `r`; -1 only when no
+ * entry is legal. NaN or -Infinity values (a diverged or corrupt network)
+ * still give a legal action (the first), never -1.
+ */
 export function maskedArgmax(values: Float32Array, mask: Uint8Array, r: number, actions: number): number {
   let best = -1, bestV = -Infinity;
   for (let a = 0; a < actions; a++) {
     if (mask[r * actions + a] !== 1) continue;
     const v = values[r * actions + a]!;
-    if (v > bestV) {
+    if (best < 0 || v > bestV) {
       bestV = v;
       best = a;
     }
@@ -85,7 +89,8 @@ export class DqnLearner {
     }
 
     const xs = this.inputs(batch.grid, batch.extra, n);
-    const actionMask = tf.oneHot(tf.tensor1d(batch.actions, 'int32'), A);
+    const actionIds = tf.tensor1d(batch.actions, 'int32');
+    const actionMask = tf.oneHot(actionIds, A);
     const y = tf.tensor1d(targets);
     const lossT = this.optimizer.minimize(() => {
       const q = this.online.apply(feed(xs), { training: true }) as tf.Tensor;
@@ -93,7 +98,7 @@ export class DqnLearner {
       return this.config.loss === 'huber' ? tf.losses.huberLoss(y, chosen) : tf.losses.meanSquaredError(y, chosen);
     }, true) as tf.Scalar;
     const loss = (await lossT.data())[0]!;
-    tf.dispose([...xs, actionMask, y, lossT]);
+    tf.dispose([...xs, actionIds, actionMask, y, lossT]);
     return loss;
   }
 

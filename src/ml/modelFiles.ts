@@ -96,16 +96,21 @@ export async function modelFromFiles(
     const weightData = files.weights.buffer.slice(files.weights.byteOffset, files.weights.byteOffset + files.weights.byteLength) as ArrayBuffer;
     const model = await tf.loadLayersModel(tf.io.fromMemory({ modelTopology: modelJson.modelTopology as object, weightSpecs: specs as tf.io.WeightsManifestEntry[], weightData }));
     const inShape = (model.inputs[0]?.shape ?? []).slice(1);
-    const { side, channels } = m.observation;
-    if (inShape[0] !== side || inShape[1] !== side || inShape[2] !== channels) {
+    const { side, channels, extra } = m.observation;
+    const mismatch = (why: string) => {
       model.dispose();
-      return err(`the network expects observations ${inShape.join('x')} but meta.json says ${side}x${side}x${channels}`);
+      return err(why);
+    };
+    if (inShape[0] !== side || inShape[1] !== side || inShape[2] !== channels) {
+      return mismatch(`the network expects observations ${inShape.join('x')} but meta.json says ${side}x${side}x${channels}`);
     }
     const outShape = model.outputs[0]?.shape ?? [];
-    if (outShape[1] !== m.actions) {
-      model.dispose();
-      return err(`the network has ${String(outShape[1])} outputs but meta.json says ${m.actions} actions`);
-    }
+    if (outShape[1] !== m.actions) return mismatch(`the network has ${String(outShape[1])} outputs but meta.json says ${m.actions} actions`);
+    if (side !== 2 * Math.max(m.width, m.height) - 1) return mismatch(`meta.json says ${m.width}x${m.height} levels, which need ${2 * Math.max(m.width, m.height) - 1}x${2 * Math.max(m.width, m.height) - 1} observations, but also ${side}x${side}`);
+    const wantChannels = m.env === 'turtle' ? 3 : m.encoding === 'markov' ? 4 : 3;
+    if (channels !== wantChannels) return mismatch(`meta.json says ${channels} observation channels, but a ${m.env} model with the ${m.encoding} encoding has ${wantChannels}`);
+    const extraInput = model.inputs.length > 1 ? (model.inputs[1]?.shape[1] ?? 0) : 0;
+    if (extraInput !== extra) return mismatch(`the network takes an extra input of ${extraInput} values but meta.json says ${extra}`);
     return ok({ model, meta: m });
   } catch (e) {
     return err(`the model could not be loaded: ${(e as Error).message}`);
