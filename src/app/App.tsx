@@ -21,7 +21,8 @@ import { handleShortcut, isTypingTarget } from './keyboard';
 import { startAutosave, loadSaved } from './persistence/autosave';
 import { openStudioDb } from './persistence/db';
 import { createStudioStore } from './store/store';
-import { StudioContext, type StudioServices } from './studioContext';
+import { StudioContext, useStudio, type StudioServices } from './studioContext';
+import { WORKSPACE_VIEWS } from './views';
 
 /** The store, its controllers and workers: created once per page (main.tsx), outside React's lifecycle. */
 export function createServices(): StudioServices {
@@ -81,18 +82,34 @@ export function App({ services }: { services: StudioServices }) {
     <StudioContext.Provider value={services}>
       <div className="app">
         <Header />
-        <main className="studio">
-          <DockPanel />
-          <EditorPanel />
-          <div className="right-column">
-            <GaugePanel />
-            <GraphPanel />
-          </div>
-        </main>
+        <MainView />
         <Messages />
         <HelpOverlay />
         <LevelTextDialog />
       </div>
     </StudioContext.Provider>
+  );
+}
+
+/** The studio page, or the chosen workspace view (the studio stays mounted so its state and workers live on). */
+function MainView() {
+  const view = useStudio((s) => s.view);
+  const workspace = WORKSPACE_VIEWS.find((v) => v.id === view);
+  return (
+    <>
+      <main className="studio" hidden={workspace !== undefined}>
+        <DockPanel />
+        <EditorPanel />
+        <div className="right-column">
+          <GaugePanel />
+          <GraphPanel />
+        </div>
+      </main>
+      {workspace !== undefined && (
+        <main className="workspace" data-testid={`view.${workspace.id}`}>
+          {workspace.render()}
+        </main>
+      )}
+    </>
   );
 }

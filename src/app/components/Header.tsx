@@ -1,12 +1,13 @@
 /** The top bar: title, mode, save status, help. */
 import { useActions, useStudioShallow } from '../studioContext';
 import { CatSprite } from './CatSprite';
+import { WORKSPACE_VIEWS } from '../views';
 
 const SAVE_TEXT = { idle: '', loading: 'Loading saved work…', saving: 'Saving…', saved: 'All changes saved', failed: 'Not saved' } as const;
 
 export function Header() {
   const get = useActions();
-  const s = useStudioShallow((st) => ({ mode: st.mode, save: st.saveStatus, name: st.levelName }));
+  const s = useStudioShallow((st) => ({ mode: st.mode, save: st.saveStatus, name: st.levelName, view: st.view }));
   return (
     <header className="app-header">
       <h1>
@@ -15,6 +16,15 @@ export function Header() {
         </svg>
         Longcat Studio
       </h1>
+      {WORKSPACE_VIEWS.length > 0 && (
+        <nav className="view-tabs" role="tablist" aria-label="Workspace">
+          {[{ id: 'studio' as const, label: 'Studio' }, ...WORKSPACE_VIEWS].map((v) => (
+            <button key={v.id} type="button" role="tab" aria-selected={s.view === v.id} className={s.view === v.id ? 'active' : ''} data-testid={`app.view.${v.id}`} onClick={() => get().setView(v.id)}>
+              {v.label}
+            </button>
+          ))}
+        </nav>
+      )}
       <span className={`mode-pill mode-${s.mode}`} data-testid="app.mode">{s.mode === 'edit' ? 'Editing' : s.mode === 'play' ? 'Playtest' : 'Solution replay'}</span>
       <span className="app-subtitle">{s.name}</span>
       <span className="grow" />

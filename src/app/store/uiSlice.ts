@@ -4,6 +4,8 @@ import { shippedDifficultyModel } from '../adapters/difficulty';
 import type { SliceCreator } from './types';
 
 export type DockTab = 'pack' | 'generators';
+/** Top-level views: the studio itself, and wide workspaces for the predictor lab, training and batch runs. */
+export type StudioView = 'studio' | 'lab' | 'training' | 'batch';
 export type SaveStatus = 'idle' | 'loading' | 'saving' | 'saved' | 'failed';
 
 export interface Message {
@@ -16,6 +18,7 @@ export interface UiSlice {
   /** The model the gauge and the pack price levels with (the predictor lab can activate another). */
   model: DifficultyModel;
   dockTab: DockTab;
+  view: StudioView;
   messages: Message[];
   saveStatus: SaveStatus;
   helpOpen: boolean;
@@ -23,6 +26,7 @@ export interface UiSlice {
 
   setModel(model: DifficultyModel): void;
   setDockTab(tab: DockTab): void;
+  setView(view: StudioView): void;
   notify(kind: Message['kind'], text: string): void;
   dismissMessage(id: string): void;
   setSaveStatus(status: SaveStatus): void;
@@ -36,6 +40,7 @@ const MESSAGE_LIMIT = 4;
 export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
   model: shippedDifficultyModel(),
   dockTab: 'pack',
+  view: 'studio',
   messages: [],
   saveStatus: 'idle',
   helpOpen: false,
@@ -43,6 +48,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
 
   setModel: (model) => set({ model }),
   setDockTab: (tab) => set({ dockTab: tab }),
+  setView: (view) => set({ view }),
   notify: (kind, text) => set({ messages: [...get().messages, { id: deps.newId(), kind, text }].slice(-MESSAGE_LIMIT) }),
   dismissMessage: (id) => set({ messages: get().messages.filter((m) => m.id !== id) }),
   setSaveStatus: (status) => {

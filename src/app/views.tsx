@@ -1,0 +1,16 @@
+/**
+ * The top-level views and what each renders. The studio is the editor page;
+ * the other views are wide workspaces. To add one: extend `StudioView` in
+ * store/uiSlice.ts and add an entry here (the header's tabs follow this list).
+ */
+import type { ReactElement } from 'react';
+import type { StudioView } from './store/uiSlice';
+
+export interface ViewEntry {
+  readonly id: StudioView;
+  readonly label: string;
+  readonly render: () => ReactElement;
+}
+
+/** Views other than the studio, in header order. */
+export const WORKSPACE_VIEWS: readonly ViewEntry[] = [];
