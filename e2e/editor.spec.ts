@@ -107,7 +107,7 @@ test('a level past the state cap says so instead of freezing', async ({ studio }
     rows.push(row);
   }
   await studio.editor.typeLevel(rows.join('\n'));
-  await expect(studio.graph.capMessage).toContainText('state cap reached', { timeout: 20_000 });
+  await expect(studio.graph.capMessage).toContainText('State cap reached', { timeout: 20_000 });
   await expect(studio.graph.capMessage).toContainText('200,000');
   await expect(studio.page.getByTestId('gauge.band')).toHaveText('state cap');
   for (const c of CLASSES) await expect(studio.page.getByTestId(`graph.count.${c}`)).toHaveAttribute('data-count', '');

@@ -90,12 +90,21 @@ describe('graph layout and elements', () => {
   });
 
   it('collapsed elements: one node per (depth, class) whose counts add up to every state', () => {
-    const { elements, groups } = collapsedGraphElements(graph);
+    const { elements, groups, internalEdges, depthsPerColumn } = collapsedGraphElements(graph);
+    expect(depthsPerColumn).toBe(1); // 20 depths fit in 24 columns
     const nodes = elements.filter((e) => e.group === 'nodes');
     expect(nodes).toHaveLength(groups);
     expect(nodes.reduce((sum, n) => sum + (n.data['count'] as number), 0)).toBe(graph.nodeCount);
     const edges = elements.filter((e) => e.group === 'edges');
-    expect(edges.reduce((sum, e) => sum + Number(e.data['move']), 0)).toBe(graph.edgeFrom.length);
+    expect(edges.reduce((sum, e) => sum + (e.data['count'] as number), 0) + internalEdges).toBe(graph.edgeFrom.length);
+  });
+
+  it('collapsed view of a deep graph merges depths into at most 24 columns', () => {
+    const deep = graphOf(['C.#.....', '........', '..#..#..', '........', '.#....#.', '........', '...#....', '........']);
+    const { elements, depthsPerColumn } = collapsedGraphElements(deep);
+    const columns = new Set(elements.filter((e) => e.group === 'nodes').map((e) => e.position!.x));
+    expect(columns.size).toBeLessThanOrEqual(24);
+    expect(depthsPerColumn).toBeGreaterThanOrEqual(1);
   });
 
   it('lays out a 1,500-state graph in well under the frame budget', () => {

@@ -53,36 +53,71 @@ export function fullGraphElements(graph: GraphData, positions: Positions = layer
 export interface CollapsedGraph {
   readonly elements: ElementDefinition[];
   readonly groups: number;
+  /** Consecutive depths merged into one column (1 when every depth has its own). */
+  readonly depthsPerColumn: number;
+  /** Moves inside one group (not drawn). */
+  readonly internalEdges: number;
+}
+
+/** Most columns the collapsed view draws; deeper graphs merge consecutive depths. */
+export const COLLAPSED_MAX_COLUMNS = 24;
+
+/** Depths per column of the collapsed view of `graph`. */
+export function depthsPerColumn(graph: Pick<GraphData, 'nodeCount' | 'depth'>, maxColumns = COLLAPSED_MAX_COLUMNS): number {
+  const deepest = graph.nodeCount > 0 ? graph.depth[graph.nodeCount - 1]! : 0; // ids are in BFS order
+  return Math.max(1, Math.ceil((deepest + 1) / maxColumns));
+}
+
+/** The collapsed-view group (element id) that node `id` belongs to. */
+export function groupOfNode(graph: GraphData, id: number, perColumn = depthsPerColumn(graph)): string {
+  return groupElementId(Math.floor(graph.depth[id]! / perColumn), graph.cls[id]!);
 }
 
 /**
- * One node per (depth, class) with its state count, edges merged between
- * groups (label = number of moves). Lanes by class (y), layers by depth (x).
- * O(V + E).
+ * One node per (column of depths, class) with its state count, edges merged
+ * between groups (label = number of moves). Lanes by class (y), columns by
+ * depth (x), at most {@link COLLAPSED_MAX_COLUMNS} columns so the drawing
+ * stays readable at any size; `aspect` (width / height of the canvas) sets
+ * the lane spacing so the drawing fills it. O(V + E).
  */
-export function collapsedGraphElements(graph: GraphData): CollapsedGraph {
-  const counts = new Map<string, { depth: number; cls: number; count: number; first: number }>();
+export function collapsedGraphElements(graph: GraphData, options: { aspect?: number } = {}): CollapsedGraph {
+  const perColumn = depthsPerColumn(graph);
+  const groups = new Map<string, { column: number; cls: number; count: number; first: number; minDepth: number; maxDepth: number }>();
   for (let id = 0; id < graph.nodeCount; id++) {
-    const key = groupElementId(graph.depth[id]!, graph.cls[id]!);
-    const g = counts.get(key);
-    if (g === undefined) counts.set(key, { depth: graph.depth[id]!, cls: graph.cls[id]!, count: 1, first: id });
-    else g.count++;
+    const depth = graph.depth[id]!, column = Math.floor(depth / perColumn);
+    const key = groupElementId(column, graph.cls[id]!);
+    const g = groups.get(key);
+    if (g === undefined) groups.set(key, { column, cls: graph.cls[id]!, count: 1, first: id, minDepth: depth, maxDepth: depth });
+    else {
+      g.count++;
+      g.maxDepth = Math.max(g.maxDepth, depth);
+    }
   }
+  const columns = Math.floor(graph.depth[graph.nodeCount - 1]! / perColumn) + 1;
+  const columnGap = 60;
+  const laneGap = Math.max(50, (columns * columnGap) / (options.aspect ?? 1.6) / 4);
   const lane = [0, 4, 1, 3, 2]; // success, fail, solution, dead, indeterminate -> top to bottom: success, solution, indeterminate, dead, fail
+  const biggest = Math.max(...[...groups.values()].map((g) => g.count));
   const elements: ElementDefinition[] = [];
-  for (const [key, g] of counts) {
+  for (const [key, g] of groups) {
     const cls = NODE_CLASSES[g.cls]!;
+    const size = 12 + 34 * (Math.log10(g.count + 1) / Math.log10(biggest + 1));
+    const depths = g.minDepth === g.maxDepth ? `${g.minDepth}` : `${g.minDepth}–${g.maxDepth}`;
     elements.push({
       group: 'nodes',
-      data: { id: key, node: g.first, cls, depth: g.depth, count: g.count, label: String(g.count), size: 14 + 6 * Math.log10(g.count + 1) * 2 },
-      position: { x: g.depth * 110, y: lane[g.cls]! * 80 },
+      data: { id: key, node: g.first, cls, depth: g.minDepth, depths, count: g.count, label: g.count.toLocaleString('en-US'), size },
+      position: { x: g.column * columnGap, y: lane[g.cls]! * laneGap },
       classes: `${cls} group${g.first === 0 ? ' start' : ''}`,
     });
   }
   const edges = new Map<string, { source: string; target: string; count: number; solution: boolean }>();
+  let internal = 0;
   for (let e = 0; e < graph.edgeFrom.length; e++) {
-    const a = graph.edgeFrom[e]!, b = graph.edgeTo[e]!;
-    const source = groupElementId(graph.depth[a]!, graph.cls[a]!), target = groupElementId(graph.depth[b]!, graph.cls[b]!);
+    const source = groupOfNode(graph, graph.edgeFrom[e]!, perColumn), target = groupOfNode(graph, graph.edgeTo[e]!, perColumn);
+    if (source === target) {
+      internal++;
+      continue;
+    }
     const key = `${source}>${target}`;
     const entry = edges.get(key);
     if (entry === undefined) edges.set(key, { source, target, count: 1, solution: graph.edgeSolution[e] === 1 });
@@ -95,11 +130,11 @@ export function collapsedGraphElements(graph: GraphData): CollapsedGraph {
   for (const edge of edges.values()) {
     elements.push({
       group: 'edges',
-      data: { id: `ge${k++}`, source: edge.source, target: edge.target, move: String(edge.count), width: 1 + Math.log10(edge.count) * 1.5 },
+      data: { id: `ge${k++}`, source: edge.source, target: edge.target, move: edge.count.toLocaleString('en-US'), count: edge.count, width: 1 + Math.log10(edge.count) * 1.5 },
       classes: edge.solution ? 'solution group' : 'group',
     });
   }
-  return { elements, groups: counts.size };
+  return { elements, groups: groups.size, depthsPerColumn: perColumn, internalEdges: internal };
 }
 
 /** The stylesheet: class colours, green solution edges, U/D/L/R labels (hidden when zoomed far out). */
@@ -124,10 +159,10 @@ export function graphStylesheet(options: { large: boolean }): StylesheetJson {
         height: 'data(size)',
         label: 'data(label)',
         color: '#e5e7eb',
-        'font-size': 11,
+        'font-size': 12,
         'text-valign': 'bottom',
         'text-margin-y': 3,
-        'min-zoomed-font-size': 6,
+        'min-zoomed-font-size': 5,
       },
     },
     { selector: 'node.hovered', style: { 'border-width': 3, 'border-color': '#fbbf24' } },

@@ -17,7 +17,7 @@ export interface GaugeContribution {
   readonly feature: string;
   /** The level's value of the feature. */
   readonly value: number;
-  /** Coefficient x standardised value, in the model's label units. */
+  /** What the feature adds to the difficulty (see {@link GaugeReading.units}). */
   readonly contribution: number;
 }
 
@@ -26,7 +26,14 @@ export interface GaugeReading {
   readonly value: number;
   readonly band: BandName;
   readonly contributions: readonly GaugeContribution[];
-  readonly intercept: number;
+  /** The value every level starts from (the intercept, in the same units as the contributions). */
+  readonly base: number;
+  /**
+   * `difficulty`: contributions and base add up to the value (before the clamp at 0) — the
+   * model's label is linear in difficulty. `model`: a log-label model, where they are in the
+   * model's own units and add up before the inverse transform.
+   */
+  readonly units: 'difficulty' | 'model';
   /** False when the level has no solution: the number then says nothing. */
   readonly solvable: boolean;
 }
@@ -34,11 +41,17 @@ export interface GaugeReading {
 /** The gauge's reading of a level's features under a model. O(model features). */
 export function gaugeReading(model: DifficultyModel, features: LevelFeatures): GaugeReading {
   const p = explainDifficulty(model, features);
+  // Identity label: difficulty = scale * (intercept + sum of contributions) + offset, so each
+  // term can be shown in difficulty units; a log label cannot be split that way.
+  const linear = model.label.transform === 'identity';
+  const k = linear ? model.label.scale : 1;
+  const offset = linear ? model.label.offset : 0;
   return {
     value: p.value,
     band: p.band,
-    contributions: p.contributions.map((c) => ({ feature: c.feature, value: c.value, contribution: c.contribution })),
-    intercept: p.intercept,
+    contributions: p.contributions.map((c) => ({ feature: c.feature, value: c.value, contribution: c.contribution * k })),
+    base: p.intercept * k + offset,
+    units: linear ? 'difficulty' : 'model',
     solvable: features.nSolutions > 0,
   };
 }

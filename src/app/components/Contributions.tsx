@@ -2,9 +2,9 @@
 import { scaleLinear } from 'd3';
 import type { GaugeContribution } from '../adapters/difficulty';
 
-const BAR_W = 64;
+const BAR_W = 56;
 
-export function Contributions({ items, intercept }: { items: readonly GaugeContribution[]; intercept: number }) {
+export function Contributions({ items, base, units }: { items: readonly GaugeContribution[]; base: number; units: 'difficulty' | 'model' }) {
   const max = Math.max(1e-9, ...items.map((c) => Math.abs(c.contribution)));
   const x = scaleLinear().domain([-max, max]).range([0, BAR_W]);
   return (
@@ -26,11 +26,11 @@ export function Contributions({ items, intercept }: { items: readonly GaugeContr
             </tr>
           );
         })}
-        <tr className="intercept">
-          <th>intercept</th>
+        <tr className="intercept" title={units === 'difficulty' ? 'every level starts here; the rows above add to it' : 'log-label model: terms add up in model units, before the inverse transform'}>
+          <th>{units === 'difficulty' ? 'base' : 'intercept (model units)'}</th>
           <td />
           <td />
-          <td className="num">{intercept.toFixed(1)}</td>
+          <td className="num">{base.toFixed(1)}</td>
         </tr>
       </tbody>
     </table>

@@ -8,7 +8,7 @@ import cytoscape, { type Core } from 'cytoscape';
 import dagre from 'cytoscape-dagre';
 import { useEffect, useRef } from 'react';
 import type { GraphData } from '../../workers/analysis.api';
-import { collapsedGraphElements, fullGraphElements, graphStylesheet, groupElementId, nodeElementId } from '../adapters/cytoscapeElements';
+import { collapsedGraphElements, fullGraphElements, graphStylesheet, groupOfNode, nodeElementId } from '../adapters/cytoscapeElements';
 import { layeredLayout } from '../adapters/graphLayout';
 
 cytoscape.use(dagre);
@@ -31,7 +31,8 @@ interface CytoscapeViewProps {
   readonly selected: number | null;
   readonly current: number | null;
   readonly onSelect: (node: number) => void;
-  readonly onHover: (node: number | null, at: { x: number; y: number } | null) => void;
+  /** `group`: the collapsed view's group under the pointer (its state count and depths). */
+  readonly onHover: (node: number | null, at: { x: number; y: number } | null, group?: { count: number; depths: string }) => void;
   readonly onRendered: (report: RenderReport) => void;
 }
 
@@ -77,7 +78,9 @@ export function CytoscapeView(props: CytoscapeViewProps) {
     cy.on('mouseover', 'node', (e) => {
       e.target.addClass('hovered');
       const p = e.target.renderedPosition();
-      callbacks.current.onHover(e.target.data('node') as number, { x: p.x, y: p.y });
+      const count = e.target.data('count') as number | undefined;
+      const group = count !== undefined ? { count, depths: e.target.data('depths') as string } : undefined;
+      callbacks.current.onHover(e.target.data('node') as number, { x: p.x, y: p.y }, group);
     });
     cy.on('mouseout', 'node', (e) => {
       e.target.removeClass('hovered');
@@ -186,7 +189,7 @@ function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', layout: Gr
 function applyMarks(cy: Core, graph: GraphData, view: 'full' | 'collapsed', marks: { selected: number | null; current: number | null }): void {
   cy.nodes('.chosen').removeClass('chosen');
   cy.nodes('.current').removeClass('current');
-  const find = (id: number) => (view === 'collapsed' ? cy.$id(groupElementId(graph.depth[id]!, graph.cls[id]!)) : cy.$id(nodeElementId(id)));
+  const find = (id: number) => cy.$id(view === 'collapsed' ? groupOfNode(graph, id) : nodeElementId(id));
   if (marks.selected !== null && marks.selected < graph.nodeCount) find(marks.selected).addClass('chosen');
   if (marks.current !== null && marks.current < graph.nodeCount) find(marks.current).addClass('current');
 }

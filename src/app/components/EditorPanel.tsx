@@ -10,7 +10,7 @@ import { PlaytestBar } from './PlaytestBar';
 import { ReplayBar } from './ReplayBar';
 import { StatusBar } from './StatusBar';
 
-const MIN_CELL = 14, MAX_CELL = 60;
+const MIN_CELL = 14, MAX_CELL = 72;
 
 function useCellSize(width: number, height: number): [React.RefObject<HTMLDivElement | null>, number] {
   const ref = useRef<HTMLDivElement>(null);
@@ -38,11 +38,13 @@ export function EditorPanel() {
       <EditorToolbar />
       <div className="editor-stage" ref={stageRef}>
         {node !== null && (
-          <div className={`state-banner cls-${node.cls}`} data-testid="editor.stateBanner" data-node={node.id}>
-            <span className={`swatch swatch-${node.cls}`} /> State #{node.id} · {node.cls} · {node.depth} move{node.depth === 1 ? '' : 's'}
-            {node.moves !== '' ? ` (${node.moves})` : ''} · {node.emptyLeft} empty left
-            <button type="button" className="link" data-testid="editor.stateBanner.close" onClick={() => get().selectNode(null)}>
-              back to editing (Esc)
+          <div className={`state-banner cls-${node.cls}`} data-testid="editor.stateBanner" data-node={node.id} title={node.moves !== '' ? `moves: ${node.moves}` : 'the start'}>
+            <span className={`swatch swatch-${node.cls}`} />
+            <span className="banner-text">
+              <b>{node.cls}</b> state #{node.id} · {node.depth} move{node.depth === 1 ? '' : 's'} · {node.emptyLeft} empty left{node.moves !== '' ? ` · ${node.moves}` : ''}
+            </span>
+            <button type="button" className="small" data-testid="editor.stateBanner.close" onClick={() => get().selectNode(null)}>
+              Edit <kbd>Esc</kbd>
             </button>
           </div>
         )}

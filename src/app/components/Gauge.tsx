@@ -43,7 +43,7 @@ export function Gauge({ value, band, emptyText }: GaugeProps) {
           <circle r={5} />
         </g>
       )}
-      <text className="gauge-value" y={-20} textAnchor="middle" data-testid="gauge.value" data-value={value ?? ''}>
+      <text className={`gauge-value${value === null ? ' gauge-empty' : ''}`} y={-20} textAnchor="middle" data-testid="gauge.value" data-value={value ?? ''}>
         {text}
       </text>
     </svg>

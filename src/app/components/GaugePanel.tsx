@@ -24,7 +24,7 @@ export function GaugePanel() {
       </header>
       <div className="gauge-row">
         <Gauge value={value} band={band} emptyText={emptyText} />
-        {reading !== null && !capped && <Contributions items={reading.contributions} intercept={reading.intercept} />}
+        {reading !== null && !capped && <Contributions items={reading.contributions} base={reading.base} units={reading.units} />}
       </div>
       <p className="model-line" data-testid="gauge.model" title={modelInfoLine(s.model)}>
         {modelInfoLine(s.model)}

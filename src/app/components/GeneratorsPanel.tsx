@@ -58,7 +58,7 @@ export function GeneratorsPanel() {
         {num('width', 3, 16, 'W')}
         {num('height', 3, 16, 'H')}
         {num('seed', 0, 0xffffffff, 'seed')}
-        <button type="button" className="icon" title="random seed" onClick={() => set({ seed: Math.floor(Math.random() * 1_000_000) })}>🎲</button>
+        <button type="button" className="small" title="a random seed" data-testid="generator.randomSeed" onClick={() => set({ seed: Math.floor(Math.random() * 1_000_000) })}>random</button>
         {num('count', 1, MAX_GENERATE_COUNT, 'N')}
         <div className="button-row">
           <button type="submit" className="primary" data-testid="generator.run" disabled={run.status === 'running'}>

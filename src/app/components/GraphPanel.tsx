@@ -5,7 +5,7 @@
  */
 import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
-import { HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
+import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
 import { catAfter, findNode, nodeSummary } from '../adapters/graphData';
 import { STATE_CAP_CHOICES } from '../store/analysisSlice';
 import { selectCurrentGraph } from '../store/selectors';
@@ -32,6 +32,7 @@ export function GraphPanel() {
   }));
   const [layout, setLayout] = useState<GraphLayoutName>('layered');
   const [hoverAt, setHoverAt] = useState<{ x: number; y: number } | null>(null);
+  const [hoverGroup, setHoverGroup] = useState<{ count: number; depths: string } | null>(null);
   const [report, setReport] = useState<RenderReport | null>(null);
   const body = useRef<HTMLDivElement>(null);
   const { analysis } = s;
@@ -99,7 +100,7 @@ export function GraphPanel() {
       <div className="graph-body" ref={body}>
         {analysis.status === 'capped' && analysis.cap !== null ? (
           <div className="graph-message warn" data-testid="graph.capMessage" role="alert">
-            <b>State cap reached.</b> {analysis.cap.message}.
+            <b>State cap reached:</b> {analysis.cap.message.replace(/^state cap reached:\s*/i, '')}. Raise the cap to analyse it anyway (slower, more memory).
             <label className="field">
               <span>state cap</span>
               <select value={s.stateCap} data-testid="graph.stateCap" onChange={(e) => get().setStateCap(Number(e.target.value))}>
@@ -123,15 +124,16 @@ export function GraphPanel() {
           selected={s.selected}
           current={currentNode}
           onSelect={(id) => get().selectNode(id)}
-          onHover={(id, at) => {
+          onHover={(id, at, group) => {
             get().hoverNode(id);
             setHoverAt(at);
+            setHoverGroup(group ?? null);
           }}
           onRendered={setReport}
         />
         {view === 'collapsed' && graph !== null && (
           <div className="graph-note" data-testid="graph.collapsed">
-            Collapsed: {n.toLocaleString('en-US')} states grouped by moves × class{wanted === 'full' ? ` (over ${HARD_FULL_GRAPH_LIMIT.toLocaleString('en-US')} states cannot be drawn one by one)` : ''}.
+            Collapsed: {n.toLocaleString('en-US')} states grouped by moves{depthsPerColumn(graph) > 1 ? ` (${depthsPerColumn(graph)} per column)` : ''} × class{wanted === 'full' ? ` (over ${HARD_FULL_GRAPH_LIMIT.toLocaleString('en-US')} states cannot be drawn one by one)` : ''}.
             {n <= HARD_FULL_GRAPH_LIMIT && s.graphView !== 'full' && (
               <button type="button" className="link" data-testid="graph.showFull" onClick={() => get().setGraphView('full')}>
                 draw every state
@@ -146,9 +148,13 @@ export function GraphPanel() {
         )}
         {hovered !== null && hoverAt !== null && (
           <div className="node-card" data-testid="graph.tooltip" style={cardPosition(hoverAt, body.current)}>
+            {hoverGroup !== null && (
+              <div className="group-line">
+                <span className={`swatch swatch-${hovered.cls}`} /> <b>{hoverGroup.count.toLocaleString('en-US')} {hovered.cls}</b> states after {hoverGroup.depths} moves; the first:
+              </div>
+            )}
             <div>
               <span className={`swatch swatch-${hovered.cls}`} /> <b>{hovered.cls}</b> · state #{hovered.id}
-              {view === 'collapsed' ? ' (first of its group)' : ''}
             </div>
             <dl>
               <dt>moves</dt><dd>{hovered.depth}{hovered.moves !== '' ? ` (${hovered.moves.length > 24 ? hovered.moves.slice(0, 24) + '…' : hovered.moves})` : ''}</dd>

@@ -19,7 +19,7 @@ const SECTIONS: [string, [string, string][]][] = [
     ['arrows, WASD, swipe', 'move the cat'],
     ['Z, Backspace, Ctrl+Z', 'undo a move'],
     ['R', 'restart'],
-    ['V', 'show the shortest solution step by step (← → Home End Space)'],
+    ['V', 'show the shortest solution; ← → Home End step through it'],
     ['Esc', 'back to editing'],
   ]],
 ];

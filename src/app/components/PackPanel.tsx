@@ -69,7 +69,9 @@ export function PackPanel() {
       {s.report !== null && !s.report.ok && (
         <div className="import-report error-box" role="alert" data-testid="pack.errors">
           <div className="report-head">
-            <b>{s.report.fileName}: not imported</b> — {s.report.problems.length} problem{s.report.problems.length === 1 ? '' : 's'}; the pack was not changed.
+            <span>
+              <b>{s.report.fileName}</b> was not imported: {s.report.problems.length} problem{s.report.problems.length === 1 ? '' : 's'}; the pack was not changed.
+            </span>
             <button type="button" className="icon" aria-label="dismiss" onClick={() => get().dismissImportReport()}>✕</button>
           </div>
           <ul>

@@ -28,9 +28,9 @@ export function ReplayBar() {
         ))}
       </span>
       <span className="grow" />
-      <button type="button" data-testid="replay.first" onClick={() => get().setReplayStep(0)} title="First (Home)">⏮</button>
+      <button type="button" data-testid="replay.first" onClick={() => get().setReplayStep(0)} title="First (Home)">|◀</button>
       <button type="button" data-testid="replay.prev" onClick={() => get().setReplayStep(step - 1)} title="Previous (←)">◀</button>
-      <button type="button" data-testid="replay.play" onClick={() => setPlaying((p) => !p)} title="Play / pause (Space)">{playing ? '⏸' : '▶'}</button>
+      <button type="button" data-testid="replay.play" onClick={() => setPlaying((p) => !p)} title="Play / pause">{playing ? 'Pause' : 'Play'}</button>
       <button type="button" data-testid="replay.next" onClick={() => get().setReplayStep(step + 1)} title="Next (→)">▶|</button>
       <button type="button" data-testid="replay.exit" onClick={() => get().stopPlaytest()} title="Back to editing (Esc)">Exit</button>
     </div>

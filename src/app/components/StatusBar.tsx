@@ -17,16 +17,15 @@ export function StatusBar() {
   return (
     <div className="statusbar" data-testid="editor.status">
       <span data-testid="editor.status.size">{level.width}×{level.height}</span>
-      <span data-testid="editor.status.cursor">cell {at}</span>
-      <span>{s.mode === 'edit' ? `tool: ${s.tool}` : s.mode === 'play' ? 'playtest' : 'replay'}</span>
-      <span>{openCellCount(level) - 1} cells to fill</span>
+      <span data-testid="editor.status.cursor" title="cell under the cursor (column, row)">{at}</span>
+      <span>{s.mode === 'edit' ? s.tool : s.mode === 'play' ? 'playtest' : 'replay'}</span>
+      <span title="empty cells the cat must fill">{openCellCount(level) - 1} to fill</span>
       <span data-testid="playtest.logCount" title="finished playtests stored for the predictor lab">{s.logged} playtest{s.logged === 1 ? '' : 's'} logged</span>
       <span className="grow" />
-      <span className={`analysis-state analysis-${s.status}`} data-testid="editor.status.analysis">
-        analysis: {s.status}
+      <span className={`analysis-state analysis-${s.status}`} data-testid="editor.status.analysis" title={s.workerMode === 'main-thread' ? 'no Web Worker here: analysing in the page' : 'analysing in a Web Worker'}>
+        {s.status === 'done' ? 'analysed' : s.status}
         {s.workerMode === 'main-thread' ? ' (in page)' : ''}
       </span>
-      <span className="hint">? for shortcuts</span>
     </div>
   );
 }
