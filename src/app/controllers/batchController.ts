@@ -1,0 +1,147 @@
+/**
+ * Generate-at-difficulty, curves and batch evaluations: reads the settings
+ * from the store, runs the request in the batch workers, puts the answer
+ * (and, for curves, each level as it comes) in the store.
+ */
+import { levelKey } from '../../core/level/level';
+import { parseRows } from '../../core/level/format';
+import { DEFAULT_TOLERANCE, toleranceWidth } from '../../core/generators/atDifficulty';
+import type { BatchClient } from '../../workers/batch.client';
+import type { FoundLevel } from '../../workers/batch.api';
+import { atDifficultySource, bandWindow, outOfReachMessage, parseTemperatureList } from '../adapters/batchSeries';
+import type { AtDifficultySettings } from '../store/batchSlice';
+import { rowsKey } from '../store/packSlice';
+import type { StudioStore } from '../store/store';
+import { loadShippedPolicyFiles } from './shippedPolicy';
+
+function constraints(s: AtDifficultySettings, store: StudioStore) {
+  const exclude = s.notInPack ? store.getState().pack.levels.map((l) => rowsKey(l.rows)) : [];
+  const open = { ...(s.openMin !== null ? { min: s.openMin } : {}), ...(s.openMax !== null ? { max: s.openMax } : {}) };
+  return {
+    exclude,
+    uniqueSolution: s.uniqueSolution,
+    ...(s.openMin !== null || s.openMax !== null ? { openCells: open } : {}),
+  };
+}
+
+/** Generates levels at the dock's target (a number or a band). */
+export async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise<void> {
+  const s = store.getState().atdSettings;
+  const model = store.getState().model;
+  const w = s.mode === 'band' ? bandWindow(s.band) : null;
+  const target = w?.target ?? s.target;
+  const tolerance = w?.tolerance ?? DEFAULT_TOLERANCE;
+  const half = toleranceWidth(target, tolerance);
+  const label = w?.label ?? `a difficulty of ${s.target}`;
+  store.getState().atdStarted({
+    label,
+    target,
+    window: { from: w?.from ?? Math.max(0, target - half), to: w?.to ?? target + half },
+    width: s.width,
+    height: s.height,
+    seed: s.seed,
+    count: s.count,
+  });
+  const answer = await client.generateAt({ width: s.width, height: s.height, target, tolerance, count: s.count, seed: s.seed, model, ...constraints(s, store) });
+  if ('cancelled' in answer) {
+    store.getState().atdStopped('cancelled', 'Cancelled.');
+    return;
+  }
+  let message = answer.message;
+  if (answer.outOfReach && answer.reachable !== null) message = outOfReachMessage(label, s.width, s.height, answer.reachable);
+  else if (message !== null && answer.ok) message = `${message[0]!.toUpperCase()}${message.slice(1)}.`;
+  store.getState().atdFinished({ ...answer, message });
+}
+
+/** Adds one result to the pack with its provenance; returns the new id. */
+export function addFoundLevel(store: StudioStore, l: FoundLevel, seed: number, name: string): string | null {
+  const parsed = parseRows(l.rows);
+  if (!parsed.ok) return null;
+  const s = store.getState();
+  const id = s.addToPack({ level: parsed.value, name, id: name, features: l.features, source: atDifficultySource(l, seed, s.model.name) });
+  if (id !== null) store.getState().atdMarkAdded(levelKey(parsed.value));
+  else store.getState().notify('error', 'The pack is full.');
+  return id;
+}
+
+/** The id/name of result `i` of the current run: `d45-8x8-s1-0`, `medium-8x8-s1-0`. */
+export function foundLevelName(store: StudioStore, i: number): string {
+  const { atdSettings: s, atdRun } = store.getState();
+  const r = atdRun.request;
+  const head = s.mode === 'band' && r !== null && r.label.startsWith('the ') ? r.label.split(' ')[1]! : `d${Math.round(r?.target ?? s.target)}`;
+  return `${head}-${r?.width ?? s.width}x${r?.height ?? s.height}-s${r?.seed ?? s.seed}-${i}`;
+}
+
+/** Fills the pack along a straight difficulty curve, adding each level as it is found. */
+export async function runCurve(store: StudioStore, client: BatchClient): Promise<void> {
+  const s = store.getState().atdSettings;
+  const model = store.getState().model;
+  store.getState().curveStarted(s.curveCount);
+  const answer = await client.fillCurve(
+    { width: s.width, height: s.height, from: s.curveFrom, to: s.curveTo, count: s.curveCount, seed: s.seed, model, ...constraints(s, store) },
+    (step) => {
+      if (store.getState().curveRun.status !== 'running') return;
+      store.getState().curveStep(step);
+      if (step.level !== null) {
+        const name = `curve-${step.index + 1}-d${Math.round(step.target)}-${s.width}x${s.height}-s${s.seed}`;
+        const parsed = parseRows(step.level.rows);
+        if (parsed.ok) store.getState().addToPack({ level: parsed.value, name, id: name, features: step.level.features, source: atDifficultySource(step.level, s.seed, model.name) });
+      }
+    },
+  );
+  if ('cancelled' in answer) {
+    const added = store.getState().curveRun.steps.filter((x) => x.level !== null).length;
+    store.getState().curveFinished('cancelled', `Cancelled after ${added} of ${s.curveCount} levels (those stay in the pack).`);
+    return;
+  }
+  if (!answer.ok) {
+    store.getState().curveFinished('failed', answer.message);
+    return;
+  }
+  const added = answer.steps.filter((x) => x.level !== null).length;
+  const missing = answer.steps.filter((x) => x.level === null);
+  const why = missing[0]?.message;
+  store
+    .getState()
+    .curveFinished(
+      'done',
+      missing.length === 0
+        ? `Added ${added} levels from ${s.curveFrom} to ${s.curveTo} to the pack.`
+        : `Added ${added} of ${answer.steps.length} levels; ${missing.length} target${missing.length === 1 ? '' : 's'} had none (${missing.map((m) => m.target).join(', ')})${why !== undefined && why !== null ? `: ${why}` : ''}.`,
+    );
+}
+
+/** Runs the Batch view's evaluation. */
+export async function runBatchEvaluation(store: StudioStore, client: BatchClient): Promise<void> {
+  const settings = store.getState().batchSettings;
+  const model = store.getState().model;
+  store.getState().batchStarted(settings, model.name, Date.now());
+  let extra = {};
+  if (settings.generator === 'sd-pcgrl') {
+    const temps = parseTemperatureList(settings.temperatures);
+    if (!temps.ok) {
+      store.getState().batchStopped('failed', `Temperatures: ${temps.error}.`);
+      return;
+    }
+    const files = await loadShippedPolicyFiles(settings.width, settings.height);
+    if (!files.ok) {
+      store.getState().batchStopped('failed', files.error);
+      return;
+    }
+    extra = { temperatures: temps.value, policy: files.value };
+  }
+  const answer = await client.evaluate(
+    { generator: settings.generator, width: settings.width, height: settings.height, count: settings.count, seed: settings.seed, model, ...extra },
+    (p) => store.getState().batchProgress(p),
+  );
+  if ('cancelled' in answer) {
+    const p = store.getState().batchRun.progress;
+    store.getState().batchStopped('cancelled', `Cancelled${p !== null ? ` at ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} levels; the report below is what was done so far` : ''}.`);
+    return;
+  }
+  if (!answer.ok) {
+    store.getState().batchStopped('failed', answer.message ?? 'the evaluation failed');
+    return;
+  }
+  store.getState().batchFinished(answer.runs, answer.seconds, answer.policy, new Date().toISOString());
+}

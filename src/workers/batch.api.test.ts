@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DIFFICULTY_MODEL as model } from '../core/difficulty/defaultModel';
+import { predictDifficulty } from '../core/difficulty/predict';
+import { toleranceWidth } from '../core/generators/atDifficulty';
+import { DIFFICULTY_SPANS } from '../core/generators/evaluate';
+import { createLevelSource } from '../core/generators/registry';
+import { Analyzer } from '../core/graph/analyze';
+import { parseRows } from '../core/level/format';
+import { levelKey } from '../core/level/level';
+import { curveTargets, fillCurve, generateAt, runEvaluation, type CurveStep, type EvaluationProgress } from './batch.api';
+
+const difficultyOf = (rows: string[]): number => {
+  const p = parseRows(rows);
+  if (!p.ok) throw new Error(p.error.message);
+  const a = new Analyzer().analyze(p.value);
+  if (!a.ok) throw new Error('capped');
+  return predictDifficulty(model, a.value.features);
+};
+
+describe('generateAt', () => {
+  it('returns levels inside a band window, excluding given keys', async () => {
+    const first = await generateAt({ width: 7, height: 7, target: 50, tolerance: { relative: 0, absolute: 9.99 }, count: 3, seed: 2, model });
+    expect(first.ok).toBe(true);
+    expect(first.levels).toHaveLength(3);
+    for (const l of first.levels) {
+      expect(l.difficulty).toBeGreaterThanOrEqual(40);
+      expect(l.difficulty).toBeLessThan(60);
+      expect(difficultyOf(l.rows)).toBeCloseTo(l.difficulty, 9);
+      expect(l.attempts).toBeGreaterThan(0);
+    }
+    const again = await generateAt({ width: 7, height: 7, target: 50, tolerance: { relative: 0, absolute: 9.99 }, count: 3, seed: 2, model, exclude: first.levels.map((l) => l.key) });
+    for (const l of again.levels) expect(first.levels.map((f) => f.key)).not.toContain(l.key);
+  });
+
+  it('says when a target is out of reach, with the range', async () => {
+    const r = await generateAt({ width: 5, height: 5, target: 5000, count: 1, seed: 1, model });
+    expect(r.ok).toBe(true);
+    expect(r.outOfReach).toBe(true);
+    expect(r.levels).toHaveLength(0);
+    expect(r.message).toMatch(/out of reach for 5x5 levels: the reachable range is about 0 to \d+/);
+    expect(r.reachable!.max).toBeLessThan(5000);
+  });
+
+  it('refuses bad requests with a sentence', async () => {
+    expect((await generateAt({ width: 2, height: 5, target: 10, count: 1, seed: 1, model })).message).toMatch(/between 3 and 16/);
+    expect((await generateAt({ width: 5, height: 5, target: -1, count: 1, seed: 1, model })).message).toMatch(/target/);
+    expect((await generateAt({ width: 5, height: 5, target: 10, count: 1, seed: 1, model: { ...model, coefficients: [] } })).message).toMatch(/difficulty model/);
+  });
+});
+
+describe('fillCurve', () => {
+  it('spaces targets evenly', () => {
+    expect(curveTargets(10, 60, 6)).toEqual([10, 20, 30, 40, 50, 60]);
+    expect(curveTargets(10, 60, 1)).toEqual([10]);
+  });
+
+  it('finds one level per target, each within tolerance and harder than the one before', async () => {
+    const seen: CurveStep[] = [];
+    const r = await fillCurve({ width: 8, height: 8, from: 10, to: 60, count: 6, seed: 3, model }, (s) => seen.push(s));
+    expect(r.ok).toBe(true);
+    expect(seen).toHaveLength(6);
+    const ds = r.steps.map((s) => s.level!.difficulty);
+    for (let i = 0; i < 6; i++) {
+      const t = r.steps[i]!.target;
+      expect(Math.abs(ds[i]! - t)).toBeLessThanOrEqual(toleranceWidth(t) + 1e-9);
+      if (i > 0) expect(ds[i]!).toBeGreaterThan(ds[i - 1]!);
+    }
+    expect(new Set(r.steps.map((s) => s.level!.key)).size).toBe(6);
+  });
+});
+
+describe('runEvaluation', () => {
+  it('reports RSD like the core evaluation: generated = requested, spans sum to unique, samples in their span', async () => {
+    const progress: EvaluationProgress[] = [];
+    const r = await runEvaluation({ generator: 'rsd', width: 8, height: 8, count: 3000, seed: 5, model }, (p) => progress.push(p));
+    expect(r.ok).toBe(true);
+    const report = r.runs[0]!.report;
+    expect(report.generated).toBe(3000);
+    const keys = new Set<string>();
+    const source = createLevelSource({ generator: 'rsd', width: 8, height: 8, seed: 5 });
+    for (let i = 0; i < 3000; i++) keys.add(levelKey(source.generate(i).levels[0]!));
+    expect(report.unique).toBe(keys.size);
+    expect(report.spans.reduce((a, s) => a + s.count, 0)).toBe(report.unique);
+    expect(report.histogram.reduce((a, c) => a + c, 0)).toBe(report.unique);
+    for (const s of r.runs[0]!.samples) {
+      const [from, to] = DIFFICULTY_SPANS[s.span]!;
+      expect(s.difficulty).toBeGreaterThanOrEqual(from);
+      if (s.span < DIFFICULTY_SPANS.length - 1) expect(s.difficulty).toBeLessThan(to);
+      expect(difficultyOf(s.rows)).toBeCloseTo(s.difficulty, 9);
+    }
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[0]!.total).toBe(3000);
+  });
+
+  it('refuses SD-PCGRL without model files, and unknown generators', async () => {
+    expect((await runEvaluation({ generator: 'sd-pcgrl', width: 8, height: 8, count: 10, seed: 1, model, temperatures: [0.2] })).message).toMatch(/model files/);
+    expect((await runEvaluation({ generator: 'nope' as 'rsd', width: 8, height: 8, count: 10, seed: 1, model })).message).toMatch(/unknown generator/);
+    expect((await runEvaluation({ generator: 'rsd', width: 8, height: 8, count: 0, seed: 1, model })).message).toMatch(/number of levels/);
+  });
+});
