@@ -99,14 +99,19 @@ test('keyboard editing: tools by letter, cursor by arrows, Space applies', async
   await editor.expectRows(['...', '.#.', '.C.']);
 });
 
-test('a level past the state cap says so instead of freezing', async ({ studio }) => {
+/** 16x16 with a diagonal wall lattice: more than 2,000,000 states. */
+function hugeLevel(): string {
   const rows: string[] = [];
   for (let y = 0; y < 16; y++) {
     let row = '';
     for (let x = 0; x < 16; x++) row += x === 0 && y === 0 ? 'C' : (x * 3 + y * 5) % 7 === 3 ? '#' : '.';
     rows.push(row);
   }
-  await studio.editor.typeLevel(rows.join('\n'));
+  return rows.join('\n');
+}
+
+test('a level past the state cap says so instead of freezing', async ({ studio }) => {
+  await studio.editor.typeLevel(hugeLevel());
   await expect(studio.graph.capMessage).toContainText('State cap reached', { timeout: 20_000 });
   await expect(studio.graph.capMessage).toContainText('200,000');
   await expect(studio.page.getByTestId('gauge.band')).toHaveText('state cap');
@@ -115,4 +120,17 @@ test('a level past the state cap says so instead of freezing', async ({ studio }
   await studio.editor.typeLevel('C..\n...\n...');
   await studio.graph.waitForLevel();
   expect(await studio.graph.classCounts()).toEqual(naiveAnalyze(['C..', '...', '...']).classes);
+});
+
+test('a long analysis can be cancelled, and the worker comes back for the next edit', async ({ studio }) => {
+  const { page } = studio;
+  await studio.editor.typeLevel(hugeLevel());
+  await expect(studio.graph.capMessage).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('graph.stateCap').selectOption('2000000'); // about a second of search
+  await page.getByTestId('graph.cancel').click();
+  await expect(page.getByTestId('graph.cancelled')).toBeVisible();
+  await expect(studio.graph.counts).toHaveAttribute('data-status', 'cancelled');
+  await studio.editor.typeLevel('C...\n.#..\n....');
+  await studio.graph.waitForLevel();
+  expect(await studio.graph.classCounts()).toEqual(naiveAnalyze(['C...', '.#..', '....']).classes);
 });

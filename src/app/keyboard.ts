@@ -25,6 +25,8 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
   const key = e.key;
   const lower = key.length === 1 ? key.toLowerCase() : key;
 
+  // Other workspace views (lab, training, batch) have their own keys.
+  if (s.view !== 'studio') return false;
   if (key === '?') {
     s.setHelpOpen(!s.helpOpen);
     return true;

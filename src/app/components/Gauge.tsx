@@ -11,7 +11,7 @@ interface GaugeProps {
   readonly emptyText: string;
 }
 
-const W = 196, H = 108, R = 76, THICK = 15;
+const W = 196, H = 114, R = 76, THICK = 15;
 const angle = scaleLinear().domain([0, GAUGE_MAX]).range([-Math.PI / 2, Math.PI / 2]).clamp(true);
 const bandArc = arc<{ from: number; to: number }>()
   .innerRadius(R - THICK)
@@ -25,7 +25,7 @@ export function Gauge({ value, band, emptyText }: GaugeProps) {
   const a = value === null ? null : angle(Math.min(value, GAUGE_MAX));
   const text = value === null ? emptyText : value >= 1000 ? value.toExponential(1) : value.toFixed(1);
   return (
-    <svg className="gauge" width={W} height={H} viewBox={`${-W / 2} ${-R - 8} ${W} ${H}`} role="img" aria-label={`difficulty ${text}${band ? `, ${band}` : ''}`}>
+    <svg className="gauge" width={W} height={H} viewBox={`${-W / 2} ${-R - 14} ${W} ${H}`} role="img" aria-label={`difficulty ${text}${band ? `, ${band}` : ''}`}>
       {spans.map((s) => (
         <path key={s.band} d={bandArc(s) ?? ''} fill={s.colour} opacity={band === null || band === s.band ? 1 : 0.35} />
       ))}
@@ -38,12 +38,12 @@ export function Gauge({ value, band, emptyText }: GaugeProps) {
         );
       })}
       {a !== null && (
+        // A pointer across the band ring (not a centre needle: the number sits in the middle).
         <g className="needle" style={{ transform: `rotate(${(a * 180) / Math.PI}deg)` }}>
-          <line x1={0} y1={0} x2={0} y2={-(R - THICK - 4)} />
-          <circle r={5} />
+          <line x1={0} y1={-(R - THICK - 9)} x2={0} y2={-(R + 3)} />
         </g>
       )}
-      <text className={`gauge-value${value === null ? ' gauge-empty' : ''}`} y={-20} textAnchor="middle" data-testid="gauge.value" data-value={value ?? ''}>
+      <text className={`gauge-value${value === null ? ' gauge-empty' : ''}`} y={-14} textAnchor="middle" data-testid="gauge.value" data-value={value ?? ''}>
         {text}
       </text>
     </svg>

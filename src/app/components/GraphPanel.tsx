@@ -94,6 +94,21 @@ export function GraphPanel() {
           </select>
         </label>
         <button type="button" className="small" onClick={fitGraph} title="Fit the graph">Fit</button>
+        <label className="field small-field" title="in auto view, graphs with more states than this open collapsed">
+          <span>collapse over</span>
+          <input
+            type="number"
+            min={50}
+            max={HARD_FULL_GRAPH_LIMIT}
+            step={100}
+            defaultValue={s.limit}
+            key={s.limit}
+            data-testid="graph.limit"
+            className="limit-input"
+            onBlur={(e) => get().setFullGraphLimit(Number(e.target.value) || s.limit)}
+            onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+          />
+        </label>
         <span className="grow" />
         <Legend />
       </div>
