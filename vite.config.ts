@@ -5,6 +5,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   worker: { format: 'es' },
+  // Pre-bundled up front: otherwise the dev server discovers tfjs on first load
+  // and reloads the page (Playwright: "Execution context was destroyed").
+  optimizeDeps: { include: ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', '@tensorflow/tfjs-backend-webgpu'] },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173, strictPort: true },
   test: {

@@ -4,6 +4,7 @@
  * store/uiSlice.ts and add an entry here (the header's tabs follow this list).
  */
 import type { ReactElement } from 'react';
+import { TrainingView } from './components/training/TrainingView';
 import type { StudioView } from './store/uiSlice';
 
 export interface ViewEntry {
@@ -13,4 +14,6 @@ export interface ViewEntry {
 }
 
 /** Views other than the studio, in header order. */
-export const WORKSPACE_VIEWS: readonly ViewEntry[] = [];
+export const WORKSPACE_VIEWS: readonly ViewEntry[] = [
+  { id: 'training', label: 'Training', render: () => <TrainingView /> },
+];

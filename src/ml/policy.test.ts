@@ -153,6 +153,15 @@ describe('generateWithPolicy temperature and start cell', () => {
     expectValid(ls, 5, 5);
   });
 
+  it("startCell 'every' starts level i at cell i mod cells, whatever the batch or range", async () => {
+    const q = randomPolicy(4, 3, 'markov', 23);
+    const ls = await generateWithPolicy(q, { width: 4, height: 3, encoding: 'markov', temperature: 0.2, seed: 5, from: 3, to: 30, startCell: 'every', batch: 7 });
+    expect(ls.map((l) => l.level.head)).toEqual(ls.map((l) => l.index % 12));
+    const again = await generateWithPolicy(q, { width: 4, height: 3, encoding: 'markov', temperature: 0.2, seed: 5, from: 3, to: 30, startCell: 'every', batch: 64 });
+    expect(summary(again)).toEqual(summary(ls));
+    expectValid(ls, 4, 3);
+  });
+
   it.each([-0.1, 1.5, NaN, Infinity])('temperature %f rejects with a clear message', async (temperature) => {
     await expect(generateWithPolicy(fixedQ([0, 0, 0, 0]), { width: 5, height: 5, encoding: 'markov', temperature, seed: 1, from: 0, to: 2 })).rejects.toThrow(/temperature/);
   });

@@ -26,8 +26,11 @@ export interface PolicyGenerationOptions {
   /** Level indices to generate: [from, to). */
   readonly from: number;
   readonly to: number;
-  /** Start every walk at this cell instead of a random one. */
-  readonly startCell?: number;
+  /**
+   * Start every walk at this cell instead of a random one; `'every'` starts
+   * level i at cell i mod (width * height), every start cell in turn.
+   */
+  readonly startCell?: number | 'every';
   readonly batch?: number;
   readonly onLevel?: (index: number, level: Level, solution: string) => void;
   readonly shouldStop?: () => boolean;
@@ -60,7 +63,7 @@ export async function generateWithPolicy(q: QFunction, o: PolicyGenerationOption
     const rng = createRng(streamSeed(o.seed, next));
     rngs[b] = rng;
     slotIndex[b] = next++;
-    walks[b]!.reset(o.startCell ?? rng.int(cells));
+    walks[b]!.reset(o.startCell === 'every' ? (next - 1) % cells : (o.startCell ?? rng.int(cells)));
   };
   for (let b = 0; b < B; b++) assign(b);
   for (;;) {

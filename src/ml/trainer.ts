@@ -46,6 +46,13 @@ export interface TrainingHooks {
   onEpisodes?(episodes: readonly FinishedEpisode[]): void;
   /** Called about every `checkpointSeconds`. */
   onCheckpoint?(m: TrainingMetrics): Promise<void> | void;
+  /**
+   * Awaited once per lock-step. In a worker, tfjs's WASM and CPU backends
+   * resolve `data()` as microtasks, so the loop never returns to the event
+   * loop and `pause`/`stop` messages would wait until the budget is spent:
+   * the worker passes a hook that yields to the event loop now and then.
+   */
+  onLockStep?(): Promise<void> | void;
 }
 
 export interface TrainerOptions {
@@ -170,6 +177,8 @@ export class Trainer {
 
     const spent = (): boolean => this.progress(budget) >= 1;
     while (!spent() && !(hooks.shouldStop?.() ?? false)) {
+      await hooks.onLockStep?.();
+      if (hooks.shouldStop?.() ?? false) break;
       const eps = this.epsilon(budget);
       const q = eps < 1 ? await this.learner.qValues(grid, ex, n) : null;
       for (let i = 0; i < n; i++) {

@@ -10,6 +10,10 @@ export interface StoredCheckpoint {
   readonly files: ModelFiles;
   readonly optimizer: { readonly manifest: { name: string; shape: number[] }[]; readonly values: Float32Array } | null;
   readonly settings: unknown;
+  /** The run's budget, so a resumed run keeps its epsilon schedule (absent in older checkpoints). */
+  readonly budget?: { readonly minutes?: number; readonly episodes?: number; readonly envSteps?: number };
+  /** Progress points for the charts (absent in older checkpoints). */
+  readonly history?: readonly unknown[];
   readonly savedAt: string;
 }
 

@@ -7,6 +7,7 @@ import { runGenerators } from '../controllers/generatorsController';
 import { generatedDifficulty } from '../store/selectors';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { DifficultyBadge } from './DifficultyBadge';
+import { SdPcgrlSection } from './generators/SdPcgrlSection';
 import { LevelThumb } from './LevelThumb';
 
 const LABELS: Record<string, string> = { rsd: 'RSD — random solution-down', rpu: 'RPU — random puzzle-up' };
@@ -94,6 +95,7 @@ export function GeneratorsPanel() {
           </li>
         ))}
       </ul>
+      <SdPcgrlSection />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { createGeneratorsSlice } from './generatorsSlice';
 import { createLevelSlice } from './levelSlice';
 import { createPackSlice } from './packSlice';
 import { createPlaytestSlice } from './playtestSlice';
+import { createTrainingSlice } from './trainingSlice';
 import type { StoreDeps, StudioState } from './types';
 import { createUiSlice } from './uiSlice';
 
@@ -25,6 +26,7 @@ export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
     ...createPackSlice(d)(...a),
     ...createGeneratorsSlice(d)(...a),
     ...createUiSlice(d)(...a),
+    ...createTrainingSlice(d)(...a),
   }));
 }
 

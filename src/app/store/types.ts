@@ -9,9 +9,10 @@ import type { GeneratorsSlice } from './generatorsSlice';
 import type { LevelSlice } from './levelSlice';
 import type { PackSlice } from './packSlice';
 import type { PlaytestSlice } from './playtestSlice';
+import type { TrainingSlice } from './trainingSlice';
 import type { UiSlice } from './uiSlice';
 
-export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & GeneratorsSlice & UiSlice;
+export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & GeneratorsSlice & UiSlice & TrainingSlice;
 
 /** What the store needs from the outside world, injectable for tests. */
 export interface StoreDeps {

@@ -1,0 +1,171 @@
+/**
+ * SD-PCGRL in the Generators dock: the model (shipped, or the one being
+ * trained), temperature (SPEC §6: with probability t a random legal
+ * direction, else the policy's best; t = 1 is RSD), start cell (random,
+ * every cell in turn, or a chosen one), count and seed. Levels come back
+ * analysed, batched through the network in a worker; open or add as RSD.
+ */
+import { useEffect } from 'react';
+import { parseRows } from '../../../core/level/format';
+import type { SdLevel } from '../../../workers/training.api';
+import { hasShippedModel } from '../../controllers/modelFilesIo';
+import { generatedDifficulty } from '../../store/selectors';
+import type { SdSettings, StartCellMode } from '../../store/trainingSlice';
+import { useActions, useStudioShallow } from '../../studioContext';
+import { DifficultyBadge } from '../DifficultyBadge';
+import { LevelThumb } from '../LevelThumb';
+import { formatCount } from '../../adapters/trainingSeries';
+import { useTrainingController } from '../training/useTraining';
+
+const MAX_COUNT = 1000;
+
+export function SdPcgrlSection() {
+  const c = useTrainingController();
+  const get = useActions();
+  const s = useStudioShallow((st) => ({ settings: st.sdSettings, model: st.sdModel, run: st.sdRun, difficultyModel: st.model, trained: st.trainingSession?.env === 'sd-pcgrl' }));
+  const { settings, model, run } = s;
+  const set = (patch: Partial<SdSettings>) => get().setSdSettings(patch);
+  useEffect(() => void c.peekShippedModel(), [c]);
+  const meta = model.meta;
+  const width = meta?.width ?? 8, height = meta?.height ?? 8;
+
+  const source = () => ({ generator: 'sd-pcgrl', seed: run.settings?.seed ?? settings.seed, temperature: run.settings?.temperature ?? settings.temperature, model: model.source === 'shipped' ? 'sd-pcgrl-8x8' : 'trained in the studio' });
+  const open = (l: SdLevel): void => {
+    const parsed = parseRows(l.rows);
+    if (parsed.ok) get().openLevel(parsed.value, l.id);
+  };
+  const add = (l: SdLevel): void => {
+    const parsed = parseRows(l.rows);
+    if (parsed.ok) get().addToPack({ level: parsed.value, name: l.id, id: l.id, features: l.features, source: source() });
+  };
+  const duplicates = run.levels.filter((l) => l.duplicate).length;
+
+  return (
+    <section className="sd-section" data-testid="sd.panel">
+      <h3 className="sd-title">SD-PCGRL — learned solution-down</h3>
+      <div className="sd-model" data-testid="sd.model" data-status={model.status}>
+        {model.status === 'missing' || (!hasShippedModel() && meta === null) ? (
+          <span className="muted">No shipped model in this build. Train one in the Training view and use “Generate with it”.</span>
+        ) : model.status === 'failed' ? (
+          <span className="error" data-testid="sd.model.error">{model.error}</span>
+        ) : meta === null ? (
+          <span className="muted">Reading the model…</span>
+        ) : (
+          <>
+            <b data-testid="sd.model.name">{model.source === 'training' ? 'trained in the studio' : 'sd-pcgrl-8x8 (shipped)'}</b>
+            <span data-testid="sd.model.info">
+              {meta.width}x{meta.height} · {meta.recipe} recipe · {formatCount(meta.episodes)} episodes · test difficulty {meta.testDifficulty === null ? '—' : meta.testDifficulty.toFixed(1)}
+            </span>
+            <span className="muted" data-testid="sd.model.backend">
+              trained on {meta.backend}
+              {model.backend !== null ? `; generating on ${model.backend.backend}` : ''}
+            </span>
+          </>
+        )}
+        <span className="sd-model-actions">
+          {s.trained && model.source !== 'training' && (
+            <button type="button" className="small" data-testid="sd.useTrained" onClick={() => void c.useTrainedModel()}>use the trained model</button>
+          )}
+          {model.source === 'training' && hasShippedModel() && (
+            <button type="button" className="small" data-testid="sd.useShipped" onClick={() => void c.loadShippedModel()}>use the shipped model</button>
+          )}
+        </span>
+      </div>
+      <form className="gen-form sd-form" onSubmit={(e) => (e.preventDefault(), void c.generate())}>
+        <label className="field sd-temp" title="with probability t a random legal direction, else the policy's best; t = 1 is RSD">
+          <span>temperature</span>
+          <input type="range" min={0} max={1} step={0.05} value={settings.temperature} data-testid="sd.temperature" onChange={(e) => set({ temperature: Number(e.target.value) })} />
+          <output data-testid="sd.temperature.value">{settings.temperature.toFixed(2)}</output>
+        </label>
+        <label className="field">
+          <span>start</span>
+          <select value={settings.startMode} data-testid="sd.startMode" onChange={(e) => set({ startMode: e.target.value as StartCellMode })}>
+            <option value="random">random cell</option>
+            <option value="every">every cell in turn</option>
+            <option value="cell">chosen cell</option>
+          </select>
+        </label>
+        {settings.startMode === 'cell' && (
+          <div className="sd-cells" role="grid" aria-label="start cell" style={{ gridTemplateColumns: `repeat(${width}, 14px)` }} data-testid="sd.cells">
+            {Array.from({ length: width * height }, (_, i) => (
+              <button
+                key={i}
+                type="button"
+                role="gridcell"
+                aria-label={`start at column ${(i % width) + 1}, row ${Math.floor(i / width) + 1}`}
+                aria-selected={settings.cell === i}
+                className={settings.cell === i ? 'sd-cell on' : 'sd-cell'}
+                data-testid="sd.cell"
+                data-cell={i}
+                onClick={() => set({ cell: i })}
+              />
+            ))}
+          </div>
+        )}
+        <label className="field">
+          <span>N</span>
+          <input
+            type="number"
+            min={1}
+            max={MAX_COUNT}
+            value={settings.count}
+            data-testid="sd.count"
+            onChange={(e) => {
+              const v = Number(e.target.value);
+              if (Number.isInteger(v) && v >= 1 && v <= MAX_COUNT) set({ count: v });
+            }}
+          />
+        </label>
+        <label className="field">
+          <span>seed</span>
+          <input
+            type="number"
+            min={0}
+            max={0xffffffff}
+            value={settings.seed}
+            data-testid="sd.seed"
+            className="sd-seed"
+            onChange={(e) => {
+              const v = Number(e.target.value);
+              if (Number.isInteger(v) && v >= 0 && v <= 0xffffffff) set({ seed: v });
+            }}
+          />
+        </label>
+        <div className="button-row">
+          <button type="submit" className="primary" data-testid="sd.run" disabled={run.status === 'running' || model.status === 'loading' || meta === null}>
+            {run.status === 'running' ? 'Generating…' : `Generate ${settings.count}`}
+          </button>
+          <button type="button" data-testid="sd.addAll" disabled={run.levels.length === 0} onClick={() => run.levels.filter((l) => !l.duplicate).forEach(add)}>
+            Add all to pack
+          </button>
+        </div>
+      </form>
+      <p className="muted" data-testid="sd.summary">
+        {run.status === 'idle'
+          ? 'Every level is solvable by construction (solution-down).'
+          : run.status === 'running'
+            ? 'Generating in a worker…'
+            : run.status === 'failed'
+              ? <span className="error">{run.message}</span>
+              : `${run.levels.length} level${run.levels.length === 1 ? '' : 's'} at t = ${run.settings?.temperature.toFixed(2)} in ${run.seconds?.toFixed(1)} s${duplicates > 0 ? `, ${duplicates} duplicate${duplicates === 1 ? '' : 's'}` : ''}.`}
+      </p>
+      <ul className="gen-results" data-testid="sd.results">
+        {run.levels.map((l) => (
+          <li key={l.id} className={l.duplicate ? 'gen-item sd-dup' : 'gen-item'} data-testid="sd.item" data-id={l.id} data-duplicate={l.duplicate} data-start={l.startCell}>
+            <LevelThumb rows={l.rows} size={64} />
+            <div className="gen-meta">
+              <DifficultyBadge value={generatedDifficulty(s.difficultyModel, l)} testId="sd.item.difficulty" />
+              <small className="muted">
+                #{l.index} · {l.features.nStates} states{l.duplicate ? ' · dup' : ''}
+              </small>
+            </div>
+            <div className="gen-actions">
+              <button type="button" className="small" data-testid="sd.open" onClick={() => open(l)}>Open</button>
+              <button type="button" className="small" data-testid="sd.add" onClick={() => add(l)}>+ Pack</button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

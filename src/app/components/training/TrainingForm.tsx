@@ -1,0 +1,92 @@
+/** The training settings: environment, size, recipe, encoding, seed, budget, backend, and the advanced warm-up. */
+import type { BackendName } from '../../../ml/backend';
+import type { TrainingForm as Form } from '../../store/trainingSlice';
+import { useActions, useStudio } from '../../studioContext';
+
+/** In the order `auto` tries them (ml/backend.ts); listed here so the page does not load tfjs. */
+const BACKENDS: readonly BackendName[] = ['webgpu', 'wasm', 'webgl', 'cpu'];
+
+export function TrainingForm({ disabled }: { disabled: boolean }) {
+  const get = useActions();
+  const form = useStudio((s) => s.trainingForm);
+  const set = (patch: Partial<Form>) => get().setTrainingForm(patch);
+  const num = (key: 'width' | 'height' | 'seed' | 'minutes', label: string, min: number, max: number, step = 1) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type="number"
+        min={min}
+        max={max}
+        step={step}
+        value={form[key]}
+        disabled={disabled}
+        data-testid={`training.${key}`}
+        onChange={(e) => {
+          const v = Number(e.target.value);
+          if (e.target.value !== '' && Number.isFinite(v) && v >= min && v <= max && (step !== 1 || Number.isInteger(v))) set({ [key]: v });
+        }}
+      />
+    </label>
+  );
+  return (
+    <fieldset className="train-form" disabled={disabled} data-testid="training.form">
+      <label className="field train-wide">
+        <span>environment</span>
+        <select value={form.env} data-testid="training.env" onChange={(e) => set({ env: e.target.value as Form['env'] })}>
+          <option value="sd-pcgrl">SD-PCGRL — solution-down</option>
+          <option value="turtle">Turtle PCGRL — puzzle-up baseline</option>
+        </select>
+      </label>
+      <div className="train-row">
+        {num('width', 'W', 3, 16)}
+        {num('height', 'H', 3, 16)}
+        {num('seed', 'seed', 0, 0xffffffff)}
+      </div>
+      <label className="field train-wide">
+        <span>recipe</span>
+        <select value={form.recipe} data-testid="training.recipe" onChange={(e) => set({ recipe: e.target.value as Form['recipe'] })}>
+          <option value="fast">fast — ours: 64 envs in lock-step, double DQN</option>
+          <option value="thesis">thesis — replay 600, one env, its network</option>
+        </select>
+      </label>
+      <label className="field train-wide">
+        <span>encoding</span>
+        <select value={form.encoding} data-testid="training.encoding" disabled={disabled || form.env !== 'sd-pcgrl'} onChange={(e) => set({ encoding: e.target.value as Form['encoding'] })}>
+          <option value="markov">markov — start cell and last move observed</option>
+          <option value="thesis">thesis — grid only</option>
+        </select>
+      </label>
+      <div className="train-row">
+        {num('minutes', 'budget (min)', 0.05, 24 * 60, 0.05)}
+        <label className="field">
+          <span>backend</span>
+          <select value={form.backend} data-testid="training.backend" onChange={(e) => set({ backend: e.target.value as Form['backend'] })}>
+            <option value="auto">auto</option>
+            {BACKENDS.map((b) => (
+              <option key={b} value={b}>{b}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <details className="train-advanced">
+        <summary>Advanced</summary>
+        <label className="field">
+          <span>updates start after</span>
+          <input
+            type="number"
+            min={1}
+            placeholder="recipe"
+            value={form.learningStarts ?? ''}
+            data-testid="training.learningStarts"
+            onChange={(e) => {
+              const v = Number(e.target.value);
+              if (e.target.value === '') set({ learningStarts: null });
+              else if (Number.isInteger(v) && v >= 1) set({ learningStarts: v });
+            }}
+          />
+          <span>transitions</span>
+        </label>
+      </details>
+    </fieldset>
+  );
+}

@@ -1,0 +1,55 @@
+/** Counters, rates and the backend with the reason it was chosen. */
+import { formatCount, formatDuration } from '../../adapters/trainingSeries';
+import { useStudioShallow } from '../../studioContext';
+import { PhasePill } from './TrainingControls';
+
+export function TrainingStats() {
+  const s = useStudioShallow((st) => ({ last: st.trainingHistory.at(-1) ?? null, backend: st.trainingBackend, phase: st.trainingPhase, error: st.trainingError, session: st.trainingSession }));
+  const { last } = s;
+  const stat = (key: string, label: string, value: number | null, text: string) => (
+    <div className="train-stat" data-testid={`training.${key}`} data-value={value ?? ''}>
+      <span>{label}</span>
+      <b>{text}</b>
+    </div>
+  );
+  const rate = (v: number | undefined, digits = 0) => (v === undefined ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+  return (
+    <section className="train-status panel">
+      <div className="train-status-line">
+        <PhasePill phase={s.phase} />
+        {s.session !== null && (
+          <span className="muted" data-testid="training.session">
+            {s.session.env} {s.session.width}x{s.session.height} · {s.session.recipe} · {s.session.encoding} · seed {s.session.seed}
+          </span>
+        )}
+        <span className="grow" />
+        <span className="train-backend" data-testid="training.backendInfo" data-backend={s.backend?.backend ?? ''}>
+          {s.backend === null ? (
+            <span className="muted">backend: chosen at start</span>
+          ) : (
+            <>
+              backend <b data-testid="training.backendName">{s.backend.backend}</b> <span className="muted" data-testid="training.backendReason">— {s.backend.reason}</span>
+            </>
+          )}
+        </span>
+      </div>
+      {s.error !== null && (
+        <p className="error train-error" data-testid="training.error" role="alert">
+          {s.error}
+        </p>
+      )}
+      <div className="train-stats">
+        {stat('episodes', 'episodes', last?.episodes ?? null, last === null ? '—' : formatCount(last.episodes))}
+        {stat('envSteps', 'env steps', last?.envSteps ?? null, last === null ? '—' : formatCount(last.envSteps))}
+        {stat('updates', 'updates', last?.updates ?? null, last === null ? '—' : formatCount(last.updates))}
+        {stat('elapsed', 'trained', last?.elapsed ?? null, last === null ? '—' : formatDuration(last.elapsed))}
+        {stat('episodesPerSecond', 'episodes / s', last?.episodesPerSecond ?? null, rate(last?.episodesPerSecond, 1))}
+        {stat('envStepsPerSecond', 'env steps / s', last?.envStepsPerSecond ?? null, rate(last?.envStepsPerSecond))}
+        {stat('updatesPerSecond', 'updates / s', last?.updatesPerSecond ?? null, rate(last?.updatesPerSecond, 2))}
+        {stat('loss', 'loss', last !== null && last.updates > 0 ? last.meanLoss : null, last !== null && last.updates > 0 ? last.meanLoss.toFixed(4) : '—')}
+        {stat('epsilon', 'epsilon', last?.epsilon ?? null, last === null ? '—' : last.epsilon.toFixed(3))}
+        {stat('testDifficulty', 'test difficulty', last?.testDifficulty ?? null, last?.testDifficulty == null ? '—' : last.testDifficulty.toFixed(1))}
+      </div>
+    </section>
+  );
+}

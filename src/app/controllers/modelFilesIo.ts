@@ -1,0 +1,97 @@
+/**
+ * Model files in the page: the shipped SD-PCGRL model's URLs (emitted by
+ * Vite), fetching them, reading the three files a user picks for upload,
+ * and saving the three files as downloads.
+ */
+import type { ModelFiles, ModelMeta } from '../../ml/modelFiles';
+
+/**
+ * The shipped model, `models/sd-pcgrl-8x8/`, as asset URLs. A glob rather
+ * than three `?url` imports so that a checkout without the model still
+ * builds (the panel then says the model is missing).
+ */
+const shipped = import.meta.glob('../../../models/sd-pcgrl-8x8/{model.json,weights.bin,meta.json}', { query: '?url', import: 'default', eager: true }) as Record<string, string>;
+
+function shippedUrl(name: string): string | undefined {
+  return Object.entries(shipped).find(([path]) => path.endsWith(`/${name}`))?.[1];
+}
+
+/** True when the build includes the shipped model. */
+export function hasShippedModel(): boolean {
+  return ['model.json', 'weights.bin', 'meta.json'].every((n) => shippedUrl(n) !== undefined);
+}
+
+/** The shipped model's meta.json, parsed for display only (the worker validates the model when it loads it). */
+export async function fetchShippedMeta(): Promise<ModelMeta> {
+  const url = shippedUrl('meta.json');
+  if (url === undefined) throw new Error('the shipped model is not part of this build');
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`could not fetch the shipped model's meta.json: HTTP ${r.status}`);
+  return (await r.json()) as ModelMeta;
+}
+
+/** Fetches the shipped model's three files. */
+export async function fetchShippedModel(): Promise<ModelFiles> {
+  const get = async (name: string): Promise<Response> => {
+    const url = shippedUrl(name);
+    if (url === undefined) throw new Error(`the shipped model is not part of this build (models/sd-pcgrl-8x8/${name} is missing)`);
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`could not fetch the shipped model's ${name}: HTTP ${r.status}`);
+    return r;
+  };
+  const [modelJson, weights, meta] = await Promise.all([get('model.json').then((r) => r.text()), get('weights.bin').then((r) => r.arrayBuffer()), get('meta.json').then((r) => r.text())]);
+  return { modelJson, weights: new Uint8Array(weights), meta };
+}
+
+/**
+ * Sorts picked files into model.json, weights.bin and meta.json by content
+ * (a browser may have renamed a download "model (1).json"): the binary file
+ * is the weights, the JSON with `modelTopology` the network, the JSON with
+ * `"format": "longcat-rl-model"` the meta. Returns a sentence when the set
+ * is not three such files.
+ */
+export async function readModelUpload(files: readonly File[]): Promise<{ ok: true; files: ModelFiles } | { ok: false; error: string }> {
+  if (files.length !== 3) return { ok: false, error: `pick the model's three files (model.json, weights.bin, meta.json); got ${files.length}` };
+  let modelJson: string | null = null, meta: string | null = null, weights: Uint8Array | null = null;
+  const unknown: string[] = [];
+  for (const f of files) {
+    if (f.size > 64 * 1024 * 1024) return { ok: false, error: `${f.name} is larger than 64 MB: not a model file of ours` };
+    if (/\.json$/i.test(f.name)) {
+      const text = await f.text();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (e) {
+        return { ok: false, error: `${f.name} is not valid JSON: ${(e as Error).message}` };
+      }
+      const o = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+      if ('modelTopology' in o || 'weightsManifest' in o) modelJson = text;
+      else if (o.format === 'longcat-rl-model' || /meta/i.test(f.name)) meta = text;
+      else unknown.push(f.name);
+    } else if (/\.bin$/i.test(f.name)) weights = new Uint8Array(await f.arrayBuffer());
+    else unknown.push(f.name);
+  }
+  if (unknown.length > 0) return { ok: false, error: `${unknown.join(', ')}: not model.json, weights.bin or meta.json` };
+  const missing = [modelJson === null && 'model.json', weights === null && 'weights.bin', meta === null && 'meta.json'].filter((m): m is string => m !== false);
+  if (missing.length > 0) return { ok: false, error: `missing ${missing.join(' and ')}` };
+  return { ok: true, files: { modelJson: modelJson!, weights: weights!, meta: meta! } };
+}
+
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Saves the three files as three downloads (no zip: the upload takes the same three back). */
+export function downloadModelFiles(files: ModelFiles): void {
+  saveBlob(new Blob([files.modelJson], { type: 'application/json' }), 'model.json');
+  saveBlob(new Blob([files.weights as BlobPart], { type: 'application/octet-stream' }), 'weights.bin');
+  saveBlob(new Blob([files.meta], { type: 'application/json' }), 'meta.json');
+}
