@@ -41,17 +41,12 @@ export interface GaugeReading {
 /** The gauge's reading of a level's features under a model. O(model features). */
 export function gaugeReading(model: DifficultyModel, features: LevelFeatures): GaugeReading {
   const p = explainDifficulty(model, features);
-  // Identity label: difficulty = scale * (intercept + sum of contributions) + offset, so each
-  // term can be shown in difficulty units; a log label cannot be split that way.
-  const linear = model.label.transform === 'identity';
-  const k = linear ? model.label.scale : 1;
-  const offset = linear ? model.label.offset : 0;
   return {
     value: p.value,
     band: p.band,
-    contributions: p.contributions.map((c) => ({ feature: c.feature, value: c.value, contribution: c.contribution * k })),
-    base: p.intercept * k + offset,
-    units: linear ? 'difficulty' : 'model',
+    contributions: p.contributions,
+    base: p.base,
+    units: p.units === 'difficulty' ? 'difficulty' : 'model',
     solvable: features.nSolutions > 0,
   };
 }

@@ -207,11 +207,14 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
     const m = handModel();
     const f = features({ nSolutions: 5, nFails: 6, nStates: 1e6 });
     // (5 - 1) / 2 * 3 = 6; (6 - 2) / 4 * -8 = -8; linear = 10 + 6 - 8 = 8; value = 0.5 * 8 + 1 = 5.
+    // In difficulty units (identity label, scale 0.5): contributions 3 and -4, base 0.5 * 10 + 1 = 6; 6 + 3 - 4 = 5.
     const e = explainDifficulty(m, f);
+    expect(e.units).toBe('difficulty');
     expect(e.contributions).toEqual([
-      { feature: 'nSolutions', value: 5, contribution: 6 },
-      { feature: 'nFails', value: 6, contribution: -8 },
+      { feature: 'nSolutions', value: 5, contribution: 3 },
+      { feature: 'nFails', value: 6, contribution: -4 },
     ]);
+    expect(e.base).toBe(6);
     expect(e.intercept).toBe(10);
     expect(e.value).toBe(5);
     expect(e.band).toBe('trivial');
@@ -237,7 +240,7 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
     expect(predictDifficulty(d, easy)).toBe(0);
   });
 
-  it("the shipped model: contributions plus the intercept give the linear output (identity transform)", () => {
+  it("the shipped model: base plus contributions give the difficulty (identity transform, difficulty units)", () => {
     const d = DEFAULT_DIFFICULTY_MODEL;
     expect(d.label.transform).toBe('identity');
     fc.assert(
@@ -248,10 +251,12 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
         e.contributions.forEach((c2, i) => {
           expect(c2.feature).toBe(d.features[i]);
           expect(c2.value).toBe(f[d.features[i]!]);
-          expect(c2.contribution).toBeCloseTo(byHand[i]!, 10);
+          expect(c2.contribution).toBeCloseTo(d.label.scale * byHand[i]!, 9);
         });
-        const sum = e.intercept + e.contributions.reduce((s, c2) => s + c2.contribution, 0);
+        const sum = d.intercept + byHand.reduce((s, v) => s + v, 0);
         expect(rawOutput(d, f)).toBeCloseTo(sum, 9);
+        expect(e.base).toBeCloseTo(d.label.scale * d.intercept + d.label.offset, 9);
+        expect(e.value).toBeCloseTo(Math.max(0, e.base + e.contributions.reduce((s, c2) => s + c2.contribution, 0)), 9);
         expect(e.value).toBeCloseTo(Math.max(0, d.label.scale * sum + d.label.offset), 9);
         expect(predictDifficulty(d, f)).toBe(e.value);
         expect(e.band).toBe(bandOf(e.value));

@@ -23,8 +23,18 @@ export function bandOf(difficulty: number): BandName {
 export interface Prediction {
   readonly value: number;
   readonly band: BandName;
-  /** Per feature: coefficient x standardised value, in the model's label space (before the inverse transform). */
+  /** Per feature: what it adds, in {@link Prediction.units}. */
   readonly contributions: readonly { readonly feature: string; readonly value: number; readonly contribution: number }[];
+  /** What every level starts from, in the same units. */
+  readonly base: number;
+  /**
+   * `difficulty`: the label is linear in difficulty (identity transform), so
+   * `base + sum(contributions)` is the value before the clamp at 0.
+   * `label`: a log-label model; the terms add up in label space, before the
+   * inverse transform, scale and offset.
+   */
+  readonly units: 'difficulty' | 'label';
+  /** The model's intercept (label space). */
   readonly intercept: number;
 }
 
@@ -57,11 +67,20 @@ export function predictDifficulty(model: DifficultyModel, features: LevelFeature
 
 /** Difficulty, band and each feature's contribution (for the gauge). */
 export function explainDifficulty(model: DifficultyModel, features: LevelFeatures): Prediction {
+  const identity = model.label.transform === 'identity';
+  const k = identity ? model.label.scale : 1;
   const contributions = model.features.map((f, i) => ({
     feature: f,
     value: features[f],
-    contribution: (model.coefficients[i]! * (features[f] - model.means[i]!)) / model.scales[i]!,
+    contribution: (k * model.coefficients[i]! * (features[f] - model.means[i]!)) / model.scales[i]!,
   }));
   const value = toDifficulty(model, linear(model, features));
-  return { value, band: bandOf(value), contributions, intercept: model.intercept };
+  return {
+    value,
+    band: bandOf(value),
+    contributions,
+    base: identity ? k * model.intercept + model.label.offset : model.intercept,
+    units: identity ? 'difficulty' : 'label',
+    intercept: model.intercept,
+  };
 }
