@@ -4,6 +4,7 @@
  * store/uiSlice.ts and add an entry here (the header's tabs follow this list).
  */
 import type { ReactElement } from 'react';
+import { LabView } from './components/lab/LabView';
 import { TrainingView } from './components/training/TrainingView';
 import type { StudioView } from './store/uiSlice';
 
@@ -15,5 +16,6 @@ export interface ViewEntry {
 
 /** Views other than the studio, in header order. */
 export const WORKSPACE_VIEWS: readonly ViewEntry[] = [
+  { id: 'lab', label: 'Predictor lab', render: () => <LabView /> },
   { id: 'training', label: 'Training', render: () => <TrainingView /> },
 ];

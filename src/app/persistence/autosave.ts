@@ -7,6 +7,7 @@
 import type { StudioStore } from '../store/store';
 import type { StudioState } from '../store/types';
 import type { KeyValueStore, RecordName } from './db';
+import { restoreLabModels, saveLabModels } from './labModels';
 import { restoreLevel, restorePack, restorePlayLog, restoreSettings, saveLevel, savePack, savePlayLog, SAVE_VERSION } from './restore';
 
 /** Reads every saved record into the store. Returns the sentences about what could not be restored. */
@@ -53,6 +54,13 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
       });
     } else problems.push(`${r.error}; using the default settings`);
   }
+  // The predictor lab's saved models and the active choice (a corrupt active model falls back to the default).
+  const labModels = await read('labModels');
+  if (labModels !== undefined) {
+    const r = restoreLabModels(labModels);
+    store.getState().restoreLabModels(r.models, r.activeId);
+    problems.push(...r.problems);
+  }
   return problems;
 }
 
@@ -74,6 +82,11 @@ const PARTS: Part[] = [
       graphView: s.graphView,
       dockTab: s.dockTab,
     }),
+  },
+  {
+    name: 'labModels',
+    changed: (a, b) => a.savedModels !== b.savedModels || a.activeModelId !== b.activeModelId,
+    value: (s) => saveLabModels(s.savedModels, s.activeModelId),
   },
 ];
 

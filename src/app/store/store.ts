@@ -2,6 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createAnalysisSlice } from './analysisSlice';
 import { createGeneratorsSlice } from './generatorsSlice';
+import { createLabSlice } from './labSlice';
 import { createLevelSlice } from './levelSlice';
 import { createPackSlice } from './packSlice';
 import { createPlaytestSlice } from './playtestSlice';
@@ -26,6 +27,7 @@ export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
     ...createPackSlice(d)(...a),
     ...createGeneratorsSlice(d)(...a),
     ...createUiSlice(d)(...a),
+    ...createLabSlice(d)(...a),
     ...createTrainingSlice(d)(...a),
   }));
 }

@@ -6,13 +6,14 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { AnalysisSlice } from './analysisSlice';
 import type { GeneratorsSlice } from './generatorsSlice';
+import type { LabSlice } from './labSlice';
 import type { LevelSlice } from './levelSlice';
 import type { PackSlice } from './packSlice';
 import type { PlaytestSlice } from './playtestSlice';
 import type { TrainingSlice } from './trainingSlice';
 import type { UiSlice } from './uiSlice';
 
-export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & GeneratorsSlice & UiSlice & TrainingSlice;
+export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & GeneratorsSlice & UiSlice & TrainingSlice & LabSlice;
 
 /** What the store needs from the outside world, injectable for tests. */
 export interface StoreDeps {

@@ -1,0 +1,274 @@
+/**
+ * The predictor lab's work as plain async functions (STYLE §7): the lab
+ * worker exposes them, the client falls back to calling them in the page,
+ * and Node can call them directly. Parsing player data, analysing every
+ * level, fitting, the 50-split evaluation and the ablation all run here,
+ * never on the page's main thread.
+ *
+ * Every request crossed a worker boundary, so each is validated; a bad one
+ * rejects with a sentence. Progress callbacks (Comlink proxies) are called
+ * at most every {@link PROGRESS_INTERVAL_MS} and once at the end.
+ */
+import { fitModel } from '../core/difficulty/calibrate';
+import { parseCompletionCsv, type CsvProblem } from '../core/difficulty/csv';
+import { ablation, evaluateSplits, MAX_ABLATION_FEATURES, type Ablation, type SplitEvaluation } from '../core/difficulty/evaluation';
+import { chooseAlpha, type Dataset } from '../core/difficulty/fit';
+import { FIT_METHODS, type DifficultyModel, type FitMethod } from '../core/difficulty/model';
+import { predictDifficulty } from '../core/difficulty/predict';
+import { Analyzer } from '../core/graph/analyze';
+import { FEATURE_NAMES, type FeatureName, type LevelFeatures } from '../core/graph/features';
+import { describeParseError, parseRows } from '../core/level/format';
+import { levelKey, toRows, type Level } from '../core/level/level';
+import { createRng } from '../core/util/rng';
+
+/** One labelled level the lab can fit on. */
+export interface LabSample {
+  /** CSV line, or null for a level from the playtest log. */
+  readonly line: number | null;
+  /** The level's name, or `line N` for a CSV row. */
+  readonly name: string;
+  readonly rows: readonly string[];
+  readonly key: string;
+  readonly features: LevelFeatures;
+  /** The label: average completion seconds. */
+  readonly seconds: number;
+  /** Plays behind the average (1 for a CSV row, which is already an average). */
+  readonly plays: number;
+}
+
+/** A well-formed row that cannot be used: no solution, or too many states to analyse. */
+export interface LabSkip {
+  readonly line: number | null;
+  readonly name: string;
+  readonly reason: 'unsolvable' | 'state-cap';
+  readonly message: string;
+}
+
+export interface LabData {
+  /** Where the data came from, for the provenance ("analytics.csv", "studio playtest log"). */
+  readonly source: string;
+  readonly kind: 'csv' | 'playtests';
+  readonly samples: LabSample[];
+  /** Invalid rows, each with its line (never dropped silently). */
+  readonly problems: CsvProblem[];
+  readonly skipped: LabSkip[];
+  /** Rows read (valid, invalid and skipped). */
+  readonly rowsRead: number;
+  /** State cap the levels were analysed under. */
+  readonly stateCap: number;
+}
+
+export type ProgressCallback = (done: number, total: number) => unknown;
+
+/** Fewest ms between two progress calls. */
+export const PROGRESS_INTERVAL_MS = 80;
+const MAX_CAP = 5_000_000;
+/** Largest paste or file the lab reads (characters). */
+export const MAX_CSV_TEXT = 20_000_000;
+
+function throttled(onProgress: ProgressCallback | undefined): (done: number, total: number) => void {
+  if (onProgress === undefined) return () => {};
+  let last = -Infinity;
+  return (done, total) => {
+    const now = Date.now();
+    if (done < total && now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    // A proxied callback returns a promise; the page may be gone (cancel), so nothing waits on it.
+    void Promise.resolve(onProgress(done, total)).catch(() => {});
+  };
+}
+
+const capOf = (maxStates: unknown): number => (Number.isInteger(maxStates) && (maxStates as number) > 0 ? Math.min(maxStates as number, MAX_CAP) : 200_000);
+
+interface PendingLevel {
+  readonly line: number | null;
+  readonly name: string;
+  readonly level: Level;
+  readonly seconds: number;
+  readonly plays: number;
+}
+
+/** Analyses each level once (duplicates share the result) and sorts rows into samples and skips. */
+function analyseAll(pending: readonly PendingLevel[], stateCap: number, progress: (done: number, total: number) => void): { samples: LabSample[]; skipped: LabSkip[] } {
+  const analyzer = new Analyzer();
+  const cache = new Map<string, { features: LevelFeatures } | { capMessage: string }>();
+  const samples: LabSample[] = [], skipped: LabSkip[] = [];
+  pending.forEach((p, i) => {
+    const key = levelKey(p.level);
+    let result = cache.get(key);
+    if (result === undefined) {
+      const r = analyzer.analyze(p.level, { maxStates: stateCap });
+      result = r.ok ? { features: { ...r.value.features } } : { capMessage: r.error.message };
+      cache.set(key, result);
+    }
+    if ('capMessage' in result) skipped.push({ line: p.line, name: p.name, reason: 'state-cap', message: result.capMessage });
+    else if (result.features.nSolutions === 0) skipped.push({ line: p.line, name: p.name, reason: 'unsolvable', message: 'the level has no solution' });
+    else samples.push({ line: p.line, name: p.name, rows: toRows(p.level), key, features: result.features, seconds: p.seconds, plays: p.plays });
+    progress(i + 1, pending.length);
+  });
+  return { samples, skipped };
+}
+
+export interface CsvRequest {
+  readonly text: string;
+  /** The file's name, or "pasted CSV". */
+  readonly sourceName: string;
+  readonly maxStates: number;
+}
+
+/** Parses `level,avgCompletionSeconds` rows and analyses every level. */
+export async function prepareCsv(request: CsvRequest, onProgress?: ProgressCallback): Promise<LabData> {
+  if (typeof request?.text !== 'string') throw new Error('the request has no CSV text');
+  if (request.text.length > MAX_CSV_TEXT) throw new Error(`the CSV is too large (${request.text.length.toLocaleString('en-US')} characters; at most ${MAX_CSV_TEXT.toLocaleString('en-US')})`);
+  const stateCap = capOf(request.maxStates);
+  const { rows, problems } = parseCompletionCsv(request.text);
+  const pending = rows.map((r) => ({ line: r.line, name: `line ${r.line}`, level: r.level, seconds: r.seconds, plays: 1 }));
+  const { samples, skipped } = analyseAll(pending, stateCap, throttled(onProgress));
+  return {
+    source: String(request.sourceName || 'CSV').slice(0, 200),
+    kind: 'csv',
+    samples,
+    problems,
+    skipped,
+    rowsRead: rows.length + problems.length,
+    stateCap,
+  };
+}
+
+export interface PlaytestLevelRequest {
+  readonly levels: readonly { readonly name: string; readonly rows: readonly string[]; readonly seconds: number; readonly plays: number }[];
+  readonly maxStates: number;
+}
+
+/** The playtest log, already averaged per level: analyses every level. A malformed entry is a problem (line = its position). */
+export async function preparePlaytests(request: PlaytestLevelRequest, onProgress?: ProgressCallback): Promise<LabData> {
+  if (!Array.isArray(request?.levels)) throw new Error('the request has no levels');
+  const stateCap = capOf(request.maxStates);
+  const problems: CsvProblem[] = [];
+  const pending: PendingLevel[] = [];
+  request.levels.forEach((l, i) => {
+    const parsed = Array.isArray(l?.rows) && l.rows.every((r: unknown) => typeof r === 'string') ? parseRows(l.rows) : null;
+    if (parsed === null || !parsed.ok) {
+      problems.push({ line: i + 1, message: `level: ${parsed === null ? 'no rows of text' : describeParseError(parsed.error)}` });
+      return;
+    }
+    if (typeof l.seconds !== 'number' || !Number.isFinite(l.seconds) || l.seconds < 0) {
+      problems.push({ line: i + 1, message: 'seconds must be a non-negative number' });
+      return;
+    }
+    pending.push({ line: null, name: typeof l.name === 'string' && l.name !== '' ? l.name : `level ${i + 1}`, level: parsed.value, seconds: l.seconds, plays: Number.isInteger(l.plays) && l.plays > 0 ? l.plays : 1 });
+  });
+  const { samples, skipped } = analyseAll(pending, stateCap, throttled(onProgress));
+  return { source: 'studio playtest log', kind: 'playtests', samples, problems, skipped, rowsRead: request.levels.length, stateCap };
+}
+
+/** Rows of feature values and their labels, as {@link designMatrix} builds them on the page. */
+export interface MatrixRequest {
+  readonly x: readonly (readonly number[])[];
+  readonly y: readonly number[];
+  readonly method: FitMethod;
+  readonly seed: number;
+}
+
+function checkMatrix(r: MatrixRequest, columns: number | null, minRows: number): Dataset {
+  if (!FIT_METHODS.includes(r?.method)) throw new Error(`unknown method ${JSON.stringify(r?.method)}; use ${FIT_METHODS.join(', ')}`);
+  if (!Number.isInteger(r.seed) || r.seed < 0 || r.seed > 0xffffffff) throw new Error('the seed must be a whole number from 0 to 4294967295');
+  if (!Array.isArray(r.x) || !Array.isArray(r.y) || r.x.length !== r.y.length) throw new Error('features and labels differ in length');
+  if (r.x.length < minRows) throw new Error(`at least ${minRows} levels are needed, got ${r.x.length}`);
+  const k = columns ?? r.x[0]?.length ?? 0;
+  if (k < 1) throw new Error('choose at least one feature');
+  for (let i = 0; i < r.x.length; i++) {
+    const row = r.x[i]!;
+    if (!Array.isArray(row) || row.length !== k || !row.every(Number.isFinite)) throw new Error(`row ${i + 1} does not have ${k} finite feature values`);
+    if (!Number.isFinite(r.y[i])) throw new Error(`row ${i + 1} has no finite label`);
+  }
+  return { x: r.x, y: r.y };
+}
+
+/** The thesis's evaluation: mean test MSE over `splits` random 80/20 splits beside the predict-the-mean baseline. */
+export async function evaluateLab(request: MatrixRequest & { readonly splits: number }, onProgress?: ProgressCallback): Promise<SplitEvaluation> {
+  const data = checkMatrix(request, null, 5);
+  const splits = Number.isInteger(request.splits) && request.splits >= 1 && request.splits <= 1000 ? request.splits : 50;
+  const progress = throttled(onProgress);
+  return evaluateSplits(data, request.method, createRng(request.seed), splits, (done) => progress(done, splits));
+}
+
+export interface LabAblation extends Ablation {
+  readonly method: FitMethod;
+  /** The fixed alpha every subset used (ridge and lasso: chosen by 5-fold CV on all the features). */
+  readonly alpha: number;
+  readonly features: readonly string[];
+}
+
+/** Exhaustive ablation over every non-empty subset of `names` (the columns of `x`), k-fold MSE. */
+export async function ablateLab(request: MatrixRequest & { readonly names: readonly string[] }, onProgress?: ProgressCallback): Promise<LabAblation> {
+  const names = Array.isArray(request?.names) ? request.names.map(String) : [];
+  if (names.length === 0 || names.length > MAX_ABLATION_FEATURES) throw new Error(`the ablation takes 1 to ${MAX_ABLATION_FEATURES} features, got ${names.length}`);
+  const data = checkMatrix(request, names.length, 5);
+  const rng = createRng(request.seed);
+  const alpha = request.method === 'ols' ? 0 : chooseAlpha(data, request.method, rng).alpha;
+  const progress = throttled(onProgress);
+  const result = ablation(data, names, rng, { method: request.method, alpha, k: 5, top: 10, onProgress: progress });
+  return { ...result, method: request.method, alpha, features: names };
+}
+
+export interface FitRequestMessage {
+  readonly name: string;
+  readonly features: readonly FeatureName[];
+  readonly method: FitMethod;
+  readonly seed: number;
+  readonly samples: readonly LevelFeatures[];
+  readonly labels: readonly number[];
+  /** Where the labels came from ("analytics.csv (140 of 153 rows)"). */
+  readonly data: string;
+  readonly labelDescription: string;
+  /** Extra metrics to record (e.g. the latest 50-split evaluation of this method and subset). */
+  readonly metrics?: Readonly<Record<string, number>>;
+  readonly createdAt: string;
+}
+
+export interface FitResult {
+  readonly model: DifficultyModel;
+  /** The model's difficulty for each sample, in order. */
+  readonly predictions: number[];
+}
+
+/**
+ * Fits a model on every sample (alpha by 5-fold CV for ridge and lasso).
+ * The label is seconds as given: scale 1, offset 0, so the model's
+ * difficulty is its predicted seconds, clamped at 0.
+ */
+export async function fitLab(request: FitRequestMessage): Promise<FitResult> {
+  const features = Array.isArray(request?.features) ? request.features : [];
+  if (features.length === 0 || !features.every((f) => (FEATURE_NAMES as readonly string[]).includes(f))) throw new Error('choose at least one known feature');
+  if (new Set(features).size !== features.length) throw new Error('a feature is chosen twice');
+  const samples = Array.isArray(request.samples) ? request.samples : [];
+  checkMatrix({ x: samples.map((s) => features.map((f) => s?.[f])), y: request.labels, method: request.method, seed: request.seed }, features.length, 2);
+  const name = String(request.name ?? '').trim().slice(0, 200) || 'lab model';
+  const { model: fitted } = fitModel(
+    {
+      name,
+      features,
+      method: request.method,
+      samples,
+      labels: request.labels,
+      labelDescription: String(request.labelDescription ?? ''),
+      provenance: { summary: '', data: String(request.data ?? ''), createdAt: String(request.createdAt ?? new Date().toISOString()), seed: request.seed },
+    },
+    createRng(request.seed),
+  );
+  const extra = Object.fromEntries(Object.entries(request.metrics ?? {}).filter(([, v]) => Number.isFinite(v)));
+  const model: DifficultyModel = {
+    ...fitted,
+    metrics: { ...fitted.metrics, ...extra },
+    provenance: { ...fitted.provenance, summary: provenanceSummary(fitted, request.data) },
+  };
+  return { model, predictions: samples.map((s) => predictDifficulty(model, s)) };
+}
+
+/** One sentence on how a lab model was made (shown in the gauge panel and the lab). */
+export function provenanceSummary(model: DifficultyModel, data: string): string {
+  const how = model.method === 'ols' ? 'OLS' : `${model.method} (alpha ${model.alpha.toPrecision(3)} by 5-fold CV)`;
+  const r2 = model.metrics['r2'];
+  return `${how} on ${model.features.join(', ')}; fitted in the predictor lab to ${data}${r2 !== undefined ? `; train R² ${r2.toFixed(3)}` : ''}`;
+}

@@ -1,0 +1,66 @@
+/**
+ * The page's handle on the predictor lab worker: one job at a time (a new
+ * job or Cancel terminates the running one), progress through Comlink
+ * proxies, and the shared fallback to the page when no worker can start.
+ */
+import { proxy } from 'comlink';
+import type { CsvRequest, FitRequestMessage, FitResult, LabAblation, LabData, MatrixRequest, PlaytestLevelRequest, ProgressCallback } from './lab.api';
+import type { SplitEvaluation } from '../core/difficulty/evaluation';
+import { CancelledError, WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
+
+type LabApi = typeof import('./lab.api');
+
+/** A job's end: its value, or why there is none (`cancelled` when the user stopped it). */
+export type LabOutcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly cancelled: boolean; readonly message: string };
+
+export class LabClient {
+  readonly worker: WorkerClient<LabApi>;
+
+  constructor(options: { onStatus?: (status: WorkerStatus, mode: WorkerMode) => void; useWorker?: boolean } = {}) {
+    const useWorker = options.useWorker ?? typeof Worker !== 'undefined';
+    this.worker = new WorkerClient<LabApi>({
+      create: useWorker ? () => new Worker(new URL('./lab.worker.ts', import.meta.url), { type: 'module', name: 'lab' }) : null,
+      fallback: () => import('./lab.api'),
+      ...(options.onStatus !== undefined ? { onStatus: options.onStatus } : {}),
+    });
+  }
+
+  prepareCsv(request: CsvRequest, onProgress: ProgressCallback): Promise<LabOutcome<LabData>> {
+    return this.run((api) => api.prepareCsv(request, proxy(onProgress)));
+  }
+
+  preparePlaytests(request: PlaytestLevelRequest, onProgress: ProgressCallback): Promise<LabOutcome<LabData>> {
+    return this.run((api) => api.preparePlaytests(request, proxy(onProgress)));
+  }
+
+  evaluate(request: MatrixRequest & { readonly splits: number }, onProgress: ProgressCallback): Promise<LabOutcome<SplitEvaluation>> {
+    return this.run((api) => api.evaluateLab(request, proxy(onProgress)));
+  }
+
+  ablate(request: MatrixRequest & { readonly names: readonly string[] }, onProgress: ProgressCallback): Promise<LabOutcome<LabAblation>> {
+    return this.run((api) => api.ablateLab(request, proxy(onProgress)));
+  }
+
+  fit(request: FitRequestMessage): Promise<LabOutcome<FitResult>> {
+    return this.run((api) => api.fitLab(request));
+  }
+
+  /** Stops the running job (its promise resolves as cancelled); the next job starts a fresh worker. */
+  cancel(): void {
+    this.worker.cancel();
+  }
+
+  dispose(): void {
+    this.worker.dispose();
+  }
+
+  private async run<T>(fn: (api: LabApi | import('comlink').Remote<LabApi>) => Promise<T>): Promise<LabOutcome<T>> {
+    if (this.worker.status === 'running' || this.worker.status === 'loading') this.worker.cancel();
+    try {
+      return { ok: true, value: await this.worker.call(fn) };
+    } catch (e) {
+      if (e instanceof CancelledError) return { ok: false, cancelled: true, message: 'cancelled' };
+      return { ok: false, cancelled: false, message: e instanceof Error ? e.message : String(e) };
+    }
+  }
+}
