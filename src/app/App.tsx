@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import { AnalysisClient } from '../workers/analysis.client';
+import { BatchClient } from '../workers/batch.client';
 import { GeneratorsClient } from '../workers/generators.client';
 import { DockPanel } from './components/DockPanel';
 import { EditorPanel } from './components/EditorPanel';
@@ -28,7 +29,7 @@ import { WORKSPACE_VIEWS } from './views';
 export function createServices(): StudioServices {
   const store = createStudioStore();
   const analysis = connectAnalysis(store, new AnalysisClient({ onStatus: (_status, mode) => store.getState().setWorkerMode(mode) }));
-  return { store, analysis, generators: new GeneratorsClient() };
+  return { store, analysis, generators: new GeneratorsClient(), batch: new BatchClient() };
 }
 
 export function App({ services }: { services: StudioServices }) {

@@ -4,6 +4,7 @@
  * store/uiSlice.ts and add an entry here (the header's tabs follow this list).
  */
 import type { ReactElement } from 'react';
+import { BatchView } from './components/batch/BatchView';
 import { LabView } from './components/lab/LabView';
 import { TrainingView } from './components/training/TrainingView';
 import type { StudioView } from './store/uiSlice';
@@ -18,4 +19,5 @@ export interface ViewEntry {
 export const WORKSPACE_VIEWS: readonly ViewEntry[] = [
   { id: 'lab', label: 'Predictor lab', render: () => <LabView /> },
   { id: 'training', label: 'Training', render: () => <TrainingView /> },
+  { id: 'batch', label: 'Batch', render: () => <BatchView /> },
 ];

@@ -19,13 +19,10 @@ import type { LevelFeatures } from '../core/graph/features';
 import { isSideInRange, openCellCount, toRows } from '../core/level/level';
 import { evaluateGenerator, validateEvaluationJob, type EvaluationJob, type EvaluationProgress, type EvaluationResult } from './batch.evaluation';
 
-export type { EvaluationJob, EvaluationProgress, EvaluationResult, EvaluationRun, SpanSample, BatchGenerator, PolicyInfo } from './batch.evaluation';
-export { BATCH_GENERATORS, MAX_EVALUATION_COUNT, SAMPLES_PER_SPAN } from './batch.evaluation';
+import { MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT } from './batch.limits';
 
-/** Most levels one generate-at-difficulty request may ask for. */
-export const MAX_AT_DIFFICULTY_COUNT = 50;
-/** Most levels one curve may hold. */
-export const MAX_CURVE_COUNT = 100;
+export type { EvaluationJob, EvaluationProgress, EvaluationResult, EvaluationRun, SpanSample, PolicyInfo } from './batch.evaluation';
+export type { BatchGenerator } from './batch.limits';
 
 export interface AtDifficultyJob {
   readonly width: number;

@@ -8,16 +8,12 @@
 import type { DifficultyModel } from '../core/difficulty/model';
 import { DIFFICULTY_SPANS, Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
 import { createLevelSource, isGeneratorName, type GeneratedItem, type GeneratorName } from '../core/generators/registry';
+import { Analyzer } from '../core/graph/analyze';
+import type { LevelFeatures } from '../core/graph/features';
 import { toRows, type Level } from '../core/level/level';
 import type { ModelFiles } from '../ml/modelFiles';
+import { BATCH_GENERATORS, MAX_EVALUATION_COUNT, SAMPLES_PER_SPAN, type BatchGenerator } from './batch.limits';
 
-export const BATCH_GENERATORS = ['rsd', 'rpu', 'sd-pcgrl'] as const;
-export type BatchGenerator = (typeof BATCH_GENERATORS)[number];
-
-/** Most iterations per run (per temperature for SD-PCGRL): the duplicate set grows with it. */
-export const MAX_EVALUATION_COUNT = 200_000;
-/** Sample levels kept per difficulty span (the first ones found: deterministic by seed). */
-export const SAMPLES_PER_SPAN = 6;
 /** Progress reports at most this often. */
 const PROGRESS_MS = 250;
 
@@ -42,6 +38,8 @@ export interface SpanSample {
   readonly index: number;
   readonly rows: string[];
   readonly difficulty: number;
+  /** Its features (so the pack can price it with any model). */
+  readonly features: LevelFeatures;
 }
 
 export interface EvaluationRun {
@@ -104,6 +102,7 @@ class RunAccumulator {
   readonly evaluation: Evaluation;
   readonly samples: SpanSample[] = [];
   private readonly perSpan = new Array<number>(DIFFICULTY_SPANS.length).fill(0);
+  private readonly analyzer = new Analyzer();
   readonly started = performance.now();
   done = 0;
 
@@ -123,8 +122,11 @@ class RunAccumulator {
     fresh.forEach((d, k) => {
       const span = spanOf(d);
       if (this.perSpan[span]! >= SAMPLES_PER_SPAN) return;
+      const level = item.levels[k]!;
+      const a = this.analyzer.analyze(level);
+      if (!a.ok) return;
       this.perSpan[span]!++;
-      this.samples.push({ span, index: item.index, rows: toRows(item.levels[k]!), difficulty: d });
+      this.samples.push({ span, index: item.index, rows: toRows(level), difficulty: d, features: { ...a.value.features } });
     });
   }
 

@@ -7,6 +7,7 @@ import { runGenerators } from '../controllers/generatorsController';
 import { generatedDifficulty } from '../store/selectors';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { DifficultyBadge } from './DifficultyBadge';
+import { AtDifficultySection } from './generators/AtDifficultySection';
 import { SdPcgrlSection } from './generators/SdPcgrlSection';
 import { LevelThumb } from './LevelThumb';
 
@@ -96,6 +97,7 @@ export function GeneratorsPanel() {
         ))}
       </ul>
       <SdPcgrlSection />
+      <AtDifficultySection />
     </div>
   );
 }

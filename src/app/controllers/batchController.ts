@@ -7,12 +7,12 @@ import { levelKey } from '../../core/level/level';
 import { parseRows } from '../../core/level/format';
 import { DEFAULT_TOLERANCE, toleranceWidth } from '../../core/generators/atDifficulty';
 import type { BatchClient } from '../../workers/batch.client';
-import type { FoundLevel } from '../../workers/batch.api';
+import type { CurveStep, FoundLevel } from '../../workers/batch.api';
 import { atDifficultySource, bandWindow, outOfReachMessage, parseTemperatureList } from '../adapters/batchSeries';
 import type { AtDifficultySettings } from '../store/batchSlice';
 import { rowsKey } from '../store/packSlice';
 import type { StudioStore } from '../store/store';
-import { loadShippedPolicyFiles } from './shippedPolicy';
+import { fetchShippedModel, hasShippedModel } from './modelFilesIo';
 
 function constraints(s: AtDifficultySettings, store: StudioStore) {
   const exclude = s.notInPack ? store.getState().pack.levels.map((l) => rowsKey(l.rows)) : [];
@@ -77,18 +77,23 @@ export async function runCurve(store: StudioStore, client: BatchClient): Promise
   const s = store.getState().atdSettings;
   const model = store.getState().model;
   store.getState().curveStarted(s.curveCount);
+  // Steps come through a callback channel of their own, so the answer can overtake the last ones:
+  // each step is taken once, from whichever arrives first.
+  const taken = new Set<number>();
+  const take = (step: CurveStep): void => {
+    if (taken.has(step.index) || store.getState().curveRun.status !== 'running') return;
+    taken.add(step.index);
+    store.getState().curveStep(step);
+    if (step.level === null) return;
+    const name = `curve-${step.index + 1}-d${Math.round(step.target)}-${s.width}x${s.height}-s${s.seed}`;
+    const parsed = parseRows(step.level.rows);
+    if (parsed.ok) store.getState().addToPack({ level: parsed.value, name, id: name, features: step.level.features, source: atDifficultySource(step.level, s.seed, model.name) });
+  };
   const answer = await client.fillCurve(
     { width: s.width, height: s.height, from: s.curveFrom, to: s.curveTo, count: s.curveCount, seed: s.seed, model, ...constraints(s, store) },
-    (step) => {
-      if (store.getState().curveRun.status !== 'running') return;
-      store.getState().curveStep(step);
-      if (step.level !== null) {
-        const name = `curve-${step.index + 1}-d${Math.round(step.target)}-${s.width}x${s.height}-s${s.seed}`;
-        const parsed = parseRows(step.level.rows);
-        if (parsed.ok) store.getState().addToPack({ level: parsed.value, name, id: name, features: step.level.features, source: atDifficultySource(step.level, s.seed, model.name) });
-      }
-    },
+    take,
   );
+  if (!('cancelled' in answer)) for (const step of [...answer.steps].sort((a, b) => a.index - b.index)) take(step);
   if ('cancelled' in answer) {
     const added = store.getState().curveRun.steps.filter((x) => x.level !== null).length;
     store.getState().curveFinished('cancelled', `Cancelled after ${added} of ${s.curveCount} levels (those stay in the pack).`);
@@ -123,12 +128,17 @@ export async function runBatchEvaluation(store: StudioStore, client: BatchClient
       store.getState().batchStopped('failed', `Temperatures: ${temps.error}.`);
       return;
     }
-    const files = await loadShippedPolicyFiles(settings.width, settings.height);
-    if (!files.ok) {
-      store.getState().batchStopped('failed', files.error);
+    if (!hasShippedModel()) {
+      store.getState().batchStopped('failed', 'No SD-PCGRL model ships with this build (models/sd-pcgrl-8x8). Train one in the Training view.');
       return;
     }
-    extra = { temperatures: temps.value, policy: files.value };
+    try {
+      // The worker checks the files against the size and says so when they do not match.
+      extra = { temperatures: temps.value, policy: await fetchShippedModel() };
+    } catch (e) {
+      store.getState().batchStopped('failed', `The SD-PCGRL model could not be loaded: ${(e as Error).message}.`);
+      return;
+    }
   }
   const answer = await client.evaluate(
     { generator: settings.generator, width: settings.width, height: settings.height, count: settings.count, seed: settings.seed, model, ...extra },

@@ -1,6 +1,7 @@
 /** The studio store: the slices combined into one zustand vanilla store. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createAnalysisSlice } from './analysisSlice';
+import { createBatchSlice } from './batchSlice';
 import { createGeneratorsSlice } from './generatorsSlice';
 import { createLabSlice } from './labSlice';
 import { createLevelSlice } from './levelSlice';
@@ -27,6 +28,7 @@ export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
     ...createPackSlice(d)(...a),
     ...createGeneratorsSlice(d)(...a),
     ...createUiSlice(d)(...a),
+    ...createBatchSlice(d)(...a),
     ...createLabSlice(d)(...a),
     ...createTrainingSlice(d)(...a),
   }));
