@@ -89,7 +89,10 @@ export function trainingSeries(history: readonly TrainingProgress[]): MetricSeri
     const points: SeriesPoint[] = [];
     history.forEach((p, i) => {
       const v = m.value(p, i > 0 ? history[i - 1]! : null);
-      if (v !== null && Number.isFinite(v)) points.push({ x: p.elapsed / 60, y: v });
+      if (v === null || !Number.isFinite(v)) return;
+      // Every report repeats the latest greedy test: keep only the reports where a new result came in.
+      if (m.key === 'testDifficulty' && points.length > 0 && points[points.length - 1]!.y === v) return;
+      points.push({ x: p.elapsed / 60, y: v });
     });
     const ys = points.map((p) => p.y);
     return {

@@ -142,7 +142,7 @@ export function SdPcgrlSection() {
       </form>
       <p className="muted" data-testid="sd.summary">
         {run.status === 'idle'
-          ? 'Every level is solvable by construction (solution-down).'
+          ? 't = 0 follows the policy, t = 1 is RSD. Every level is solvable by construction (solution-down).'
           : run.status === 'running'
             ? 'Generating in a worker…'
             : run.status === 'failed'

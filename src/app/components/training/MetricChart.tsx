@@ -3,7 +3,7 @@ import { line, scaleLinear } from 'd3';
 import { memo } from 'react';
 import type { MetricSeries } from '../../adapters/trainingSeries';
 
-const W = 300, H = 150, M = { l: 40, r: 10, t: 8, b: 20 };
+const W = 300, H = 140, M = { l: 40, r: 12, t: 8, b: 20 };
 
 export const MetricChart = memo(function MetricChart({ series }: { series: MetricSeries }) {
   const { points, xDomain, yDomain } = series;
@@ -32,7 +32,7 @@ export const MetricChart = memo(function MetricChart({ series }: { series: Metri
         {x.ticks(5).map((t) => (
           <text key={t} x={x(t)} y={H - 5} textAnchor="middle" className="train-tick">{t}</text>
         ))}
-        <text x={W - M.r} y={H - 5} textAnchor="end" className="train-tick train-axis-label">min</text>
+        <text x={M.l - 5} y={H - 5} textAnchor="end" className="train-tick train-axis-label">min</text>
         {path !== null && <path d={path} fill="none" stroke={series.colour} strokeWidth={1.8} strokeLinejoin="round" />}
         {sparse && points.map((p, i) => <circle key={i} cx={x(p.x)} cy={y(p.y)} r={2.4} fill={series.colour} />)}
         {points.length === 0 && (

@@ -33,15 +33,15 @@ export function ModelCard() {
           {row('testDifficulty', 'test difficulty', meta.testDifficulty === null ? '—' : meta.testDifficulty.toFixed(1))}
           {row('backend', 'trained on', meta.backend)}
           {row('predictor', 'predictor', meta.predictor.name)}
-          {row('createdAt', 'saved', meta.createdAt.replace('T', ' ').slice(0, 19))}
+          {row('createdAt', 'saved', `${meta.createdAt.replace('T', ' ').slice(0, 19)} UTC`)}
         </dl>
       )}
       <div className="button-row">
         <button type="button" data-testid="training.download" disabled={s.session === null || running} onClick={() => void c.download()} title="model.json, weights.bin and meta.json">
-          ⭳ Download
+          ↓ Download
         </button>
         <button type="button" data-testid="training.uploadButton" disabled={running} onClick={() => input.current?.click()} title="pick model.json, weights.bin and meta.json together">
-          ⭱ Upload…
+          ↑ Upload…
         </button>
         <input
           ref={input}

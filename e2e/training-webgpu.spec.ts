@@ -1,0 +1,39 @@
+/**
+ * One tiny training run on the WebGPU backend. Chromium exposes WebGPU
+ * headless only with --enable-unsafe-webgpu, and then on SwiftShader (a
+ * software adapter, PLATFORM.md): this checks correctness, never speed.
+ */
+import config from '../playwright.config';
+import { expect, test } from './fixtures';
+import { TrainingPage } from './pages/TrainingPage';
+
+const base = config.use?.launchOptions ?? {};
+test.use({ launchOptions: { ...base, args: [...(base.args ?? []), '--enable-unsafe-webgpu'] } });
+
+test('a few training updates on WebGPU: the backend is webgpu and the loss is finite', async ({ studio, page }) => {
+  test.setTimeout(120_000);
+  const adapter = await page.evaluate(async () => {
+    const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<{ info?: { architecture?: string } } | null> } }).gpu;
+    if (gpu === undefined) return 'no navigator.gpu';
+    const a = await gpu.requestAdapter().catch(() => null);
+    return a === null ? 'no adapter' : `adapter ${a.info?.architecture ?? ''}`;
+  });
+  test.skip(!adapter.startsWith('adapter'), `WebGPU is not available in this Chromium (${adapter})`);
+
+  const training = new TrainingPage(page);
+  await training.open();
+  // 3x3 levels, 64 transitions before the first update: one update per lock-step from the second on.
+  await training.configure({ width: 3, height: 3, minutes: 0.5, backend: 'webgpu', seed: 2, learningStarts: 64 });
+  await training.start();
+  await expect.poll(() => training.backend(), { timeout: 30_000 }).toBe('webgpu');
+  await expect(page.getByTestId('training.backendReason')).toContainText('webgpu was requested');
+  await training.waitAbove('updates', 1, 90_000);
+  await training.stop();
+  await training.expectPhase('stopped', 60_000);
+  const loss = await training.counter('loss');
+  expect(Number.isFinite(loss)).toBe(true);
+  expect(loss).toBeGreaterThanOrEqual(0);
+  expect(await training.counter('updates')).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('training.model.backend')).toHaveText('webgpu');
+  expect(studio).toBeTruthy();
+});
