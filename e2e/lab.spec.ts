@@ -7,36 +7,11 @@
  * file. Then uploads, reloads, corrupt saved models, the playtest log.
  */
 import { expect, test } from './fixtures';
+import { analyticsCsv, BAD_ROWS, FEATURES, LEVELS, truth, UNSOLVABLE, type Features } from './labData';
 import { dataLevels, pathToClass } from './levels';
 import { LabPage } from './pages/LabPage';
 import { StudioPage } from './pages/StudioPage';
 import { naiveAnalyze } from '../test/naive/naiveSolver';
-
-type Features = ReturnType<typeof naiveAnalyze>['features'];
-
-/** The synthetic players: seconds = 3 + 2 nSolutions + 1.5 nSolutionBranches + 0.75 nIndeterminateBranches. */
-const truth = (f: Features): number => 3 + 2 * f.nSolutions + 1.5 * f.nSolutionBranches + 0.75 * f.nIndeterminateBranches;
-
-const LEVELS = [...dataLevels('longcat-binswing-52.txt'), ...dataLevels('longcat-arduboy.txt')];
-const FEATURES = new Map(LEVELS.map((l) => [l.name, naiveAnalyze(l.rows).features]));
-const UNSOLVABLE = ['C.#', '##.', '...'];
-
-/** Malformed rows and where they go (0-based position among the lines). */
-const BAD_ROWS: { at: number; text: string; says: string }[] = [
-  { at: 4, text: 'C..#/.#x./....,12', says: 'unknown character' },
-  { at: 9, text: 'C..#/.#../....,abc', says: 'avgCompletionSeconds must be a non-negative number' },
-  { at: 15, text: 'C..#/.#../....,12,3', says: 'expected 2 fields' },
-  { at: 22, text: 'C..#/.#/....,5', says: 'every row must be the same width' },
-  { at: 40, text: 'C..#/.#../....,-3', says: 'avgCompletionSeconds must be a non-negative number' },
-];
-
-/** The CSV: a header, every data level with its synthetic seconds, one unsolvable level, the malformed rows. Returns the text and the bad rows' line numbers. */
-function analyticsCsv(): { text: string; badLines: { line: number; says: string }[]; levels: number } {
-  const lines = ['level,avgCompletionSeconds', ...LEVELS.map((l) => `${l.rows.join('/')},${truth(FEATURES.get(l.name)!).toFixed(2)}`), `${UNSOLVABLE.join('/')},10`];
-  for (const b of BAD_ROWS) lines.splice(b.at, 0, b.text);
-  const badLines = BAD_ROWS.map((b) => ({ line: lines.indexOf(b.text) + 1, says: b.says }));
-  return { text: `${lines.join('\n')}\n`, badLines, levels: LEVELS.length };
-}
 
 /** The model file's formula, worked here: max(0, scale * (intercept + sum coef (x - mean) / sd) + offset). */
 function byHand(model: { features: string[]; means: number[]; scales: number[]; coefficients: number[]; intercept: number; label: { scale: number; offset: number } }, f: Features): number {

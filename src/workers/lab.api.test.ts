@@ -86,3 +86,16 @@ describe('lab api', () => {
     await expect(fitLab({ name: 'x', features: ['bogus' as 'nStates'], method: 'ols', seed: 1, samples: [], labels: [], data: '', labelDescription: '', createdAt: '' })).rejects.toThrow('known feature');
   });
 });
+
+describe('lab api: comparable runs', () => {
+  it('every method sees the same splits for a seed (the same baseline), and the same ablation folds', async () => {
+    const data = await prepareCsv({ text: LEVELS.map((rows, i) => `${rows.join('/')},${truth(naiveAnalyze(rows).features) + (i % 7) - 3}`).join('\n'), sourceName: 'd.csv', maxStates: 200_000 });
+    const x = data.samples.map((s) => [s.features.nSolutions, s.features.nStates]);
+    const y = data.samples.map((s) => s.seconds);
+    const runs = await Promise.all((['ols', 'ridge', 'lasso'] as const).map((method) => evaluateLab({ x, y, method, seed: 9, splits: 8 })));
+    expect(runs[1]!.baselineMse).toBe(runs[0]!.baselineMse);
+    expect(runs[2]!.baselineMse).toBe(runs[0]!.baselineMse);
+    const ablations = await Promise.all((['ols', 'ridge'] as const).map((method) => ablateLab({ x, y, method, seed: 9, names: ['nSolutions', 'nStates'] })));
+    expect(ablations[1]!.baselineMse).toBe(ablations[0]!.baselineMse);
+  });
+});

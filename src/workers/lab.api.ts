@@ -58,6 +58,9 @@ export interface LabData {
   readonly stateCap: number;
 }
 
+/** The seed of the cross-validation stream that goes with a split seed. */
+const cvSeed = (seed: number): number => (seed ^ 0x9e3779b9) >>> 0;
+
 export type ProgressCallback = (done: number, total: number) => unknown;
 
 /** Fewest ms between two progress calls. */
@@ -190,7 +193,8 @@ export async function evaluateLab(request: MatrixRequest & { readonly splits: nu
   const data = checkMatrix(request, null, 5);
   const splits = Number.isInteger(request.splits) && request.splits >= 1 && request.splits <= 1000 ? request.splits : 50;
   const progress = throttled(onProgress);
-  return evaluateSplits(data, request.method, createRng(request.seed), splits, (done) => progress(done, splits));
+  // Splits and CV folds from separate streams: every method sees the same splits for a seed.
+  return evaluateSplits(data, request.method, createRng(request.seed), splits, (done) => progress(done, splits), createRng(cvSeed(request.seed)));
 }
 
 export interface LabAblation extends Ablation {
@@ -205,10 +209,10 @@ export async function ablateLab(request: MatrixRequest & { readonly names: reado
   const names = Array.isArray(request?.names) ? request.names.map(String) : [];
   if (names.length === 0 || names.length > MAX_ABLATION_FEATURES) throw new Error(`the ablation takes 1 to ${MAX_ABLATION_FEATURES} features, got ${names.length}`);
   const data = checkMatrix(request, names.length, 5);
-  const rng = createRng(request.seed);
-  const alpha = request.method === 'ols' ? 0 : chooseAlpha(data, request.method, rng).alpha;
+  // The folds come from the seed alone (the same for every method); alpha's CV has its own stream.
+  const alpha = request.method === 'ols' ? 0 : chooseAlpha(data, request.method, createRng(cvSeed(request.seed))).alpha;
   const progress = throttled(onProgress);
-  const result = ablation(data, names, rng, { method: request.method, alpha, k: 5, top: 10, onProgress: progress });
+  const result = ablation(data, names, createRng(request.seed), { method: request.method, alpha, k: 5, top: 10, onProgress: progress });
   return { ...result, method: request.method, alpha, features: names };
 }
 

@@ -4,7 +4,7 @@ import { predictDifficulty } from '../../core/difficulty/predict';
 import type { LevelFeatures } from '../../core/graph/features';
 import type { LabSample } from '../../workers/lab.api';
 import type { PlaytestRecord } from '../store/playtestSlice';
-import { designMatrix, extent, featureScatter, formatStat, modelFileName, modelPredictions, pearson, playtestAverages, playtestLevelCount, predictedVsActual, usageRows } from './labSeries';
+import { designMatrix, extent, MAX_SCATTER_POINTS, thin, featureScatter, formatStat, modelFileName, modelPredictions, pearson, playtestAverages, playtestLevelCount, predictedVsActual, usageRows } from './labSeries';
 
 const features = (over: Partial<LevelFeatures>): LevelFeatures => ({
   nStates: 10, size: 16, nBranches: 2, nSolutions: 1, nFails: 1, shortestSolutionLength: 3, nSolutionBranches: 1,
@@ -68,6 +68,17 @@ describe('scatter series', () => {
     expect(s.points.map((p) => [p.x, p.y, p.index])).toEqual([[12, 10, 0], [50, 25, 2]]);
     expect(s.xDomain).toEqual([0, 50]);
     expect(s.yDomain).toEqual([0, 50]);
+  });
+
+  it('thins large series evenly for drawing but keeps r and the total over every point', () => {
+    expect(thin([1, 2, 3, 4, 5, 6], 3)).toEqual([1, 3, 5]);
+    expect(thin([1, 2], 3)).toEqual([1, 2]);
+    const many = Array.from({ length: 5_000 }, (_, i) => sample(`s${i}`, i, { nStates: 2 * i }));
+    const s = featureScatter(many, 'nStates');
+    expect(s.points).toHaveLength(MAX_SCATTER_POINTS);
+    expect(s.total).toBe(5_000);
+    expect(s.r).toBeCloseTo(1, 12);
+    expect(s.xDomain).toEqual([0, 9_998]);
   });
 
   it('extent ignores non-finite values and widens a single value', () => {

@@ -73,8 +73,21 @@ export interface ScatterPoint {
   readonly label: string;
 }
 
+/** Most points a scatter draws (SVG stays responsive); r and the domains use every point. */
+export const MAX_SCATTER_POINTS = 2_000;
+
+/** At most `max` of the points, evenly spread over the list (every k-th), first and order kept. */
+export function thin<T>(points: readonly T[], max: number = MAX_SCATTER_POINTS): T[] {
+  if (points.length <= max) return [...points];
+  const step = points.length / max;
+  return Array.from({ length: max }, (_, i) => points[Math.floor(i * step)]!);
+}
+
 export interface ScatterSeries {
+  /** The points to draw (thinned to {@link MAX_SCATTER_POINTS}). */
   readonly points: ScatterPoint[];
+  /** Points before thinning. */
+  readonly total: number;
   /** Pearson's r of the points (null when undefined). */
   readonly r: number | null;
   readonly xDomain: [number, number];
@@ -104,7 +117,8 @@ export function featureScatter(samples: readonly LabSample[], feature: FeatureNa
     if (Number.isFinite(x) && Number.isFinite(s.seconds)) points.push({ x, y: s.seconds, index, label: sampleLabel(s) });
   });
   return {
-    points,
+    points: thin(points),
+    total: points.length,
     r: pearson(points.map((p) => p.x), points.map((p) => p.y)),
     xDomain: extent(points.map((p) => p.x)),
     yDomain: extent([0, ...points.map((p) => p.y)]),
@@ -123,7 +137,7 @@ export function predictedVsActual(samples: readonly LabSample[], used: readonly 
     if (s !== undefined && p !== undefined && Number.isFinite(p) && Number.isFinite(s.seconds)) points.push({ x: p, y: s.seconds, index, label: sampleLabel(s) });
   });
   const [, hi] = extent([0, ...points.map((p) => p.x), ...points.map((p) => p.y)]);
-  return { points, r: pearson(points.map((p) => p.x), points.map((p) => p.y)), xDomain: [0, hi], yDomain: [0, hi] };
+  return { points: thin(points), total: points.length, r: pearson(points.map((p) => p.x), points.map((p) => p.y)), xDomain: [0, hi], yDomain: [0, hi] };
 }
 
 /** A model's difficulty for each used sample (the numbers the gauge would show). */

@@ -19,8 +19,13 @@ export interface SplitEvaluation {
   readonly meanTrainMse: number;
 }
 
-/** Mean test MSE over `splits` random 80/20 splits (alpha re-chosen by CV on each training part). */
-export function evaluateSplits(data: Dataset, method: FitMethod, rng: Rng, splits = 50, onProgress?: (done: number) => void): SplitEvaluation {
+/**
+ * Mean test MSE over `splits` random 80/20 splits (alpha re-chosen by CV on
+ * each training part). The splits come from `rng`; the CV folds from `cvRng`
+ * (by default the same stream). With a separate `cvRng`, methods evaluated
+ * with the same split seed see exactly the same splits, so their rows compare.
+ */
+export function evaluateSplits(data: Dataset, method: FitMethod, rng: Rng, splits = 50, onProgress?: (done: number) => void, cvRng: Rng = rng): SplitEvaluation {
   const n = data.x.length;
   if (n < 5) throw new Error(`at least 5 samples are needed for 80/20 splits, got ${n}`);
   const nTest = Math.max(1, Math.round(n * 0.2));
@@ -29,7 +34,7 @@ export function evaluateSplits(data: Dataset, method: FitMethod, rng: Rng, split
     const p = permutation(n, rng);
     const testIdx = p.slice(0, nTest), trainIdx = p.slice(nTest);
     const trainData = subset(data, trainIdx), testData = subset(data, testIdx);
-    const fit = fitWithCv(trainData, method, rng);
+    const fit = fitWithCv(trainData, method, cvRng);
     test.push(meanSquaredError(fit, testData));
     train.push(meanSquaredError(fit, trainData));
     const mean = trainData.y.reduce((a, b) => a + b, 0) / trainData.y.length;

@@ -26,7 +26,7 @@ export function LabDataPanel() {
   return (
     <section className="panel lab-section" aria-label="Data" data-testid="lab.data">
       <header className="panel-header">
-        <h2>1 · Data</h2>
+        <h2>Data</h2>
       </header>
       <div className="lab-body">
         <p className="lab-note">

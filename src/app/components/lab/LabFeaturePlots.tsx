@@ -11,7 +11,7 @@ export function LabFeaturePlots() {
   return (
     <section className="panel lab-section" aria-label="Features against seconds" data-testid="lab.features">
       <header className="panel-header">
-        <h2>4 · Each feature against seconds</h2>
+        <h2>Each feature against seconds</h2>
         <span className="grow" />
         <span className="lab-small muted">Pearson&apos;s r per feature; chosen features outlined</span>
       </header>

@@ -3,7 +3,7 @@
  * prediction for the level in the studio, predicted against actual seconds
  * with the y = x line, every level's prediction, and Save / Save & activate.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { predictDifficulty } from '../../../core/difficulty/predict';
 import { formatStat, predictedVsActual } from '../../adapters/labSeries';
 import { labController } from '../../controllers/labController';
@@ -12,15 +12,19 @@ import { useServices, useStudioShallow } from '../../studioContext';
 import { LabScatter } from './LabScatter';
 import { METHOD_LABEL } from './LabModelPanel';
 
+/** Most rows the predictions table lists. */
+const MAX_PREDICTION_ROWS = 1_000;
+
 export function LabFitPanel() {
   const lab = labController(useServices().store);
   const s = useStudioShallow((st) => ({ fitted: st.labFitted, data: st.labData, graph: selectCurrentGraph(st), levelName: st.levelName, active: st.model }));
   const [name, setName] = useState('');
   const f = s.fitted;
-  if (f === null || s.data === null) {
+  const series = useMemo(() => (f === null || s.data === null ? null : predictedVsActual(s.data.samples, f.used, f.predictions)), [f, s.data]);
+  if (f === null || s.data === null || series === null) {
     return (
       <section className="panel lab-section" aria-label="Fitted model" data-testid="lab.fitted">
-        <header className="panel-header"><h2>3 · Fitted model</h2></header>
+        <header className="panel-header"><h2>Fitted model</h2></header>
         <div className="lab-body">
           <p className="empty-note" data-testid="lab.fitted.empty">Fit a model to see its coefficients, predicted against actual seconds, and to save it.</p>
         </div>
@@ -28,7 +32,6 @@ export function LabFitPanel() {
     );
   }
   const m = f.model;
-  const series = predictedVsActual(s.data.samples, f.used, f.predictions);
   const current = s.graph !== null && s.graph.features.nSolutions > 0 ? { fitted: predictDifficulty(m, s.graph.features), active: predictDifficulty(s.active, s.graph.features) } : null;
   const save = (activate: boolean): void => {
     if (lab.saveFitted(name, activate) !== null) setName('');
@@ -36,7 +39,7 @@ export function LabFitPanel() {
   return (
     <section className="panel lab-section" aria-label="Fitted model" data-testid="lab.fitted">
       <header className="panel-header">
-        <h2>3 · Fitted model</h2>
+        <h2>Fitted model</h2>
         <span className="grow" />
         <span className="lab-small muted" data-testid="lab.fitted.summary">
           {METHOD_LABEL[m.method]}
@@ -93,7 +96,7 @@ export function LabFitPanel() {
               <tr><th>level</th><th className="num">actual</th><th className="num">predicted</th><th className="num">error</th></tr>
             </thead>
             <tbody>
-              {f.used.map((index, i) => {
+              {f.used.slice(0, MAX_PREDICTION_ROWS).map((index, i) => {
                 const sample = s.data!.samples[index]!;
                 const p = f.predictions[i]!;
                 return (
@@ -105,6 +108,11 @@ export function LabFitPanel() {
                   </tr>
                 );
               })}
+              {f.used.length > MAX_PREDICTION_ROWS && (
+                <tr>
+                  <td colSpan={4} className="muted">… and {(f.used.length - MAX_PREDICTION_ROWS).toLocaleString('en-US')} more (every level is in the scatter&apos;s r and the model&apos;s metrics)</td>
+                </tr>
+              )}
             </tbody>
           </table>
         </div>

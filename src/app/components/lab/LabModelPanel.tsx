@@ -22,7 +22,7 @@ export function LabModelPanel() {
   return (
     <section className="panel lab-section" aria-label="Model" data-testid="lab.model">
       <header className="panel-header">
-        <h2>2 · Model</h2>
+        <h2>Model</h2>
       </header>
       <div className="lab-body">
         <div className="lab-row">

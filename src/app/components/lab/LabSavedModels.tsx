@@ -55,7 +55,7 @@ export function LabSavedModels() {
   return (
     <section className="panel lab-section" aria-label="Saved models" data-testid="lab.models">
       <header className="panel-header">
-        <h2>5 · Saved models</h2>
+        <h2>Saved models</h2>
         <span className="grow" />
         <button type="button" className="small" data-testid="lab.upload" onClick={() => fileInput.current?.click()} title="Add a model file (validated)">Upload…</button>
         <input

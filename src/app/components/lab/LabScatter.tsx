@@ -23,7 +23,11 @@ const M = { l: 38, r: 10, t: 20, b: 28 };
 export function LabScatter({ series, width, height, xLabel, yLabel, diagonal = false, title, highlight = false, testId, feature }: LabScatterProps) {
   const x = scaleLinear().domain(series.xDomain).range([M.l, width - M.r]).nice();
   const y = scaleLinear().domain(series.yDomain).range([height - M.b, M.t]).nice();
-  const ticksX = x.ticks(width > 300 ? 6 : 3), ticksY = y.ticks(height > 240 ? 6 : 4);
+  const countX = width > 300 ? 6 : 3, countY = height > 240 ? 6 : 4;
+  const ticksX = x.ticks(countX), ticksY = y.ticks(countY);
+  // Large counts (solutionPaths reaches 2^53) in SI units, the rest as plain numbers.
+  const spec = (domain: number[]): string => (Math.max(...domain.map(Math.abs)) >= 1e4 ? '~s' : '~f');
+  const formatX = x.tickFormat(countX, spec(x.domain())), formatY = y.tickFormat(countY, spec(y.domain()));
   const [d0, d1] = [Math.max(x.domain()[0]!, y.domain()[0]!), Math.min(x.domain()[1]!, y.domain()[1]!)];
   const r = series.r;
   const small = width < 300;
@@ -35,7 +39,7 @@ export function LabScatter({ series, width, height, xLabel, yLabel, diagonal = f
       role="img"
       aria-label={`${title ?? `${yLabel} against ${xLabel}`}${r === null ? '' : `, r = ${r.toFixed(2)}`}`}
       data-testid={testId}
-      data-points={series.points.length}
+      data-points={series.total}
       data-r={r ?? ''}
       {...(feature !== undefined ? { 'data-feature': feature } : {})}
     >
@@ -43,13 +47,13 @@ export function LabScatter({ series, width, height, xLabel, yLabel, diagonal = f
       {ticksY.map((t) => (
         <g key={`y${t}`}>
           <line x1={M.l} x2={width - M.r} y1={y(t)} y2={y(t)} className="lab-gridline" />
-          <text x={M.l - 4} y={y(t) + 3} textAnchor="end" className="lab-tick">{formatStat(t)}</text>
+          <text x={M.l - 4} y={y(t) + 3} textAnchor="end" className="lab-tick">{formatY(t)}</text>
         </g>
       ))}
       {ticksX.map((t) => (
         <g key={`x${t}`}>
           <line x1={x(t)} x2={x(t)} y1={M.t} y2={height - M.b} className="lab-gridline" />
-          <text x={x(t)} y={height - M.b + 11} textAnchor="middle" className="lab-tick">{formatStat(t)}</text>
+          <text x={x(t)} y={height - M.b + 11} textAnchor="middle" className="lab-tick">{formatX(t)}</text>
         </g>
       ))}
       {diagonal && d1 > d0 && <line x1={x(d0)} y1={y(d0)} x2={x(d1)} y2={y(d1)} className="lab-diagonal" data-testid={`${testId}.diagonal`} />}
@@ -58,7 +62,7 @@ export function LabScatter({ series, width, height, xLabel, yLabel, diagonal = f
           <title>{`${p.label}: ${xLabel} ${formatStat(p.x)}, ${yLabel} ${formatStat(p.y)}`}</title>
         </circle>
       ))}
-      <text x={M.l} y={12} className={`lab-plot-title${highlight ? ' chosen' : ''}`}>{title ?? xLabel}</text>
+      <text x={small ? 6 : M.l} y={12} className={`lab-plot-title${highlight ? ' chosen' : ''}`}>{title ?? xLabel}</text>
       <text x={width - M.r} y={12} textAnchor="end" className="lab-plot-r" data-testid={`${testId}.r`}>
         {r === null ? 'r undefined' : `r = ${r.toFixed(2)}`}
       </text>
@@ -67,6 +71,11 @@ export function LabScatter({ series, width, height, xLabel, yLabel, diagonal = f
           <text x={(M.l + width - M.r) / 2} y={height - 3} textAnchor="middle" className="lab-axis-label">{xLabel}</text>
           <text transform={`translate(10 ${(M.t + height - M.b) / 2}) rotate(-90)`} textAnchor="middle" className="lab-axis-label">{yLabel}</text>
         </>
+      )}
+      {series.total > series.points.length && (
+        <text x={width - M.r - 2} y={M.t + 11} textAnchor="end" className="lab-tick">
+          {series.points.length.toLocaleString('en-US')} of {series.total.toLocaleString('en-US')} drawn
+        </text>
       )}
       {series.points.length === 0 && <text x={width / 2} y={height / 2} textAnchor="middle" className="lab-tick">no data</text>}
     </svg>
