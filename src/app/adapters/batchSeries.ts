@@ -43,10 +43,15 @@ export function outOfReachMessage(label: string, width: number, height: number, 
   return `${label[0]!.toUpperCase()}${label.slice(1)} is out of reach for ${width}x${height} levels: the reachable range is about ${reachable.min.toFixed(0)} to ${reachable.max.toFixed(0)}.`;
 }
 
-/** The pack `source` of a generated-at-difficulty level: method, seed, attempts and time (the schema has no other fields, so they go in the generator text, as the CLI writes them). */
+/**
+ * The pack `source` of a generated-at-difficulty level: method, target, seed, attempts and time.
+ * The schema has no fields for the search, so they go in the generator text
+ * (`at-difficulty` is the solution-down local search of core/generators/atDifficulty.ts),
+ * kept short because the pack list shows it under each level.
+ */
 export function atDifficultySource(l: FoundLevel, seed: number, modelName: string): Partial<PackLevelSource> {
   return {
-    generator: `at-difficulty (solution-down local search, target ${round1(l.target)}, ${l.attempts} evaluations, ${l.milliseconds.toFixed(0)} ms)`,
+    generator: `at-difficulty (target ${round1(l.target)}, ${l.attempts} evaluations, ${l.milliseconds.toFixed(0)} ms)`,
     seed,
     temperature: null,
     model: modelName,

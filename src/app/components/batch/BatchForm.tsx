@@ -10,7 +10,7 @@ import { NumberField } from './NumberField';
 const LABELS: Record<BatchGenerator, string> = {
   rsd: 'RSD — random solution-down',
   rpu: 'RPU — random puzzle-up',
-  'sd-pcgrl': 'SD-PCGRL — trained policy, per temperature',
+  'sd-pcgrl': 'SD-PCGRL — trained policy',
 };
 
 export function BatchForm() {

@@ -23,11 +23,11 @@ export function BatchSummary({ run, settings }: { readonly run: EvaluationRun; r
   const stats: { key: string; label: string; value: number; text: string; sub?: string }[] = [
     { key: 'generated', label: 'Generated', value: r.generated, text: int(r.generated), sub: settings.generator === 'rpu' ? 'iterations' : 'levels' },
     { key: 'solvablePercent', label: 'Solvable', value: r.solvablePercent, text: pct(r.solvablePercent), sub: `${int(r.solvableIterations)} iterations` },
-    { key: 'duplicates', label: 'Duplicates', value: r.duplicates, text: int(r.duplicates), sub: `${pct(r.duplicatesPercent)} of ${int(r.solvable)} solvable` },
+    { key: 'duplicates', label: 'Duplicates', value: r.duplicates, text: int(r.duplicates), sub: `${pct(r.duplicatesPercent)} of solvable` },
     { key: 'unique', label: 'Unique solvable', value: r.unique, text: int(r.unique) },
     { key: 'nonTrivial', label: 'Non-trivial (≥ 20)', value: r.nonTrivial, text: int(r.nonTrivial), sub: `${pct(r.nonTrivialPercent)} of generated` },
     { key: 'maxDifficulty', label: 'Max difficulty', value: r.maxDifficulty, text: r.maxDifficulty.toFixed(1), sub: `mean ${r.meanDifficulty.toFixed(1)}` },
-    { key: 'diversity', label: 'Diversity', value: r.diversity, text: r.diversity.toFixed(3), sub: 'mean Hamming, 300 levels' },
+    { key: 'diversity', label: 'Diversity', value: r.diversity, text: r.diversity.toFixed(3), sub: 'Hamming, 300 levels' },
     { key: 'levelsPerSecond', label: 'Speed', value: run.levelsPerSecond, text: `${int(run.levelsPerSecond)}/s`, sub: `${run.seconds.toFixed(1)} s` },
   ];
   return (

@@ -20,7 +20,9 @@ export function BatchView() {
   const s = useStudioShallow((st) => ({ run: st.batchRun, log: st.batchLogScale, index: st.batchRunIndex, model: st.model.name }));
   const { run, log } = s;
   const settings = run.settings;
-  const shown = run.runs.length === 0 ? null : (run.runs[s.index] ?? run.runs[run.runs.length - 1]!);
+  // Until a temperature is picked: the run in progress, or once done the one with the most non-trivial levels.
+  const auto = run.status === 'running' || run.runs.length < 2 ? run.runs.length - 1 : run.runs.reduce((b, r, i) => (r.report.nonTrivial > run.runs[b]!.report.nonTrivial ? i : b), 0);
+  const shown = run.runs.length === 0 ? null : (run.runs[s.index] ?? run.runs[auto]!);
   const temperatures = temperatureSeries(run.runs);
   const stem = settings === null ? 'evaluation' : `${settings.generator}-${settings.width}x${settings.height}-n${settings.count}-s${settings.seed}${shown?.temperature != null ? `-t${shown.temperature}` : ''}`;
   const progress = run.progress;
@@ -94,8 +96,8 @@ export function BatchView() {
             <ChartFrame id="histogram" title="Difficulty histogram" fileName={`${stem}-histogram`} controls={logToggle} note="Unique solvable levels, bins of 5, coloured by band (thesis Figs. 5.2, 5.4).">
               <HistogramChart bins={histogramBins(shown.report)} log={log} label="difficulty histogram of unique levels" />
             </ChartFrame>
-            <ChartFrame id="spans" title="Levels per difficulty span" fileName={`${stem}-spans`} note="Unique solvable levels per span; the last span holds everything from 80 up.">
-              <SpansChart bars={spanBars(shown.report)} log={false} label="unique levels per difficulty span" />
+            <ChartFrame id="spans" title="Levels per difficulty span" fileName={`${stem}-spans`} controls={logToggle} note="Unique solvable levels per span, with their share; the last span holds everything from 80 up.">
+              <SpansChart bars={spanBars(shown.report)} log={log} label="unique levels per difficulty span" />
             </ChartFrame>
             {temperatures.length > 0 && (
               <>

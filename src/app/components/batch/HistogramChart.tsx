@@ -52,7 +52,7 @@ export function HistogramChart({ bins, log, label }: HistogramChartProps) {
       )}
       <line x1={M.l} x2={W - M.r} y1={H - M.b} y2={H - M.b} stroke={CHART.axis} />
       {xTicks.map((t) => (
-        <text key={t} x={x(t)} y={H - M.b + 13} textAnchor="middle" fill={CHART.axis}>{t}{t === top && bins.length > 40 ? '+' : ''}</text>
+        <text key={t} x={x(t)} y={H - M.b + 13} textAnchor="middle" fill={CHART.axis}>{t}{t === 200 && bins.length > 40 ? '+' : ''}</text>
       ))}
       <text x={(M.l + W - M.r) / 2} y={H - 4} textAnchor="middle" fill={CHART.muted}>difficulty (bins of 5)</text>
       <text x={12} y={(M.t + H - M.b) / 2} textAnchor="middle" fill={CHART.muted} transform={`rotate(-90 12 ${(M.t + H - M.b) / 2})`}>

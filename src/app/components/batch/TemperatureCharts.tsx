@@ -8,6 +8,8 @@ import { bestTemperaturePerSpan, spanLabel, type TemperaturePoint } from '../../
 import { DIFFICULTY_SPANS, HISTOGRAM_BIN } from '../../../core/generators/evaluate';
 import { CHART, logTicks, tickText } from './chartTheme';
 
+const DUPLICATE_FILL = '#4b5563';
+
 /** A temperature's colour (plasma, kept off its darkest end for the dark background). */
 export const temperatureColour = (t: number): string => interpolatePlasma(0.2 + 0.75 * t);
 
@@ -36,7 +38,7 @@ export function DuplicatesChart({ points }: { readonly points: readonly Temperat
   const { width: W, height: H, margin: M } = CHART;
   const max = Math.max(1, ...points.map((p) => p.unique + p.duplicates));
   const x = scaleBand<number>().domain(points.map((p) => p.temperature)).range([M.l, W - M.r]).padding(0.22);
-  const y = scaleLinear().domain([0, max * 1.1]).nice().range([H - M.b, M.t + 10]);
+  const y = scaleLinear().domain([0, max]).nice().range([H - M.b, M.t + 20]);
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className="batch-svg" role="img" aria-label="duplicates per temperature" fontFamily={CHART.font} fontSize={CHART.fontSize} data-testid="batch.temperature.duplicates">
       <rect width={W} height={H} fill={CHART.background} />
@@ -48,7 +50,7 @@ export function DuplicatesChart({ points }: { readonly points: readonly Temperat
             <rect x={bx} width={bw} y={y(p.unique)} height={y(0) - y(p.unique)} fill={temperatureColour(p.temperature)} opacity={0.85}>
               <title>{`t = ${p.temperature}: ${p.unique.toLocaleString('en-US')} unique`}</title>
             </rect>
-            <rect x={bx} width={bw} y={y(p.unique + p.duplicates)} height={y(p.unique) - y(p.unique + p.duplicates)} fill="#ef4444" opacity={0.75}>
+            <rect x={bx} width={bw} y={y(p.unique + p.duplicates)} height={y(p.unique) - y(p.unique + p.duplicates)} fill={DUPLICATE_FILL}>
               <title>{`t = ${p.temperature}: ${p.duplicates.toLocaleString('en-US')} duplicates (${p.duplicatesPercent.toFixed(1)}%)`}</title>
             </rect>
             <text x={bx + bw / 2} y={y(p.unique + p.duplicates) - 4} textAnchor="middle" fill={CHART.text} fontSize={10}>{p.duplicatesPercent.toFixed(0)}%</text>
@@ -57,11 +59,13 @@ export function DuplicatesChart({ points }: { readonly points: readonly Temperat
         );
       })}
       <line x1={M.l} x2={W - M.r} y1={H - M.b} y2={H - M.b} stroke={CHART.axis} />
-      <g transform={`translate(${W - M.r - 150}, ${M.t})`}>
-        <rect width={10} height={10} fill={temperatureColour(0.5)} />
-        <text x={14} y={9} fill={CHART.text}>unique</text>
-        <rect x={70} width={10} height={10} fill="#ef4444" opacity={0.75} />
-        <text x={84} y={9} fill={CHART.text}>duplicates</text>
+      <g transform={`translate(${M.l + 4}, 4)`}>
+        {[0, 0.5, 1].map((t, i) => (
+          <rect key={t} x={i * 6} width={6} height={10} fill={temperatureColour(t)} />
+        ))}
+        <text x={22} y={9} fill={CHART.text}>unique (colour = temperature)</text>
+        <rect x={190} width={10} height={10} fill={DUPLICATE_FILL} />
+        <text x={204} y={9} fill={CHART.text}>duplicates (% on top)</text>
       </g>
       {axisLabels('temperature (share of random moves)', 'levels')}
     </svg>
@@ -98,15 +102,17 @@ export function SpansByTemperatureChart({ points, log }: { readonly points: read
                 </g>
               );
             })}
-            <text x={gx + groups.bandwidth() / 2} y={H - M.b + 13} textAnchor="middle" fill={CHART.axis}>
-              {spanLabel(i)}
-              {best[i] !== null ? ` (★ t=${best[i]})` : ''}
-            </text>
+            <text x={gx + groups.bandwidth() / 2} y={H - M.b + 13} textAnchor="middle" fill={CHART.axis}>{spanLabel(i)}</text>
+            {best[i] !== null && (
+              <text x={gx + groups.bandwidth() / 2} y={H - M.b + 26} textAnchor="middle" fill={CHART.accent} fontSize={10} data-testid="batch.temperature.spans.best">
+                ★ most at t = {best[i]}
+              </text>
+            )}
           </g>
         );
       })}
       <line x1={M.l} x2={W - M.r} y1={H - M.b} y2={H - M.b} stroke={CHART.axis} />
-      {axisLabels('difficulty span', `unique levels${log ? ' (log)' : ''}`)}
+      {axisLabels('', `unique levels${log ? ' (log)' : ''}`)}
     </svg>
   );
 }

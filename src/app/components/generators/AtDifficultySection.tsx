@@ -9,7 +9,6 @@ import { parseRows } from '../../../core/level/format';
 import { DEFAULT_TOLERANCE, toleranceWidth } from '../../../core/generators/atDifficulty';
 import type { FoundLevel } from '../../../workers/batch.api';
 import { MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT } from '../../../workers/batch.limits';
-import { bandWindow } from '../../adapters/batchSeries';
 import { addFoundLevel, foundLevelName, runAtDifficulty, runCurve } from '../../controllers/batchController';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { NumberField } from '../batch/NumberField';
@@ -25,11 +24,8 @@ export function AtDifficultySection() {
   const { settings, run, curve } = s;
   const set = get().setAtdSettings;
   const busy = run.status === 'running' || curve.status === 'running';
-  const window =
-    settings.mode === 'band'
-      ? bandWindow(settings.band)
-      : { from: Math.max(0, settings.target - toleranceWidth(settings.target)), to: settings.target + toleranceWidth(settings.target) };
-  const windowText = settings.mode === 'band' ? (settings.band === 'expert' ? '80 and up' : `${fmt(window.from)}–${fmt(Math.ceil(window.to))}`) : `±${fmt(toleranceWidth(settings.target, DEFAULT_TOLERANCE))}: ${fmt(window.from)}–${fmt(window.to)}`;
+  const window = { from: Math.max(0, settings.target - toleranceWidth(settings.target)), to: settings.target + toleranceWidth(settings.target) };
+  const windowText = `±${fmt(toleranceWidth(settings.target, DEFAULT_TOLERANCE))}: ${fmt(window.from)}–${fmt(window.to)}`;
 
   const open = (l: FoundLevel, i: number): void => {
     const p = parseRows(l.rows);
@@ -61,7 +57,7 @@ export function AtDifficultySection() {
         ) : (
           <NumberField label="target" value={settings.target} min={0} max={100_000} integer={false} testId="atd.target" width={62} onChange={(v) => set({ target: v! })} />
         )}
-        <span className="muted atd-window" data-testid="atd.window">{windowText}</span>
+        {settings.mode === 'number' && <span className="muted atd-window" data-testid="atd.window" title="the accepted window: the larger of ±10% and ±3">{windowText}</span>}
         <NumberField label="W" value={settings.width} min={3} max={16} testId="atd.width" onChange={(v) => set({ width: v! })} />
         <NumberField label="H" value={settings.height} min={3} max={16} testId="atd.height" onChange={(v) => set({ height: v! })} />
         <NumberField label="N" value={settings.count} min={1} max={MAX_AT_DIFFICULTY_COUNT} testId="atd.count" onChange={(v) => set({ count: v! })} />
