@@ -362,7 +362,7 @@ describe('(d) monotone in each model feature in the direction of its coefficient
     expect(MODEL.label.transform).toBe('identity');
   });
 
-  it('adding k of a feature moves its contribution by k coef / sd and the difficulty by scale k coef / sd, or less at the clamp (property)', () => {
+  it('adding k of a feature moves its contribution (difficulty units) by scale k coef / sd, and the difficulty by as much, or less at the clamp (property)', () => {
     fc.assert(
       fc.property(fc.nat({ max: 40 }), fc.nat({ max: 40 }), fc.nat({ max: 40 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 0, max: 2 }), (a, b, c, k, j) => {
         const name = MODEL.features[j]!;
@@ -370,9 +370,10 @@ describe('(d) monotone in each model feature in the direction of its coefficient
         const f = base(a, b, c);
         const g = { ...f, [name]: f[name] + k };
         const ef = explainDifficulty(MODEL, f), eg = explainDifficulty(MODEL, g);
-        // Only feature j's contribution moves, by exactly k coef / sd.
+        // Only feature j's contribution moves, by exactly scale k coef / sd (contributions are in difficulty units).
+        expect(ef.units).toBe('difficulty');
         eg.contributions.forEach((ct, i) => {
-          if (i === j) expect(ct.contribution - ef.contributions[i]!.contribution).toBeCloseTo((k * coef) / sd, 9);
+          if (i === j) expect(ct.contribution - ef.contributions[i]!.contribution).toBeCloseTo((MODEL.label.scale * k * coef) / sd, 9);
           else expect(ct.contribution).toBe(ef.contributions[i]!.contribution);
         });
         // Direction follows the sign; the clamp at 0 can only shorten the step.
