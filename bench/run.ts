@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark, printed as a table (and as JSON with
- * --json). Single-threaded: figures are per core. Record results in
+ * --json; `--at-difficulty` runs only bench/atDifficulty.ts). Single-threaded: figures are per core. Record results in
  * docs/BENCHMARKS.md with the command that produced them.
  */
 import { cpus } from 'node:os';
@@ -8,6 +8,7 @@ import { runRandomWalk, SolutionDownWalk } from '../src/core/generators/rsd';
 import { createRng, streamSeed } from '../src/core/util/rng';
 import type { Level } from '../src/core/level/level';
 import { benchLargest, benchRsdPipeline, benchStatesPerSecond, largestRsd8x8, type BenchRow } from './engine';
+import { atDifficultyTable, benchAtDifficulty } from './atDifficulty';
 
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
@@ -21,6 +22,17 @@ const log = (r: BenchRow): void => {
 };
 
 if (!json) console.log(`node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'}, one thread\n`);
+
+// `--at-difficulty`: only the generate-at-difficulty benchmark (about a minute; not part of the default run).
+if (process.argv.includes('--at-difficulty')) {
+  const r = benchAtDifficulty(quick ? 5 : undefined);
+  if (json) console.log(JSON.stringify(r, null, 2));
+  else {
+    console.log(`generate at difficulty, 8x8, ${quick ? 5 : 20} requests per target; reachable range ${r.reachable.min.toFixed(0)}-${r.reachable.max.toFixed(1)} (estimated in ${r.reachable.ms.toFixed(0)} ms)\n`);
+    console.log(atDifficultyTable(r));
+  }
+  process.exit(0);
+}
 const n = quick ? 5000 : 50_000;
 for (const side of [8, 10, 12]) log(benchRsdPipeline(side, side === 8 ? n : Math.floor(n / 2)));
 

@@ -64,8 +64,8 @@ export function DuplicatesChart({ points }: { readonly points: readonly Temperat
           <rect key={t} x={i * 6} width={6} height={10} fill={temperatureColour(t)} />
         ))}
         <text x={22} y={9} fill={CHART.text}>unique (colour = temperature)</text>
-        <rect x={190} width={10} height={10} fill={DUPLICATE_FILL} />
-        <text x={204} y={9} fill={CHART.text}>duplicates (% on top)</text>
+        <rect x={206} width={10} height={10} fill={DUPLICATE_FILL} />
+        <text x={220} y={9} fill={CHART.text}>duplicates (% on top)</text>
       </g>
       {axisLabels('temperature (share of random moves)', 'levels')}
     </svg>

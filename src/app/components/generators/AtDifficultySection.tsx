@@ -94,7 +94,7 @@ export function AtDifficultySection() {
         {run.levels.map((l, i) => {
           const added = run.added.includes(l.key);
           return (
-            <li key={l.key} className="gen-item" data-testid="atd.item" data-difficulty={l.difficulty} data-key={l.key}>
+            <li key={l.key} className="gen-item" data-testid="atd.item" data-difficulty={l.difficulty} data-key={l.key} data-ms={l.milliseconds} data-attempts={l.attempts}>
               <LevelThumb rows={l.rows} size={64} />
               <div className="gen-meta">
                 <DifficultyBadge value={Math.round(l.difficulty * 100) / 100} testId="atd.item.difficulty" />
@@ -119,15 +119,15 @@ export function AtDifficultySection() {
 function AtDifficultyStatus() {
   const { run } = useStudioShallow((st) => ({ run: st.atdRun }));
   if (run.status === 'idle') {
-    return <p className="muted atd-note" data-testid="atd.message">Unique, solvable levels within tolerance (±10% or ±3); a band covers the band.</p>;
+    return <p className="muted atd-note" data-testid="atd.message" data-status="idle">Unique, solvable levels within tolerance (±10% or ±3); a band covers the band.</p>;
   }
   if (run.status === 'running') {
-    return <p className="muted atd-note" data-testid="atd.message" role="status">Searching for {run.request?.label} on {run.request?.width}x{run.request?.height} in a worker…</p>;
+    return <p className="muted atd-note" data-testid="atd.message" data-status="running" role="status">Searching for {run.request?.label} on {run.request?.width}x{run.request?.height} in a worker…</p>;
   }
   const found = run.levels.length;
   const bad = run.outOfReach || run.status === 'failed';
   return (
-    <p className={bad ? 'atd-note atd-warn' : 'muted atd-note'} data-testid="atd.message" data-out-of-reach={run.outOfReach} role={bad ? 'alert' : 'status'}>
+    <p className={bad ? 'atd-note atd-warn' : 'muted atd-note'} data-testid="atd.message" data-status={run.status} data-ms={run.milliseconds ?? ''} data-out-of-reach={run.outOfReach} role={bad ? 'alert' : 'status'}>
       {run.status === 'done' && found > 0 && `Found ${found} level${found === 1 ? '' : 's'} for ${run.request?.label} in ${((run.milliseconds ?? 0) / 1000).toFixed(1)} s. `}
       {run.message}
       {!run.outOfReach && run.reachable !== null && run.status === 'done' && found > 0 && (

@@ -1,0 +1,84 @@
+/**
+ * Generate-at-difficulty on Node, one thread (`npm run bench -- --at-difficulty`
+ * or `npx tsx bench/atDifficulty.ts`): for 8x8 and the shipped predictor,
+ * targets 10, 20, 30, 40, 50, 60, 80, 100 and the reachable maximum, 20
+ * requests each (one level, seeds 1..20, default tolerance, 5 s limit):
+ * success rate within tolerance (checked again from a fresh analysis),
+ * median and p95 milliseconds per request and median evaluations. The
+ * reachable-range estimate is computed once first (as a warm worker has it)
+ * and timed on its own. The same protocol runs in the browser in
+ * e2e/extra/atDifficulty.bench.ts.
+ */
+import { DEFAULT_DIFFICULTY_MODEL as model } from '../src/core/difficulty/defaultModel';
+import { predictDifficulty } from '../src/core/difficulty/predict';
+import { generateAtDifficulty, reachableRange, toleranceWidth } from '../src/core/generators/atDifficulty';
+import { Analyzer } from '../src/core/graph/analyze';
+import type { LevelFeatures } from '../src/core/graph/features';
+
+export const AT_DIFFICULTY_TARGETS = [10, 20, 30, 40, 50, 60, 80, 100] as const;
+export const REQUESTS_PER_TARGET = 20;
+
+export interface AtDifficultyBenchRow {
+  readonly target: number;
+  readonly requests: number;
+  readonly withinTolerance: number;
+  readonly medianMs: number;
+  readonly p95Ms: number;
+  readonly maxMs: number;
+  readonly medianEvaluations: number;
+}
+
+/** Nearest-rank quantile (p95 of 20 values is the 19th smallest). */
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.max(0, Math.ceil(q * s.length) - 1)]!;
+};
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+export function benchAtDifficulty(requests = REQUESTS_PER_TARGET, size = 8): { reachable: { min: number; max: number; ms: number }; rows: AtDifficultyBenchRow[] } {
+  const difficulty = (f: LevelFeatures): number => predictDifficulty(model, f);
+  const id = 'bench-default';
+  const t0 = performance.now();
+  // The quick estimate every request starts with, then the full one (cached per size and model, as in a warm worker).
+  reachableRange(size, size, difficulty, `${id}:quick`, { budget: 3_000, timeLimitMs: 150 });
+  const range = reachableRange(size, size, difficulty, id, { timeLimitMs: 1500 });
+  const reachable = { ...range, ms: performance.now() - t0 };
+  const analyzer = new Analyzer();
+  const rows: AtDifficultyBenchRow[] = [];
+  for (const target of [...AT_DIFFICULTY_TARGETS, Math.floor(range.max)]) {
+    const ms: number[] = [], evaluations: number[] = [];
+    let ok = 0;
+    for (let seed = 1; seed <= requests; seed++) {
+      const t = performance.now();
+      const r = generateAtDifficulty({ width: size, height: size, target, count: 1, seed, difficulty, timeLimitMs: 5000 }, id);
+      ms.push(performance.now() - t);
+      evaluations.push(r.evaluations);
+      const l = r.levels[0];
+      if (l === undefined) continue;
+      const a = analyzer.analyze(l.level);
+      if (a.ok && a.value.features.nSolutions > 0 && Math.abs(difficulty(a.value.features) - target) <= toleranceWidth(target) + 1e-9) ok++;
+    }
+    rows.push({ target, requests, withinTolerance: ok, medianMs: median(ms), p95Ms: quantile(ms, 0.95), maxMs: Math.max(...ms), medianEvaluations: median(evaluations) });
+  }
+  return { reachable, rows };
+}
+
+/** The markdown table docs/BENCHMARKS.md shows. */
+export function atDifficultyTable(result: ReturnType<typeof benchAtDifficulty>, reachableLabel = 'reachable max'): string {
+  const lines = ['| target | within tolerance | median ms | p95 ms | max ms | median evaluations |', '|---|---|---|---|---|---|'];
+  const last = result.rows.length - 1;
+  result.rows.forEach((r, i) => {
+    const name = i === last ? `${r.target} (${reachableLabel})` : String(r.target);
+    lines.push(`| ${name} | ${r.withinTolerance}/${r.requests} | ${r.medianMs.toFixed(1)} | ${r.p95Ms.toFixed(1)} | ${r.maxMs.toFixed(1)} | ${Math.round(r.medianEvaluations).toLocaleString('en-US')} |`);
+  });
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = benchAtDifficulty();
+  console.log(`reachable range 8x8: ${r.reachable.min.toFixed(0)}–${r.reachable.max.toFixed(1)} (estimated in ${r.reachable.ms.toFixed(0)} ms)\n`);
+  console.log(atDifficultyTable(r));
+}
