@@ -27,9 +27,10 @@ export interface TargetWindow {
 export function bandWindow(band: BandName): TargetWindow {
   const b = BANDS.find((x) => x.name === band)!;
   const to = Number.isFinite(b.to) ? b.to - 0.01 : EXPERT_CEILING;
-  const from = b.from === 0 ? 0 : b.from;
-  const half = (to - from) / 2;
-  return { target: from + half, tolerance: { relative: 0, absolute: half }, from, to, label: bandLabel(band) };
+  // Just above the lower edge, so rounding in target - half never lets in a level of the band below.
+  const lo = b.from === 0 ? 0 : b.from + 1e-6;
+  const half = (to - lo) / 2;
+  return { target: lo + half, tolerance: { relative: 0, absolute: half }, from: b.from, to, label: bandLabel(band) };
 }
 
 /** "the easy band (20–40)", "the expert band (80 and up)". */
