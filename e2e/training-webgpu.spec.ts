@@ -10,7 +10,7 @@ import { TrainingPage } from './pages/TrainingPage';
 const base = config.use?.launchOptions ?? {};
 test.use({ launchOptions: { ...base, args: [...(base.args ?? []), '--enable-unsafe-webgpu'] } });
 
-test('a few training updates on WebGPU: the backend is webgpu and the loss is finite', async ({ studio, page }) => {
+test('a few training updates on WebGPU: the backend is webgpu and the loss is finite', async ({ studio: { page } }) => {
   test.setTimeout(120_000);
   const adapter = await page.evaluate(async () => {
     const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<{ info?: { architecture?: string } } | null> } }).gpu;
@@ -35,5 +35,4 @@ test('a few training updates on WebGPU: the backend is webgpu and the loss is fi
   expect(loss).toBeGreaterThanOrEqual(0);
   expect(await training.counter('updates')).toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId('training.model.backend')).toHaveText('webgpu');
-  expect(studio).toBeTruthy();
 });

@@ -51,7 +51,7 @@ test('training runs in a worker with live charts and counters; pause, resume, st
   expect((await training.meta()).episodes).toBe(await training.counter('episodes'));
 });
 
-test('a reload offers the IndexedDB checkpoint, and resuming continues the counters and charts', async ({ studio, page }) => {
+test('a reload offers the IndexedDB checkpoint, and resuming continues the counters and charts', async ({ studio: { page } }) => {
   const training = new TrainingPage(page);
   await training.open();
   await training.configure({ ...SMALL, minutes: 0.5 });
@@ -83,7 +83,7 @@ test('a reload offers the IndexedDB checkpoint, and resuming continues the count
   await training.expectPhase('stopped');
 });
 
-test('download then upload round-trips the model; a corrupt weights.bin is refused and the model kept', async ({ studio, page }) => {
+test('download then upload round-trips the model; a corrupt weights.bin is refused and the model kept', async ({ studio: { page } }) => {
   const training = new TrainingPage(page);
   await training.open();
   await training.configure({ ...SMALL, minutes: 0.05 });

@@ -10,7 +10,7 @@ import { SdPcgrlPanel, TrainingPage } from '../pages/TrainingPage';
 
 const DIR = process.env.SHOTS_DIR ?? 'test-results/screenshots';
 
-test('screenshots: the training view idle and running, and the SD-PCGRL generator', async ({ studio, page }) => {
+test('screenshots: the training view idle and running, and the SD-PCGRL generator', async ({ studio: { page } }) => {
   test.setTimeout(180_000);
   const training = new TrainingPage(page);
   await training.open();
@@ -36,5 +36,4 @@ test('screenshots: the training view idle and running, and the SD-PCGRL generato
     await page.getByTestId('generator.panel').screenshot({ path: `${DIR}/generators-with-sd-pcgrl.png` });
     await page.screenshot({ path: `${DIR}/studio-sd-pcgrl.png` });
   }
-  expect(studio).toBeTruthy();
 });

@@ -176,6 +176,35 @@ describe('DQN learns toy problems', () => {
     trainer.learner.dispose();
   });
 
+  it('the periodic greedy test takes at most maxTestShare of the training time (a slow backend tests less often)', async () => {
+    let clock = 0, tests = 0;
+    const timed = (env: ContextBandit, seconds: number, onStep: () => void): ContextBandit => {
+      const step = env.step.bind(env);
+      env.step = (actions, rewards, dones) => {
+        clock += seconds;
+        onStep();
+        return step(actions, rewards, dones);
+      };
+      return env;
+    };
+    const trainer = new Trainer({
+      recipe: toyRecipe(0),
+      seed: 1,
+      // 0.1 s per lock-step; a greedy test (one-step episodes) takes 5 s.
+      makeEnv: (count, seed) => timed(new ContextBandit(count, seed), 0.1, () => {}),
+      makeTestEnv: () => timed(new ContextBandit(2, 9), 5, () => tests++),
+      testEverySeconds: 1,
+      maxTestShare: 0.1,
+      now: () => clock,
+    });
+    await trainer.run({ envSteps: 8 * 2000 });
+    // 200 s of lock-steps: a test every 1 s would take 5x the training time; capped, one every 45 s.
+    expect(tests).toBeGreaterThanOrEqual(4);
+    expect(tests).toBeLessThanOrEqual(7);
+    expect((tests * 5) / clock).toBeLessThan(0.15);
+    trainer.learner.dispose();
+  });
+
   /** Trains on the two-step chain and returns Q of: step 0 ctx 0, step 0 ctx 1, good, bad (2 actions each). */
   async function chainQ(gamma: number): Promise<{ q: Float32Array; episodes: number }> {
     const trainer = new Trainer({

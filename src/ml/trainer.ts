@@ -62,6 +62,13 @@ export interface TrainerOptions {
   /** The greedy test environment (e.g. one env per start cell). */
   readonly makeTestEnv: () => BatchedEnv;
   readonly testEverySeconds?: number;
+  /**
+   * Largest share of training time the periodic greedy test may take (e.g.
+   * 0.1). On a slow backend one test can take longer than `testEverySeconds`
+   * (64 batched episodes on WebGL/CPU: tens of seconds), so tests then come
+   * less often. Default 1: no limit.
+   */
+  readonly maxTestShare?: number;
   readonly progressEverySeconds?: number;
   readonly checkpointSeconds?: number;
   /** Resume from these counters (and a learner restored by the caller). */
@@ -172,6 +179,7 @@ export class Trainer {
     let last = this.now();
     let lastProgress = last, lastTest = last - (this.testDifficulty === null ? Infinity : 0), lastCheckpoint = last;
     let stepsSinceUpdate = 0, episodesSinceUpdate = 0, episodesSinceSync = 0;
+    let testGap = this.options.testEverySeconds ?? 60;
     env.observe(grid, ex);
     env.legalMask(mask);
 
@@ -235,9 +243,12 @@ export class Trainer {
       const t = this.now();
       this.counters.elapsed += t - last;
       last = t;
-      if (t - lastTest >= (this.options.testEverySeconds ?? 60)) {
+      if (t - lastTest >= testGap) {
+        const t0 = this.now();
         this.testDifficulty = (await greedyTest(this.learner, testEnv)).mean;
         lastTest = this.now();
+        const share = Math.min(1, Math.max(1e-3, this.options.maxTestShare ?? 1));
+        testGap = Math.max(this.options.testEverySeconds ?? 60, ((lastTest - t0) * (1 - share)) / share);
       }
       if (t - lastProgress >= (this.options.progressEverySeconds ?? 1)) {
         hooks.onProgress?.(this.metrics(budget, start));

@@ -91,6 +91,7 @@ function newTrainer(s: TrainingSettings, counters?: TrainingCounters, learner?: 
     makeEnv: (count, seed) => makeEnv(envSettings(s), count, seed),
     makeTestEnv: () => makeTestEnv(envSettings(s), s.seed + 1),
     testEverySeconds: 10,
+    maxTestShare: 0.1,
     progressEverySeconds: 0.5,
     checkpointSeconds: 30,
     ...(counters !== undefined ? { counters } : {}),
