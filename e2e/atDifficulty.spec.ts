@@ -1,19 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { expect, test } from './fixtures';
 import { AtDifficultyPage } from './pages/AtDifficultyPage';
 import { naiveAnalyze } from '../test/naive/naiveSolver';
+import { handDifficultyOfRows as handDifficulty } from '../test/support/handDifficulty';
 
 /** The default model JSON applied by hand to naive-solver features (independent of the app's predictor). */
-const model = JSON.parse(readFileSync(resolve(import.meta.dirname, '../models/difficulty/default.json'), 'utf8')) as {
-  features: string[]; means: number[]; scales: number[]; coefficients: number[]; intercept: number; label: { scale: number; offset: number };
-};
-function handDifficulty(rows: string[]): number {
-  const f = naiveAnalyze(rows).features as unknown as Record<string, number>;
-  let y = model.intercept;
-  model.features.forEach((name, i) => (y += (model.coefficients[i]! * (f[name]! - model.means[i]!)) / model.scales[i]!));
-  return Math.max(0, model.label.scale * y + model.label.offset);
-}
 /** SPEC §7's default tolerance, by hand: the larger of ±10% and ±3. */
 const tolerance = (target: number): number => Math.max(0.1 * target, 3);
 

@@ -1,21 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { expect, test } from './fixtures';
 import { BatchPage } from './pages/BatchPage';
-import { naiveAnalyze } from '../test/naive/naiveSolver';
 import { createLevelSource } from '../src/core/generators/registry';
 import { toRows } from '../src/core/level/level';
+import { handDifficultyOfRows as handDifficulty } from '../test/support/handDifficulty';
 
 /** The default model JSON applied by hand to naive-solver features (independent of the app's predictor). */
-const model = JSON.parse(readFileSync(resolve(import.meta.dirname, '../models/difficulty/default.json'), 'utf8')) as {
-  features: string[]; means: number[]; scales: number[]; coefficients: number[]; intercept: number; label: { scale: number; offset: number };
-};
-function handDifficulty(rows: string[]): number {
-  const f = naiveAnalyze(rows).features as unknown as Record<string, number>;
-  let y = model.intercept;
-  model.features.forEach((name, i) => (y += (model.coefficients[i]! * (f[name]! - model.means[i]!)) / model.scales[i]!));
-  return Math.max(0, model.label.scale * y + model.label.offset);
-}
 
 /** Our own count of an RSD run: unique grids (by their rows) and their spans by the naive solver and the hand formula. */
 function rsdTruth(width: number, height: number, seed: number, count: number): { unique: number; spans: number[]; nonTrivial: number } {

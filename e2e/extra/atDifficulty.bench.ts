@@ -10,25 +10,16 @@
  * test-results/bench-at-difficulty.json and prints a markdown table.
  * bench/atDifficulty.ts runs the same protocol on Node.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { AtDifficultyPage } from '../pages/AtDifficultyPage';
 import { naiveAnalyze } from '../../test/naive/naiveSolver';
+import { handDifficultyOfRows as handDifficulty } from '../../test/support/handDifficulty';
 
 const TARGETS = [10, 20, 30, 40, 50, 60, 80, 100];
 const REQUESTS = 20;
 
-const model = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../models/difficulty/default.json'), 'utf8')) as {
-  features: string[]; means: number[]; scales: number[]; coefficients: number[]; intercept: number; label: { scale: number; offset: number };
-};
-function handDifficulty(rows: string[]): number {
-  const f = naiveAnalyze(rows).features as unknown as Record<string, number>;
-  let y = model.intercept;
-  model.features.forEach((name, i) => (y += (model.coefficients[i]! * (f[name]! - model.means[i]!)) / model.scales[i]!));
-  return Math.max(0, model.label.scale * y + model.label.offset);
-}
 const tolerance = (target: number): number => Math.max(0.1 * target, 3);
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { naiveAnalyze, type NaiveAnalysis } from '../../test/naive/naiveSolver';
 import { importPack } from '../core/pack/pack';
+import { handDifficulty } from '../../test/support/handDifficulty';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BINSWING = resolve(ROOT, '../shared/data/longcat-binswing-52.txt');
@@ -375,20 +376,6 @@ describe('evaluate', () => {
     expect(rep.solvable as number).toBeGreaterThan(0);
     expect(rep.solvable as number).toBeLessThan(300);
   });
-
-  /** The default model applied by hand: max(0, scale * (intercept + sum coef * (x - mean) / sd) + offset). */
-  function handDifficulty(f: Record<string, number>): number {
-    const m = JSON.parse(readFileSync(join(ROOT, 'models/difficulty/default.json'), 'utf8')) as {
-      features: string[]; means: number[]; scales: number[]; coefficients: number[]; intercept: number;
-      label: { transform: string; scale: number; offset: number };
-    };
-    expect(m.label.transform).toBe('identity');
-    let y = m.intercept;
-    m.features.forEach((name, i) => {
-      y += (m.coefficients[i]! * (f[name]! - m.means[i]!)) / m.scales[i]!;
-    });
-    return Math.max(0, m.label.scale * y + m.label.offset);
-  }
 
   it('text mode prints a human table with the same numbers', () => {
     const json = jsonLines(cliOk(['evaluate', '--generator', 'rsd', '--count', '2000', '--seed', '5', '--json', '--quiet']).stdout)[0]!;

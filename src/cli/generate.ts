@@ -1,8 +1,7 @@
 /** `generate` and `evaluate`: run a generator over an index range, write a pack or a report. */
 import { writeFileSync } from 'node:fs';
-import { Analyzer } from '../core/graph/analyze';
-import { levelKey } from '../core/level/level';
 import { createLevelSource, shardRange, type GeneratorSettings } from '../core/generators/registry';
+import { generatedLevelId, UniqueLevels } from '../core/generators/unique';
 import { Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
 import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
@@ -26,35 +25,26 @@ function range(o: RunOptions): { from: number; to: number } {
 /** Generates the unique solvable levels of the run (or shard) and writes them as a pack. */
 export function runGenerate(o: RunOptions & { out: string }): { written: number; iterations: number; duplicates: number } {
   const source = createLevelSource(o);
-  const analyzer = new Analyzer();
   const { from, to } = range(o);
   const progress = new Progress(`generate ${o.generator}`, to - from, !o.quiet && to - from >= 2000);
-  const seen = new Set<string>();
+  const unique = new UniqueLevels();
   const levels: PackLevel[] = [];
-  let duplicates = 0;
   for (let i = from; i < to; i++) {
     const item = source.generate(i);
     progress.tick(i - from + 1);
-    item.levels.forEach((level, k) => {
-      const key = levelKey(level);
-      if (seen.has(key)) {
-        duplicates++;
-        return;
-      }
-      seen.add(key);
-      const analysis = analyzer.analyze(level);
-      if (!analysis.ok || analysis.value.features.nSolutions === 0) return;
-      const id = `${o.generator}-${o.width}x${o.height}-s${o.seed}-${i}` + (item.levels.length > 1 ? `-${k + 1}` : '');
+    for (const u of unique.take(item)) {
+      const id = generatedLevelId(o.generator, o.width, o.height, o.seed, u);
       levels.push(
-        packLevelFromLevel({ ...level, name: id }, {
+        packLevelFromLevel({ ...u.level, name: id }, {
           id,
-          difficulty: predictDifficulty(o.model, analysis.value.features),
-          features: { ...analysis.value.features },
+          difficulty: predictDifficulty(o.model, u.analysis.features),
+          features: { ...u.analysis.features },
           source: { generator: o.generator, seed: o.seed, temperature: null, model: null },
         }),
       );
-    });
+    }
   }
+  const duplicates = unique.duplicates;
   if (levels.length > MAX_PACK_LEVELS) {
     const shards = Math.ceil(levels.length / MAX_PACK_LEVELS) * (o.shard?.shards ?? 1);
     throw new CliError(

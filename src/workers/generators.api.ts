@@ -4,11 +4,11 @@
  * unique, solvable levels of one generator, with their features; the page
  * prices them with the active difficulty model.
  */
-import { Analyzer } from '../core/graph/analyze';
 import type { ClassCounts } from '../core/graph/classes';
 import type { LevelFeatures } from '../core/graph/features';
 import { createLevelSource, isGeneratorName, type GeneratorName } from '../core/generators/registry';
-import { isSideInRange, levelKey, toRows } from '../core/level/level';
+import { generatedLevelId, UniqueLevels } from '../core/generators/unique';
+import { isSideInRange, toRows } from '../core/level/level';
 import { MAX_GENERATE_COUNT } from './generators.limits';
 
 export interface GenerateRequest {
@@ -60,36 +60,26 @@ export function generateLevelsSync(request: GenerateRequest): GenerateResponse {
   if (invalid !== null) return { ok: false, levels: [], iterations: 0, duplicates: 0, nextIndex: start, message: invalid };
   const { generator, width, height, seed, count } = request;
   const source = createLevelSource({ generator, width, height, seed });
-  const analyzer = new Analyzer();
-  const seen = new Set<string>();
+  const unique = new UniqueLevels();
   const levels: GeneratedLevel[] = [];
-  let duplicates = 0;
   const budget = count * ITERATIONS_PER_LEVEL;
   let index = start;
   for (; levels.length < count && index - start < budget; index++) {
-    const item = source.generate(index);
     // Puzzle-up iterations can record several levels (one per solvable wall count), solution-down one.
-    item.levels.forEach((level, k) => {
-      if (levels.length >= count) return;
-      const key = levelKey(level);
-      if (seen.has(key)) {
-        duplicates++;
-        return;
-      }
-      seen.add(key);
-      const analysis = analyzer.analyze(level);
-      if (!analysis.ok || analysis.value.features.nSolutions === 0) return;
+    for (const u of unique.take(source.generate(index))) {
+      if (levels.length >= count) break;
       levels.push({
         index,
-        id: `${generator}-${width}x${height}-s${seed}-${index}` + (item.levels.length > 1 ? `-${k + 1}` : ''),
-        rows: toRows(level),
-        key,
-        solution: k === 0 ? (item.solution ?? null) : null,
-        counts: { ...analysis.value.counts },
-        features: { ...analysis.value.features },
+        id: generatedLevelId(generator, width, height, seed, u),
+        rows: toRows(u.level),
+        key: u.key,
+        solution: u.solution,
+        counts: { ...u.analysis.counts },
+        features: { ...u.analysis.features },
       });
-    });
+    }
   }
+  const duplicates = unique.duplicates;
   const message = levels.length < count ? `found ${levels.length} of ${count} levels in ${index - start} iterations` : null;
   return { ok: true, levels, iterations: index - start, duplicates, nextIndex: index, message };
 }

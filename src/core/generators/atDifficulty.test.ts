@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { naiveAnalyze, naiveMoves } from '../../../test/naive/naiveSolver';
-import { DEFAULT_DIFFICULTY_MODEL as model } from '../difficulty/defaultModel';
+import { handDifficulty } from '../../../test/support/handDifficulty';
 import type { LevelFeatures } from '../graph/features';
 import { levelKey, toRows } from '../level/level';
 import { generateAtDifficulty, toleranceWidth } from './atDifficulty';
 
-/** The default model applied by hand to naive-solver features (independent of predict.ts). */
-function handDifficulty(f: Record<string, number>): number {
-  let y = model.intercept;
-  model.features.forEach((name, i) => {
-    y += (model.coefficients[i]! * (f[name]! - model.means[i]!)) / model.scales[i]!;
-  });
-  return Math.max(0, model.label.scale * y + model.label.offset);
-}
 const difficulty = (f: LevelFeatures): number => handDifficulty(f as unknown as Record<string, number>);
 
 describe('generateAtDifficulty', () => {

@@ -1,0 +1,58 @@
+/**
+ * The new, solvable levels of a generator run: every consumer (the CLI's
+ * `generate`, the studio's generators worker) keeps the same duplicate set,
+ * skips unsolvable and state-capped levels, and counts duplicates the same way.
+ */
+import { Analyzer, type LevelAnalysis } from '../graph/analyze';
+import { levelKey, type Level } from '../level/level';
+import type { GeneratedItem } from './registry';
+
+export interface UniqueLevel {
+  /** Iteration index of the run. */
+  readonly index: number;
+  /** Position within the iteration's levels (puzzle-up iterations can yield several). */
+  readonly k: number;
+  /** How many levels the iteration yielded. */
+  readonly siblings: number;
+  readonly level: Level;
+  readonly key: string;
+  readonly analysis: LevelAnalysis;
+  /** The generator's own solution for the level, when it built one. */
+  readonly solution: string | null;
+}
+
+export class UniqueLevels {
+  private readonly analyzer = new Analyzer();
+  private readonly seen = new Set<string>();
+  duplicates = 0;
+
+  /** The iteration's levels that are new and solvable, in order; repeats are counted as duplicates. */
+  take(item: GeneratedItem): UniqueLevel[] {
+    const out: UniqueLevel[] = [];
+    item.levels.forEach((level, k) => {
+      const key = levelKey(level);
+      if (this.seen.has(key)) {
+        this.duplicates++;
+        return;
+      }
+      this.seen.add(key);
+      const analysis = this.analyzer.analyze(level);
+      if (!analysis.ok || analysis.value.features.nSolutions === 0) return;
+      out.push({
+        index: item.index,
+        k,
+        siblings: item.levels.length,
+        level,
+        key,
+        analysis: analysis.value,
+        solution: k === 0 ? (item.solution ?? null) : null,
+      });
+    });
+    return out;
+  }
+}
+
+/** The id of a generated level: generator, size, seed, iteration (and position when it has siblings). */
+export function generatedLevelId(generator: string, width: number, height: number, seed: number, u: Pick<UniqueLevel, 'index' | 'k' | 'siblings'>): string {
+  return `${generator}-${width}x${height}-s${seed}-${u.index}` + (u.siblings > 1 ? `-${u.k + 1}` : '');
+}
