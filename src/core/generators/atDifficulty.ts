@@ -124,6 +124,8 @@ class Searcher {
   readonly walk: SolutionDownWalk;
   readonly analyzer = new Analyzer();
   evaluations = 0;
+  /** Walks near the top of the reachable range (from its estimate), used as restart points for high targets. */
+  elites: readonly Walk[] = [];
 
   constructor(readonly req: AtDifficultyRequest) {
     this.walk = new SolutionDownWalk(req.width, req.height);
@@ -158,6 +160,14 @@ class Searcher {
     return c === null ? null : { ...c, walk: { start: walk.start, dirs } };
   }
 
+  /** An elite walk as a candidate (the walk is complete, so nothing regrows). */
+  replay(walk: Walk, rng: Rng): Candidate | null {
+    const dirs = regrow(this.walk, walk, walk.dirs.length, rng);
+    this.evaluations++;
+    const c = evaluateWalk(this.walk, this.analyzer, this.req.difficulty);
+    return c === null ? null : { ...c, walk: { start: walk.start, dirs } };
+  }
+
   mutate(from: Candidate, rng: Rng, useProposal: boolean): Candidate | null {
     const keep = rng.int(from.walk.dirs.length + 1);
     const dirs = regrow(this.walk, from.walk, keep, rng, useProposal ? this.req.proposal : undefined);
@@ -175,11 +185,16 @@ class Searcher {
     while (this.evaluations - start < budget && now() < deadline) {
       let next: Candidate | null;
       if (current === null || sinceImprovement > 300) {
-        // Restart from the best of a few random walks.
+        // Restart from the best of a few random walks and the elite walks (which reach high targets fast).
         next = null;
-        for (let k = 0; k < 8; k++) {
-          const c = this.random(rng);
+        const consider = (c: Candidate | null): void => {
           if (c !== null && (next === null || this.score(c.difficulty, target, half) < this.score(next.difficulty, target, half))) next = c;
+        };
+        for (let k = 0; k < 8; k++) consider(this.random(rng));
+        // Elites are mutated once, so different seeds start from different neighbours, not one shared level.
+        for (const e of this.elites) {
+          const replayed = this.replay(e, rng);
+          consider(replayed === null ? null : this.mutate(replayed, rng, false));
         }
         current = null;
         best = Infinity;
@@ -200,10 +215,9 @@ class Searcher {
     return null;
   }
 
-  /** Hill-climbs the highest difficulty it can within `budget` evaluations. */
-  climbMax(rng: Rng, budget: number, deadline: number, now: () => number): number {
+  /** Hill-climbs the highest difficulty it can within `budget` evaluations; returns the best candidate. */
+  climbMax(rng: Rng, budget: number, deadline: number, now: () => number): Candidate | null {
     let best = this.random(rng);
-    let max = best?.difficulty ?? 0;
     const start = this.evaluations;
     while (this.evaluations - start < budget && now() < deadline) {
       if (best === null) {
@@ -212,13 +226,19 @@ class Searcher {
       }
       const next = this.mutate(best, rng, false);
       if (next !== null && next.difficulty >= best.difficulty) best = next;
-      max = Math.max(max, best.difficulty);
     }
-    return max;
+    return best;
   }
 }
 
-const reachableCache = new Map<string, { min: number; max: number }>();
+interface ReachableEstimate {
+  readonly min: number;
+  readonly max: number;
+  /** The best walk of each climb. */
+  readonly elites: readonly Walk[];
+}
+
+const reachableCache = new Map<string, ReachableEstimate>();
 
 /**
  * The reachable difficulty range for a size and predictor, estimated by
@@ -231,16 +251,22 @@ export function reachableRange(
   difficulty: (f: LevelFeatures) => number,
   predictorId: string,
   options: { budget?: number; timeLimitMs?: number; now?: () => number } = {},
-): { min: number; max: number } {
+): ReachableEstimate {
   const key = `${width}x${height}:${predictorId}`;
   const cached = reachableCache.get(key);
   if (cached !== undefined) return cached;
   const now = options.now ?? (() => performance.now());
   const s = new Searcher({ width, height, target: 0, seed: 0, difficulty });
   let max = 0;
+  const elites: Walk[] = [];
   const deadline = now() + (options.timeLimitMs ?? 1500);
-  for (let r = 0; r < 6; r++) max = Math.max(max, s.climbMax(createRng(streamSeed(0x5ca1e, r)), Math.floor((options.budget ?? 24_000) / 6), deadline, now));
-  const range = { min: 0, max };
+  for (let r = 0; r < 6; r++) {
+    const best = s.climbMax(createRng(streamSeed(0x5ca1e, r)), Math.floor((options.budget ?? 24_000) / 6), deadline, now);
+    if (best === null) continue;
+    max = Math.max(max, best.difficulty);
+    elites.push(best.walk);
+  }
+  const range = { min: 0, max, elites };
   reachableCache.set(key, range);
   return range;
 }
@@ -259,11 +285,13 @@ export function generateAtDifficulty(req: AtDifficultyRequest, predictorId = 'de
   const quick = reachableRange(req.width, req.height, req.difficulty, `${predictorId}:quick`, { now, budget: 3_000, timeLimitMs: 150 });
   const range =
     req.target - half <= quick.max ? quick : reachableRange(req.width, req.height, req.difficulty, predictorId, { now, timeLimitMs: Math.min(1500, req.timeLimitMs ?? 5000) });
+  // Elite restarts only for targets above the quick climb: below it random restarts find levels fast and keep variety.
+  s.elites = range === quick ? [] : range.elites;
   if (req.target - half > range.max) {
     return {
       levels,
       shortfall: `a difficulty of ${req.target} is out of reach for ${req.width}x${req.height} levels: the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}`,
-      reachable: range,
+      reachable: { min: range.min, max: range.max },
       evaluations: s.evaluations,
     };
   }
@@ -276,12 +304,12 @@ export function generateAtDifficulty(req: AtDifficultyRequest, predictorId = 'de
       return {
         levels,
         shortfall: `found ${levels.length} of ${count} levels within ±${half.toFixed(1)} of ${req.target} before ${why}; the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}`,
-        reachable: range,
+        reachable: { min: range.min, max: range.max },
         evaluations: s.evaluations,
       };
     }
     taken.add(found.key);
     levels.push({ ...found, attempts: s.evaluations - before, milliseconds: now() - started });
   }
-  return { levels, shortfall: null, reachable: range, evaluations: s.evaluations };
+  return { levels, shortfall: null, reachable: { min: range.min, max: range.max }, evaluations: s.evaluations };
 }
