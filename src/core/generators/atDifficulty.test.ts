@@ -3,7 +3,7 @@ import { naiveAnalyze, naiveMoves } from '../../../test/naive/naiveSolver';
 import { handDifficulty } from '../../../test/support/handDifficulty';
 import type { LevelFeatures } from '../graph/features';
 import { levelKey, toRows } from '../level/level';
-import { generateAtDifficulty, toleranceWidth } from './atDifficulty';
+import { generateAtDifficulty, reachableRange, toleranceWidth } from './atDifficulty';
 
 const difficulty = (f: LevelFeatures): number => handDifficulty(f as unknown as Record<string, number>);
 
@@ -44,6 +44,18 @@ describe('generateAtDifficulty', () => {
       const open = toRows(l.level).join('').replace(/#/g, '').length;
       expect(open).toBeGreaterThanOrEqual(15);
       expect(open).toBeLessThanOrEqual(25);
+    }
+  });
+
+  it('finds levels near the estimated maximum (restarting from the estimate\'s best walks), checked by the naive solver', () => {
+    const range = reachableRange(6, 6, difficulty, 'hand-6x6-top');
+    const target = Math.floor(range.max * 0.95); // near the top, levels are scarce: one is asked for
+    const r = generateAtDifficulty({ width: 6, height: 6, target, count: 1, seed: 3, difficulty }, 'hand-6x6-top');
+    expect(r.shortfall).toBeNull();
+    for (const l of r.levels) {
+      const naive = naiveAnalyze(toRows(l.level));
+      expect(naive.features.nSolutions).toBeGreaterThan(0);
+      expect(Math.abs(handDifficulty(naive.features) - target)).toBeLessThanOrEqual(toleranceWidth(target) + 1e-9);
     }
   });
 
