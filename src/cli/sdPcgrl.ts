@@ -1,7 +1,7 @@
 /** `generate` / `evaluate` with `--generator sd-pcgrl`: load the trained model, run the policy per temperature. */
 import { writeFileSync } from 'node:fs';
-import { Analyzer } from '../core/graph/analyze';
-import { levelKey, type Level } from '../core/level/level';
+import type { Level } from '../core/level/level';
+import { UniqueLevels } from '../core/generators/unique';
 import { Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
 import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
@@ -83,32 +83,24 @@ export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): 
 
 export async function generateSdPcgrl(o: SdRunOptions & { out: string }): Promise<{ written: number; duplicates: number }> {
   const { q, meta } = await loadPolicy(o.rlModel, o.width, o.height);
-  const analyzer = new Analyzer();
-  const seen = new Set<string>();
+  const unique = new UniqueLevels();
   const out: PackLevel[] = [];
-  let duplicates = 0;
   for (const l of await levels(o, meta, q, 'generate sd-pcgrl')) {
-    const key = levelKey(l.level);
-    if (seen.has(key)) {
-      duplicates++;
-      continue;
-    }
-    seen.add(key);
-    const a = analyzer.analyze(l.level);
-    if (!a.ok) continue;
+    const [u] = unique.take({ index: l.index, levels: [l.level], solution: l.solution });
+    if (u === undefined) continue;
     const id = `sd-pcgrl-${o.width}x${o.height}-s${o.seed}-t${o.temperature}-${l.index}`;
     out.push(
       packLevelFromLevel({ ...l.level, name: id }, {
         id,
-        difficulty: predictDifficulty(o.model, a.value.features),
-        features: { ...a.value.features },
+        difficulty: predictDifficulty(o.model, u.analysis.features),
+        features: { ...u.analysis.features },
         source: { generator: 'sd-pcgrl', seed: o.seed, temperature: o.temperature, model: `${o.rlModel} (${meta.recipe}, seed ${meta.seed}, ${meta.episodes} episodes)` },
       }),
     );
   }
   if (out.length > MAX_PACK_LEVELS) throw new CliError(`the run gives ${out.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Split it with --shard`);
   writeFileSync(o.out, exportPack(createPack(`sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, out)));
-  return { written: out.length, duplicates };
+  return { written: out.length, duplicates: unique.duplicates };
 }
 
 /** Evaluates a trained Turtle model: greedy episodes (temperature t), solvable share and the report over solvable levels. */

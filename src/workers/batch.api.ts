@@ -24,12 +24,10 @@ import { MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT } from './batch.limits';
 export type { EvaluationJob, EvaluationProgress, EvaluationResult, EvaluationRun, SpanSample, PolicyInfo } from './batch.evaluation';
 export type { BatchGenerator } from './batch.limits';
 
-export interface AtDifficultyJob {
+/** What every at-difficulty search takes: size, how many, seed, constraints and the model. */
+interface SearchJob {
   readonly width: number;
   readonly height: number;
-  readonly target: number;
-  /** Default: the larger of ±10% and ±3 ({@link DEFAULT_TOLERANCE}). */
-  readonly tolerance?: Tolerance;
   readonly count: number;
   readonly seed: number;
   /** Level keys to avoid (`levelKey`, e.g. the pack's levels). */
@@ -38,6 +36,12 @@ export interface AtDifficultyJob {
   readonly openCells?: { readonly min?: number; readonly max?: number };
   /** The active difficulty model (validated here). */
   readonly model: DifficultyModel;
+}
+
+export interface AtDifficultyJob extends SearchJob {
+  readonly target: number;
+  /** Default: the larger of ±10% and ±3 ({@link DEFAULT_TOLERANCE}). */
+  readonly tolerance?: Tolerance;
   /** Wall-clock limit for the whole request (default: 5 s, plus 1.5 s per level past the third). */
   readonly timeLimitMs?: number;
 }
@@ -169,18 +173,10 @@ export function generateAtSync(job: AtDifficultyJob): AtDifficultyAnswer {
   };
 }
 
-export interface CurveJob {
-  readonly width: number;
-  readonly height: number;
+export interface CurveJob extends SearchJob {
   /** Difficulty of the first and the last level; targets are evenly spaced between. */
   readonly from: number;
   readonly to: number;
-  readonly count: number;
-  readonly seed: number;
-  readonly exclude?: readonly string[];
-  readonly uniqueSolution?: boolean;
-  readonly openCells?: { readonly min?: number; readonly max?: number };
-  readonly model: DifficultyModel;
   /** Per level (default 4 s). */
   readonly timeLimitMs?: number;
 }

@@ -6,10 +6,9 @@ import { MAX_GENERATE_COUNT } from '../../workers/generators.limits';
 import { runGenerators } from '../controllers/generatorsController';
 import { generatedDifficulty } from '../store/selectors';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
-import { DifficultyBadge } from './DifficultyBadge';
+import { GeneratedLevelCard } from './generators/GeneratedLevelCard';
 import { AtDifficultySection } from './generators/AtDifficultySection';
 import { SdPcgrlSection } from './generators/SdPcgrlSection';
-import { LevelThumb } from './LevelThumb';
 
 const LABELS: Record<string, string> = { rsd: 'RSD — random solution-down', rpu: 'RPU — random puzzle-up' };
 
@@ -83,17 +82,16 @@ export function GeneratorsPanel() {
       </p>
       <ul className="gen-results" data-testid="generator.results">
         {run.levels.map((l) => (
-          <li key={l.id} className="gen-item" data-testid="generator.item" data-id={l.id}>
-            <LevelThumb rows={l.rows} size={64} />
-            <div className="gen-meta">
-              <DifficultyBadge value={generatedDifficulty(s.model, l)} testId="generator.item.difficulty" />
-              <small className="muted">#{l.index} · {l.features.nStates} states</small>
-            </div>
-            <div className="gen-actions">
-              <button type="button" className="small" data-testid="generator.open" onClick={() => open(l)}>Open</button>
-              <button type="button" className="small" data-testid="generator.add" onClick={() => add(l)}>+ Pack</button>
-            </div>
-          </li>
+          <GeneratedLevelCard
+            key={l.id}
+            testPrefix="generator"
+            rows={l.rows}
+            difficulty={generatedDifficulty(s.model, l)}
+            meta={`#${l.index} · ${l.features.nStates} states`}
+            data={{ 'data-id': l.id }}
+            onOpen={() => open(l)}
+            onAdd={() => add(l)}
+          />
         ))}
       </ul>
       <SdPcgrlSection />

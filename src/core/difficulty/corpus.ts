@@ -4,10 +4,9 @@
  * one per move plus one per decision (`expectedMoves + expectedDecisions`):
  * the player model is the only ground truth the product ships.
  */
-import { Analyzer } from '../graph/analyze';
 import type { LevelFeatures } from '../graph/features';
-import { levelKey } from '../level/level';
 import { createLevelSource, type GeneratorName } from '../generators/registry';
+import { UniqueLevels } from '../generators/unique';
 
 export interface CorpusEntry {
   readonly key: string;
@@ -29,8 +28,7 @@ export function playerModelTime(f: LevelFeatures): number {
 
 /** Unique solvable levels from each spec's run (iteration i of each run seeded `seed`). */
 export function generatedCorpus(specs: readonly CorpusSpec[], seed: number, onProgress?: (done: number, total: number) => void): CorpusEntry[] {
-  const analyzer = new Analyzer();
-  const seen = new Set<string>();
+  const unique = new UniqueLevels(); // one duplicate set across all specs
   const out: CorpusEntry[] = [];
   const total = specs.reduce((a, s) => a + s.iterations, 0);
   let done = 0;
@@ -39,14 +37,7 @@ export function generatedCorpus(specs: readonly CorpusSpec[], seed: number, onPr
     for (let i = 0; i < spec.iterations; i++) {
       const item = source.generate(i);
       onProgress?.(++done, total);
-      for (const level of item.levels) {
-        const key = levelKey(level);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const r = analyzer.analyze(level);
-        if (!r.ok || r.value.features.nSolutions === 0) continue;
-        out.push({ key, generator: spec.generator, features: { ...r.value.features } });
-      }
+      for (const u of unique.take(item)) out.push({ key: u.key, generator: spec.generator, features: { ...u.analysis.features } });
     }
   }
   return out;

@@ -4,7 +4,7 @@
  * DAG in reverse topological order (by filled-cell count, which strictly
  * increases along every edge).
  */
-import { DEAD, FAIL, INDETERMINATE, NODE_CLASSES, SOLUTION, SUCCESS, type ClassCounts } from './classes';
+import { DEAD, FAIL, INDETERMINATE, SOLUTION, SUCCESS, type ClassCounts } from './classes';
 import type { SearchGraph } from './solver';
 
 /** Every feature of SPEC §4 under its spec name. */
@@ -217,9 +217,4 @@ export class Classifier {
       this.seenStamp = 0;
     }
   }
-}
-
-/** The class counts as a plain object keyed by class name, in spec order. */
-export function emptyCounts(): ClassCounts {
-  return Object.fromEntries(NODE_CLASSES.map((c) => [c, 0])) as ClassCounts;
 }

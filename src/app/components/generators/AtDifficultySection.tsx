@@ -12,8 +12,7 @@ import { MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT } from '../../../workers/batch
 import { addFoundLevel, foundLevelName, runAtDifficulty, runCurve } from '../../controllers/batchController';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { NumberField } from '../batch/NumberField';
-import { DifficultyBadge } from '../DifficultyBadge';
-import { LevelThumb } from '../LevelThumb';
+import { GeneratedLevelCard } from './GeneratedLevelCard';
 
 const fmt = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
@@ -92,21 +91,19 @@ export function AtDifficultySection() {
       <AtDifficultyStatus />
       <ul className="gen-results" data-testid="atd.results">
         {run.levels.map((l, i) => {
-          const added = run.added.includes(l.key);
           return (
-            <li key={l.key} className="gen-item" data-testid="atd.item" data-difficulty={l.difficulty} data-key={l.key} data-ms={l.milliseconds} data-attempts={l.attempts}>
-              <LevelThumb rows={l.rows} size={64} />
-              <div className="gen-meta">
-                <DifficultyBadge value={Math.round(l.difficulty * 100) / 100} testId="atd.item.difficulty" />
-                <small className="muted" title={`${l.attempts} levels evaluated, ${l.milliseconds.toFixed(0)} ms; ${l.openCells} open cells, ${l.features.solutionPaths} solution path${l.features.solutionPaths === 1 ? '' : 's'}`}>
-                  {l.attempts} tries · {l.milliseconds < 10 ? l.milliseconds.toFixed(1) : l.milliseconds.toFixed(0)} ms
-                </small>
-              </div>
-              <div className="gen-actions">
-                <button type="button" className="small" data-testid="atd.open" onClick={() => open(l, i)}>Open</button>
-                <button type="button" className="small" data-testid="atd.add" disabled={added} onClick={() => add(l, i)}>{added ? 'Added' : '+ Pack'}</button>
-              </div>
-            </li>
+            <GeneratedLevelCard
+              key={l.key}
+              testPrefix="atd"
+              rows={l.rows}
+              difficulty={Math.round(l.difficulty * 100) / 100}
+              meta={`${l.attempts} tries · ${l.milliseconds < 10 ? l.milliseconds.toFixed(1) : l.milliseconds.toFixed(0)} ms`}
+              metaTitle={`${l.attempts} levels evaluated, ${l.milliseconds.toFixed(0)} ms; ${l.openCells} open cells, ${l.features.solutionPaths} solution path${l.features.solutionPaths === 1 ? '' : 's'}`}
+              data={{ 'data-difficulty': l.difficulty, 'data-key': l.key, 'data-ms': l.milliseconds, 'data-attempts': l.attempts }}
+              added={run.added.includes(l.key)}
+              onOpen={() => open(l, i)}
+              onAdd={() => add(l, i)}
+            />
           );
         })}
       </ul>

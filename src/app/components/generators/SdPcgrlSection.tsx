@@ -12,8 +12,7 @@ import { hasShippedModel } from '../../controllers/modelFilesIo';
 import { generatedDifficulty } from '../../store/selectors';
 import type { SdSettings, StartCellMode } from '../../store/trainingSlice';
 import { useActions, useStudioShallow } from '../../studioContext';
-import { DifficultyBadge } from '../DifficultyBadge';
-import { LevelThumb } from '../LevelThumb';
+import { GeneratedLevelCard } from './GeneratedLevelCard';
 import { formatCount } from '../../adapters/trainingSeries';
 import { useTrainingController } from '../training/useTraining';
 
@@ -151,19 +150,17 @@ export function SdPcgrlSection() {
       </p>
       <ul className="gen-results" data-testid="sd.results">
         {run.levels.map((l) => (
-          <li key={l.id} className={l.duplicate ? 'gen-item sd-dup' : 'gen-item'} data-testid="sd.item" data-id={l.id} data-duplicate={l.duplicate} data-start={l.startCell}>
-            <LevelThumb rows={l.rows} size={64} />
-            <div className="gen-meta">
-              <DifficultyBadge value={generatedDifficulty(s.difficultyModel, l)} testId="sd.item.difficulty" />
-              <small className="muted">
-                #{l.index} · {l.features.nStates} states{l.duplicate ? ' · dup' : ''}
-              </small>
-            </div>
-            <div className="gen-actions">
-              <button type="button" className="small" data-testid="sd.open" onClick={() => open(l)}>Open</button>
-              <button type="button" className="small" data-testid="sd.add" onClick={() => add(l)}>+ Pack</button>
-            </div>
-          </li>
+          <GeneratedLevelCard
+            key={l.id}
+            testPrefix="sd"
+            className={l.duplicate ? 'gen-item sd-dup' : 'gen-item'}
+            rows={l.rows}
+            difficulty={generatedDifficulty(s.difficultyModel, l)}
+            meta={`#${l.index} · ${l.features.nStates} states${l.duplicate ? ' · dup' : ''}`}
+            data={{ 'data-id': l.id, 'data-duplicate': l.duplicate, 'data-start': l.startCell }}
+            onOpen={() => open(l)}
+            onAdd={() => add(l)}
+          />
         ))}
       </ul>
     </section>
