@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
  * present; elsewhere Playwright's own browser is used.
  */
 const debianChromium = '/usr/bin/chromium';
+/** `PREVIEW_PORT` lets several checkouts run their suites side by side. */
+const port = Number(process.env.PREVIEW_PORT ?? 4173);
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(debianChromium) ? debianChromium : undefined);
 
 export default defineConfig({
@@ -17,7 +19,7 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
@@ -32,8 +34,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

@@ -56,7 +56,7 @@ test('a share URL opens its level', async ({ studio, browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const other = new StudioPage(page);
-  await other.open(url.replace(/^https?:\/\/[^/]+/, 'http://127.0.0.1:4173'));
+  await other.open(url.replace(/^https?:\/\/[^/]+/, `http://127.0.0.1:${process.env.PREVIEW_PORT ?? 4173}`));
   await other.editor.expectRows(['#C..', '....', '..#.']);
   await expect(page.getByTestId('editor.name')).toHaveValue('shared one');
   await other.graph.waitForLevel();
