@@ -18,7 +18,7 @@ import { LevelTextDialog } from './components/LevelTextDialog';
 import { Messages } from './components/Messages';
 import { connectAnalysis } from './controllers/analysisController';
 import { connectShareLinks } from './controllers/shareController';
-import { handleShortcut, isTypingTarget } from './keyboard';
+import { focusedControl, handleShortcut, isTypingTarget, shortcutAllowed } from './keyboard';
 import { startAutosave, loadSaved } from './persistence/autosave';
 import { openStudioDb } from './persistence/db';
 import { createStudioStore } from './store/store';
@@ -73,7 +73,10 @@ export function App({ services }: { services: StudioServices }) {
         if (e.key === 'Escape' && e.target instanceof HTMLElement) e.target.blur();
         return;
       }
+      if (!shortcutAllowed(e.target, e.key, store.getState().mode)) return;
       if (handleShortcut(store, e)) e.preventDefault();
+      // Escape hands the canvas keys back from a focused control.
+      else if (e.key === 'Escape' && focusedControl(e.target) !== null && e.target instanceof HTMLElement) e.target.blur();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
