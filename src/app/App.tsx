@@ -17,6 +17,7 @@ import { HelpOverlay } from './components/HelpOverlay';
 import { LevelTextDialog } from './components/LevelTextDialog';
 import { Messages } from './components/Messages';
 import { connectAnalysis } from './controllers/analysisController';
+import { connectPackFeatures } from './controllers/packFeaturesController';
 import { connectShareLinks } from './controllers/shareController';
 import { focusedControl, handleShortcut, isTypingTarget, shortcutAllowed } from './keyboard';
 import { startAutosave, loadSaved } from './persistence/autosave';
@@ -29,6 +30,8 @@ import { WORKSPACE_VIEWS } from './views';
 export function createServices(): StudioServices {
   const store = createStudioStore();
   const analysis = connectAnalysis(store, new AnalysisClient({ onStatus: (_status, mode) => store.getState().setWorkerMode(mode) }));
+  // A second analysis worker prices pack levels whose features are unknown, without holding up the editor's.
+  connectPackFeatures(store, new AnalysisClient());
   return { store, analysis, generators: new GeneratorsClient(), batch: new BatchClient() };
 }
 

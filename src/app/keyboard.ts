@@ -100,6 +100,11 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
       if (!e.shiftKey) return false;
       return (s.clear(), true);
     case 'a': {
+      const open = s.openInPack === null ? undefined : s.pack.levels.find((l) => l.id === s.openInPack!.id);
+      if (open !== undefined) {
+        s.notify('info', `“${open.name}” is already in the pack: edits change it in place. Duplicate makes a copy.`);
+        return true;
+      }
       const id = s.addCurrentLevelToPack();
       s.notify(id === null ? 'error' : 'info', id === null ? 'The pack is full.' : `Added “${s.levelName || id}” to the pack.`);
       return true;
