@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { StudioPage } from './pages/StudioPage';
 
-test('a reload keeps the level, its name and the pack', async ({ studio, page }) => {
+test('a reload keeps the level, its name, the pack, the open level, the view and the undo history', async ({ studio, page }) => {
   await studio.editor.typeLevel('; kept\nC...#\n.#...\n.....');
   await studio.graph.waitForLevel();
   await studio.pack.addCurrent();
@@ -15,8 +15,21 @@ test('a reload keeps the level, its name and the pack', async ({ studio, page })
   await again.editor.grid.waitFor();
   await again.editor.expectRows(rows);
   await expect(page.getByTestId('editor.name')).toHaveValue('kept and edited');
-  expect(await again.pack.names()).toEqual(['kept']);
+  // The level was added, so it is open in place: the edits changed the pack level.
+  expect(await again.pack.names()).toEqual(['kept and edited']);
+  await expect(again.pack.item(0)).toHaveAttribute('data-open', 'modified');
   await again.graph.waitForLevel();
+  // The undo history came back: undo the name and the wall, the pack level is as added.
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await again.editor.expectRows(['C...#', '.#...', '.....']);
+  expect(await again.pack.names()).toEqual(['kept']);
+  await expect(again.pack.item(0)).toHaveAttribute('data-open', 'open');
+  // The view is restored too.
+  await page.getByTestId('app.view.batch').click();
+  await again.waitSaved();
+  await page.reload();
+  await expect(page.getByTestId('view.batch')).toBeVisible();
 });
 
 test('corrupt saved data is reported and the studio starts clean', async ({ studio, page }) => {

@@ -1,6 +1,7 @@
-/** The left dock: the level pack and the generators, as tabs. */
+/** The left dock: the level pack, the generators and the history, as tabs. */
 import { useActions, useStudio } from '../studioContext';
 import { GeneratorsPanel } from './GeneratorsPanel';
+import { HistoryPanel } from './HistoryPanel';
 import { PackPanel } from './PackPanel';
 
 export function DockPanel() {
@@ -15,8 +16,11 @@ export function DockPanel() {
         <button type="button" role="tab" aria-selected={tab === 'generators'} className={tab === 'generators' ? 'active' : ''} data-testid="dock.tab.generators" onClick={() => get().setDockTab('generators')}>
           Generators
         </button>
+        <button type="button" role="tab" aria-selected={tab === 'history'} className={tab === 'history' ? 'active' : ''} data-testid="dock.tab.history" onClick={() => get().setDockTab('history')}>
+          History
+        </button>
       </div>
-      <div className="dock-body" role="tabpanel">{tab === 'pack' ? <PackPanel /> : <GeneratorsPanel />}</div>
+      <div className="dock-body" role="tabpanel">{tab === 'pack' ? <PackPanel /> : tab === 'generators' ? <GeneratorsPanel /> : <HistoryPanel />}</div>
     </aside>
   );
 }

@@ -9,6 +9,10 @@ import type { StudioState } from '../store/types';
 import type { KeyValueStore, RecordName } from './db';
 import { restoreLabModels, saveLabModels } from './labModels';
 import { restoreLevel, restorePack, restorePlayLog, restoreSettings, saveLevel, savePack, savePlayLog, SAVE_VERSION } from './restore';
+import { restoreHistoryRecord, restoreWorkspace, saveHistory, saveWorkspace } from './workspace';
+import { docAt, sameRows, type DocState } from '../store/history';
+import { currentDoc, docFields } from '../store/historySlice';
+import { toRows } from '../../core/level/level';
 
 /** Reads every saved record into the store. Returns the sentences about what could not be restored. */
 export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<string[]> {
@@ -54,6 +58,32 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
       });
     } else problems.push(`${r.error}; using the default settings`);
   }
+  // The workspace (view, open pack level, settings) and the undo history, once the document is back.
+  const workspace = await read('workspace');
+  if (workspace !== undefined) {
+    const r = restoreWorkspace(workspace);
+    if (r.ok) {
+      const { pack } = store.getState();
+      const open = r.value.openInPack !== null && pack.levels.some((l) => l.id === r.value.openInPack!.id) ? r.value.openInPack : null;
+      store.setState({ view: r.value.view, openInPack: open, atdSettings: r.value.atdSettings, batchSettings: r.value.batchSettings });
+    } else problems.push(`${r.error}; using the default view and settings`);
+  }
+  const history = await read('history');
+  if (history !== undefined) {
+    const r = restoreHistoryRecord(history);
+    if (!r.ok) problems.push(`${r.error}; starting a new undo history`);
+    else {
+      const at = docAt(r.value, r.value.index);
+      const st = store.getState();
+      if (at !== null && sameContent(at, currentDoc(st))) {
+        // The store takes the history's own objects, so undo compares by identity as it does before a reload.
+        store.setState({ ...docFields(st, at), history: r.value });
+      } else if (at !== null && problems.length === 0) {
+        // (When the level or pack was refused, that message already says the work starts fresh.)
+        problems.push('the saved undo history does not match the saved level and pack; starting a new undo history');
+      }
+    }
+  }
   // The predictor lab's saved models and the active choice (a corrupt active model falls back to the default).
   const labModels = await read('labModels');
   if (labModels !== undefined) {
@@ -83,6 +113,12 @@ const PARTS: Part[] = [
       dockTab: s.dockTab,
     }),
   },
+  {
+    name: 'workspace',
+    changed: (a, b) => a.view !== b.view || a.openInPack !== b.openInPack || a.atdSettings !== b.atdSettings || a.batchSettings !== b.batchSettings,
+    value: (s) => saveWorkspace({ view: s.view, openInPack: s.openInPack, atdSettings: s.atdSettings, batchSettings: s.batchSettings }),
+  },
+  { name: 'history', changed: (a, b) => a.history !== b.history, value: (s) => saveHistory(s.history) },
   {
     name: 'labModels',
     changed: (a, b) => a.savedModels !== b.savedModels || a.activeModelId !== b.activeModelId,
@@ -136,4 +172,14 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, delayMs = 2
       if (timer !== null) clearTimeout(timer);
     },
   };
+}
+
+/** Same level, name and pack content (the saved history belongs to the saved work). O(pack size). */
+function sameContent(a: DocState, b: DocState): boolean {
+  if (a.levelName !== b.levelName || !sameRows(toRows(a.level), toRows(b.level))) return false;
+  if (a.pack.name !== b.pack.name || a.pack.levels.length !== b.pack.levels.length) return false;
+  return a.pack.levels.every((l, i) => {
+    const m = b.pack.levels[i]!;
+    return l.id === m.id && l.name === m.name && sameRows(l.rows, m.rows) && (l.notes ?? '') === (m.notes ?? '') && (l.tags ?? []).join() === (m.tags ?? []).join();
+  });
 }

@@ -51,6 +51,62 @@ describe('autosave', () => {
     expect(again.getState().generatorSettings.seed).toBe(99);
   });
 
+  it('the undo history, the open pack level and the view survive a reload, shared snapshots stay shared', async () => {
+    const kv = memoryStore();
+    const store = createStudioStore();
+    const autosave = startAutosave(store, kv, 5);
+    const s = store.getState;
+    const level = parseRows(['C...', '....', '....']);
+    if (!level.ok) throw new Error();
+    s().openLevel(level.value, 'first');
+    const id = s().addCurrentLevelToPack()!;
+    const added = s().pack;
+    s().applyAt(5, 'wall');
+    s().setLevelName('first, edited');
+    s().newPackLevel();
+    s().openPackLevel(id);
+    s().setView('batch');
+    await autosave.flush();
+    autosave.stop();
+    const saved = kv.data.get('history') as { packLevels: unknown[]; entries: unknown[] };
+    expect(saved.entries).toHaveLength(6);
+    expect(saved.packLevels).toHaveLength(4); // added, walled, renamed, the new one: each version once
+
+    const again = createStudioStore();
+    expect(await loadSaved(again, kv)).toEqual([]);
+    const a = again.getState;
+    expect(a().view).toBe('batch');
+    expect(a().openInPack?.id).toBe(id);
+    expect(a().history.entries.map((e) => e.label)).toEqual(s().history.entries.map((e) => e.label));
+    a().undo(); // open
+    a().undo(); // new level
+    a().undo(); // name
+    a().undo(); // wall
+    expect(a().pack.levels).toHaveLength(1);
+    expect(a().pack.levels[0]).toEqual(added.levels[0]);
+    expect(toRows(a().level)).toEqual(['C...', '....', '....']);
+  });
+
+  it('a corrupt undo history or workspace is reported and dropped; the level and pack stay', async () => {
+    const kv = memoryStore();
+    const store = createStudioStore();
+    const autosave = startAutosave(store, kv, 5);
+    store.getState().addCurrentLevelToPack();
+    await autosave.flush();
+    autosave.stop();
+    const history = structuredClone(kv.data.get('history')) as { levels: string[][] };
+    history.levels[0] = ['CC.', '...', '...'];
+    kv.data.set('history', history);
+    kv.data.set('workspace', { version: 1, view: 'nowhere' });
+    const again = createStudioStore();
+    const problems = await loadSaved(again, kv);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/workspace is invalid \(view: /);
+    expect(problems[1]).toMatch(/undo history has a bad level \(levels\.0: line 1, column 2/);
+    expect(again.getState().pack.levels).toHaveLength(1);
+    expect(again.getState().history.entries).toHaveLength(0);
+  });
+
   it('corrupt records are reported and replaced by a clean start', async () => {
     const kv = memoryStore({ level: { version: 1, rows: ['CC.', '...', '...'] }, pack: { format: 'zip' }, playtests: 12, settings: { version: 1 } });
     const store = createStudioStore();

@@ -100,7 +100,7 @@ export function restoreSettings(json: unknown): Result<SavedSettings, string> {
   if (!isInt(json['stateCap'], 1, 5_000_000) || !isInt(json['fullGraphLimit'], 1, 1_000_000)) return bad;
   const view = json['graphView'], tab = json['dockTab'];
   if (view !== 'auto' && view !== 'full' && view !== 'collapsed') return bad;
-  if (tab !== 'pack' && tab !== 'generators') return bad;
+  if (tab !== 'pack' && tab !== 'generators' && tab !== 'history') return bad;
   return ok({
     version: SAVE_VERSION,
     generator: { generator: g['generator'] as GeneratorSettingsState['generator'], width: g['width'], height: g['height'], seed: g['seed'], count: g['count'] },

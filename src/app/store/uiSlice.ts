@@ -3,7 +3,7 @@ import type { DifficultyModel } from '../../core/difficulty/model';
 import { shippedDifficultyModel } from '../adapters/difficulty';
 import type { SliceCreator } from './types';
 
-export type DockTab = 'pack' | 'generators';
+export type DockTab = 'pack' | 'generators' | 'history';
 /** Top-level views: the studio itself, and wide workspaces for the predictor lab, training and batch runs. */
 export type StudioView = 'studio' | 'lab' | 'training' | 'batch';
 export type SaveStatus = 'idle' | 'loading' | 'saving' | 'saved' | 'failed';

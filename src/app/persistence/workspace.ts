@@ -1,0 +1,213 @@
+/**
+ * Saving and restoring the workspace beyond the document itself: the view
+ * the designer was in, the pack level open in the editor, the
+ * at-difficulty and batch settings, and the undo history. Every record is
+ * checked with a zod schema on load; a bad one is reported with its path
+ * and the studio goes on without it.
+ *
+ * The history is saved with its snapshots pooled: documents share levels,
+ * packs and pack levels by identity in memory, and the saved form keeps
+ * that sharing (each distinct object once, referenced by index), so 200
+ * entries over a large pack cost little more than the pack itself.
+ */
+import { z } from 'zod';
+import { describeParseError, parseRows } from '../../core/level/format';
+import { toRows, type Level } from '../../core/level/level';
+import { PackLevelSchema, MAX_NAME_LENGTH, type LevelPack, type PackLevel } from '../../core/pack/schema';
+import { CURRENT_PACK_VERSION } from '../../core/pack/migrations';
+import { err, ok, type Result } from '../../core/util/result';
+import { BANDS } from '../../core/difficulty/predict';
+import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUATION_COUNT } from '../../workers/batch.limits';
+import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type OpenLevel } from '../store/history';
+import type { AtDifficultySettings, BatchSettings } from '../store/batchSlice';
+import type { StudioView } from '../store/uiSlice';
+
+export const WORKSPACE_VERSION = 1;
+
+const side = z.number().int().min(3).max(16);
+const seed = z.number().int().min(0).max(0xffffffff);
+const rows = z.array(z.string().max(16)).min(3).max(16);
+
+const OpenLevelSchema = z.object({ id: z.string().min(1).max(100), baseRows: rows, baseName: z.string().max(MAX_NAME_LENGTH) });
+
+const AtdSettingsSchema = z.object({
+  mode: z.enum(['number', 'band']),
+  target: z.number().min(0).max(1e6),
+  band: z.enum(BANDS.map((b) => b.name) as [string, ...string[]]),
+  width: side,
+  height: side,
+  count: z.number().int().min(1).max(MAX_AT_DIFFICULTY_COUNT),
+  seed,
+  uniqueSolution: z.boolean(),
+  openMin: z.number().int().min(0).max(256).nullable(),
+  openMax: z.number().int().min(0).max(256).nullable(),
+  notInPack: z.boolean(),
+  curveFrom: z.number().min(0).max(1e6),
+  curveTo: z.number().min(0).max(1e6),
+  curveCount: z.number().int().min(2).max(MAX_CURVE_COUNT),
+});
+
+const BatchSettingsSchema = z.object({
+  generator: z.enum(BATCH_GENERATORS),
+  width: side,
+  height: side,
+  count: z.number().int().min(1).max(MAX_EVALUATION_COUNT),
+  seed,
+  temperatures: z.string().max(200),
+});
+
+export const WorkspaceSchema = z.object({
+  version: z.literal(WORKSPACE_VERSION),
+  view: z.enum(['studio', 'lab', 'training', 'batch']),
+  openInPack: OpenLevelSchema.nullable(),
+  atdSettings: AtdSettingsSchema,
+  batchSettings: BatchSettingsSchema,
+});
+
+export interface SavedWorkspace {
+  readonly view: StudioView;
+  readonly openInPack: OpenLevel | null;
+  readonly atdSettings: AtDifficultySettings;
+  readonly batchSettings: BatchSettings;
+}
+
+export function saveWorkspace(w: SavedWorkspace): unknown {
+  return { version: WORKSPACE_VERSION, view: w.view, openInPack: w.openInPack, atdSettings: w.atdSettings, batchSettings: w.batchSettings };
+}
+
+/** The first problem of a zod error as "path: message". */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'unknown problem';
+  return `${issue.path.length > 0 ? issue.path.join('.') : '$'}: ${issue.message}`;
+}
+
+export function restoreWorkspace(json: unknown): Result<SavedWorkspace, string> {
+  const r = WorkspaceSchema.safeParse(json);
+  if (!r.success) return err(`the saved workspace is invalid (${firstIssue(r.error)})`);
+  return ok(r.data as SavedWorkspace);
+}
+
+// ---------------------------------------------------------------- history
+
+const PackMetaSchema = z.object({
+  name: z.string().max(MAX_NAME_LENGTH),
+  description: z.string().max(10_000).optional(),
+  createdWith: z.string().max(MAX_NAME_LENGTH).optional(),
+  levels: z.array(z.number().int().min(0)),
+});
+
+const DocSchema = z.object({
+  level: z.number().int().min(0),
+  levelName: z.string().max(MAX_NAME_LENGTH),
+  pack: z.number().int().min(0),
+  open: OpenLevelSchema.nullable(),
+});
+
+const EntrySchema = z.object({
+  id: z.string().min(1).max(100),
+  label: z.string().max(400),
+  at: z.number().finite(),
+  before: z.number().int().min(0),
+  after: z.number().int().min(0),
+  mergeKey: z.string().max(200).optional(),
+});
+
+export const HistoryRecordSchema = z.object({
+  version: z.literal(WORKSPACE_VERSION),
+  index: z.number().int().min(0),
+  entries: z.array(EntrySchema).max(HISTORY_LIMIT),
+  docs: z.array(DocSchema),
+  packs: z.array(PackMetaSchema),
+  packLevels: z.array(PackLevelSchema),
+  levels: z.array(rows),
+});
+
+type HistoryRecord = z.infer<typeof HistoryRecordSchema>;
+
+/** Indexes objects by identity, in order of first sight. */
+class Pool<T extends object, S> {
+  private readonly index = new Map<T, number>();
+  readonly saved: S[] = [];
+  constructor(private readonly save: (value: T) => S) {}
+  ref(value: T): number {
+    let i = this.index.get(value);
+    if (i === undefined) {
+      i = this.saved.length;
+      this.index.set(value, i);
+      this.saved.push(this.save(value));
+    }
+    return i;
+  }
+}
+
+export function saveHistory(history: History): unknown {
+  const levels = new Pool<Level, string[]>((l) => toRows(l));
+  const packLevels = new Pool<PackLevel, PackLevel>((l) => l);
+  const packs = new Pool<LevelPack, HistoryRecord['packs'][number]>((p) => ({
+    name: p.name,
+    ...(p.description !== undefined ? { description: p.description } : {}),
+    ...(p.createdWith !== undefined ? { createdWith: p.createdWith } : {}),
+    levels: p.levels.map((l) => packLevels.ref(l)),
+  }));
+  const docs = new Pool<DocState, HistoryRecord['docs'][number]>((d) => ({ level: levels.ref(d.level), levelName: d.levelName, pack: packs.ref(d.pack), open: d.open === null ? null : { ...d.open, baseRows: [...d.open.baseRows] } }));
+  const entries = history.entries.map((e) => ({
+    id: e.id,
+    label: e.label,
+    at: e.at,
+    before: docs.ref(e.before),
+    after: docs.ref(e.after),
+    ...(e.mergeKey !== undefined ? { mergeKey: e.mergeKey } : {}),
+  }));
+  return { version: WORKSPACE_VERSION, index: history.index, entries, docs: docs.saved, packs: packs.saved, packLevels: packLevels.saved, levels: levels.saved };
+}
+
+/**
+ * The saved history, checked: the schema, every grid through `parseRows`,
+ * every index in range, unique ids within each pack. Shared objects come
+ * back shared.
+ */
+export function restoreHistoryRecord(json: unknown): Result<History, string> {
+  const r = HistoryRecordSchema.safeParse(json);
+  if (!r.success) return err(`the saved undo history is invalid (${firstIssue(r.error)})`);
+  const rec = r.data;
+  const levels: Level[] = [];
+  for (const [i, rs] of rec.levels.entries()) {
+    const p = parseRows(rs);
+    if (!p.ok) return err(`the saved undo history has a bad level (levels.${i}: ${describeParseError(p.error)})`);
+    levels.push(p.value);
+  }
+  for (const [i, l] of rec.packLevels.entries()) {
+    const p = parseRows(l.rows);
+    if (!p.ok) return err(`the saved undo history has a bad pack level (packLevels.${i}: ${describeParseError(p.error)})`);
+  }
+  const packLevels = rec.packLevels as PackLevel[];
+  const packs: LevelPack[] = [];
+  for (const [i, p] of rec.packs.entries()) {
+    if (p.levels.some((j) => j >= packLevels.length)) return err(`the saved undo history refers to a missing pack level (packs.${i})`);
+    const ls = p.levels.map((j) => packLevels[j]!);
+    if (new Set(ls.map((l) => l.id)).size !== ls.length) return err(`the saved undo history has a pack with repeated ids (packs.${i})`);
+    packs.push({
+      format: 'longcat-pack',
+      version: CURRENT_PACK_VERSION,
+      name: p.name,
+      ...(p.description !== undefined ? { description: p.description } : {}),
+      ...(p.createdWith !== undefined ? { createdWith: p.createdWith } : {}),
+      levels: ls,
+    });
+  }
+  const docs: DocState[] = [];
+  for (const [i, d] of rec.docs.entries()) {
+    const level = levels[d.level], pack = packs[d.pack];
+    if (level === undefined || pack === undefined) return err(`the saved undo history refers to a missing level or pack (docs.${i})`);
+    docs.push({ level, levelName: d.levelName, pack, open: d.open });
+  }
+  const entries: HistoryEntry[] = [];
+  for (const [i, e] of rec.entries.entries()) {
+    const before = docs[e.before], after = docs[e.after];
+    if (before === undefined || after === undefined) return err(`the saved undo history refers to a missing document (entries.${i})`);
+    entries.push({ id: e.id, label: e.label, at: e.at, before, after, ...(e.mergeKey !== undefined ? { mergeKey: e.mergeKey } : {}) });
+  }
+  if (rec.index > entries.length) return err('the saved undo history points past its last entry');
+  return ok({ entries, index: rec.index });
+}
