@@ -46,6 +46,56 @@ export class PackPage {
     await this.page.getByTestId('pack.importFile').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text, 'utf8') });
   }
 
+  /** Chooses a text file (level format or pack JSON) through the Import button's file input. */
+  async importFile(text: string, name: string): Promise<void> {
+    const mimeType = name.endsWith('.json') ? 'application/json' : 'text/plain';
+    await this.page.getByTestId('pack.importFile').setInputFiles({ name, mimeType, buffer: Buffer.from(text, 'utf8') });
+  }
+
+  /** Drops a file on the pack panel, as from the desktop. */
+  async dropFile(text: string, name: string): Promise<void> {
+    const data = await this.page.evaluateHandle(({ text, name }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], name, { type: 'text/plain' }));
+      return dt;
+    }, { text, name });
+    const panel = this.page.getByTestId('pack.panel');
+    await panel.dispatchEvent('dragover', { dataTransfer: data });
+    await panel.dispatchEvent('drop', { dataTransfer: data });
+  }
+
+  /** Pastes text with nothing focused (a paste event on the page). */
+  async paste(text: string): Promise<void> {
+    await this.page.evaluate((text) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      const dt = new DataTransfer();
+      dt.setData('text/plain', text);
+      window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, text);
+  }
+
+  /** Answers the append-or-replace question of a pack import. */
+  async chooseImport(mode: 'append' | 'replace' | 'cancel'): Promise<void> {
+    const button = { append: 'pack.importAppend', replace: 'pack.importReplace', cancel: 'pack.importCancel' }[mode];
+    await this.page.getByTestId(button).click();
+    await expect(this.page.getByTestId('pack.importChoice')).toHaveCount(0);
+  }
+
+  /** `open`, `modified`, or null: the editor's in-place marker on item `index`. */
+  async openState(index: number): Promise<string | null> {
+    return this.item(index).getAttribute('data-open');
+  }
+
+  /** Waits until every level has a derived difficulty (or none) rather than "being analysed". */
+  async waitPriced(): Promise<void> {
+    await expect(this.page.locator('[data-testid="pack.item.difficulty"][data-status="pending"]')).toHaveCount(0);
+  }
+
+  /** The exported pack file, parsed. */
+  async exportJson(): Promise<{ difficultyModel?: string; levels: { id: string; name: string; rows: string[]; difficulty: number | null; notes?: string; tags?: string[] }[] }> {
+    return JSON.parse(await this.exportText());
+  }
+
   item(index: number): Locator {
     return this.items.nth(index);
   }

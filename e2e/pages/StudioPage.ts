@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { EditorPage } from './EditorPage';
 import { GraphPage } from './GraphPage';
+import { HistoryPage } from './HistoryPage';
 import { PackPage } from './PackPage';
 import { PlaytestPage } from './PlaytestPage';
 
@@ -10,12 +11,14 @@ export class StudioPage {
   readonly graph: GraphPage;
   readonly playtest: PlaytestPage;
   readonly pack: PackPage;
+  readonly history: HistoryPage;
 
   constructor(readonly page: Page) {
     this.editor = new EditorPage(page);
     this.graph = new GraphPage(page);
     this.playtest = new PlaytestPage(page);
     this.pack = new PackPage(page);
+    this.history = new HistoryPage(page);
   }
 
   async open(path = '/'): Promise<void> {
@@ -27,6 +30,12 @@ export class StudioPage {
   /** Waits until everything changed so far is written to IndexedDB. */
   async waitSaved(): Promise<void> {
     await expect(this.page.getByTestId('app.save')).toHaveAttribute('data-status', 'saved');
+  }
+
+  /** Presses a key with nothing focused (the canvas's scope). */
+  async press(key: string): Promise<void> {
+    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await this.page.keyboard.press(key);
   }
 
   messages() {

@@ -19,6 +19,7 @@ import { Messages } from './components/Messages';
 import { connectAnalysis } from './controllers/analysisController';
 import { connectPackFeatures } from './controllers/packFeaturesController';
 import { connectShareLinks } from './controllers/shareController';
+import { importText } from './files/importText';
 import { focusedControl, handleShortcut, isTypingTarget, shortcutAllowed } from './keyboard';
 import { startAutosave, loadSaved } from './persistence/autosave';
 import { openStudioDb } from './persistence/db';
@@ -81,8 +82,21 @@ export function App({ services }: { services: StudioServices }) {
       // Escape hands the canvas keys back from a focused control.
       else if (e.key === 'Escape' && focusedControl(e.target) !== null && e.target instanceof HTMLElement) e.target.blur();
     };
+    // Pasting levels (text format) or a pack file anywhere but a text field imports them into the pack.
+    const onPaste = (e: ClipboardEvent): void => {
+      if (isTypingTarget(e.target) || store.getState().view !== 'studio') return;
+      const text = e.clipboardData?.getData('text/plain') ?? '';
+      if (text.trim() === '') return;
+      e.preventDefault();
+      store.getState().setDockTab('pack');
+      importText(store, text, 'pasted text');
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('paste', onPaste);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('paste', onPaste);
+    };
   }, [store]);
 
   return (
