@@ -6,14 +6,16 @@
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { PackLevel } from '../../core/pack/schema';
 import { openLevelModified } from '../store/history';
-import { selectPackLevelDifficulty, selectPackLevelStatus } from '../store/selectors';
+import { selectPackLevelDifficulty, selectPackLevelStatus, selectPlayStats, type PlayStats } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
 import { DifficultyBadge } from './DifficultyBadge';
 import { LevelThumb } from './LevelThumb';
 
 export function PackList() {
   const get = useActions();
-  const { levels, featureCache, analysis, model, open, modified } = useStudioShallow((s) => ({
+  const { levels, featureCache, analysis, model, open, modified, playLog, playStarts } = useStudioShallow((s) => ({
+    playLog: s.playLog,
+    playStarts: s.playStarts,
     levels: s.pack.levels,
     featureCache: s.featureCache,
     analysis: s.analysis,
@@ -118,6 +120,7 @@ export function PackList() {
             )}
             <small className="muted">
               {l.rows[0]?.length}×{l.rows.length} · {l.source.generator}
+              <PlayLine stats={selectPlayStats({ playLog, playStarts }, l.rows)} />
             </small>
           </span>
           <PackDifficulty value={selectPackLevelDifficulty(derived, l)} status={selectPackLevelStatus(derived, l)} />
@@ -143,4 +146,15 @@ function PackDifficulty({ value, status }: { value: number | null; status: Retur
   if (status === 'pending') return <span className="badge pending" data-testid="pack.item.difficulty" data-value="" data-status="pending" title="being analysed">…</span>;
   if (status === 'too-large') return <span className="badge" data-testid="pack.item.difficulty" data-value="" data-status="too-large" title="past the state cap">cap</span>;
   return <DifficultyBadge value={value} testId="pack.item.difficulty" />;
+}
+
+/** "played 3 · solved 2 · 14.5 s" when the level was playtested here. */
+function PlayLine({ stats }: { stats: PlayStats }) {
+  if (stats.played === 0) return null;
+  return (
+    <span className="play-line" data-testid="pack.item.playtests" data-played={stats.played} data-solved={stats.solved} data-mean={stats.meanSeconds ?? ''}>
+      {' · '}played {stats.played} · solved {stats.solved}
+      {stats.meanSeconds !== null ? ` · ${stats.meanSeconds} s` : ''}
+    </span>
+  );
 }

@@ -42,7 +42,7 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
   if (playtests !== undefined) {
     const r = restorePlayLog(playtests);
     if (r.ok) {
-      s.setPlayLog(r.value.records);
+      s.setPlayLog(r.value.records, r.value.starts);
       if (r.value.dropped > 0) problems.push(`${r.value.dropped} saved playtest records were malformed and were dropped`);
     } else problems.push(`${r.error}; starting with an empty playtest log`);
   }
@@ -99,7 +99,7 @@ type Part = { name: RecordName; changed: (a: StudioState, b: StudioState) => boo
 const PARTS: Part[] = [
   { name: 'level', changed: (a, b) => a.level !== b.level || a.levelName !== b.levelName, value: (s) => saveLevel(s.level, s.levelName) },
   { name: 'pack', changed: (a, b) => a.pack !== b.pack, value: (s) => savePack(s.pack) },
-  { name: 'playtests', changed: (a, b) => a.playLog !== b.playLog, value: (s) => savePlayLog(s.playLog) },
+  { name: 'playtests', changed: (a, b) => a.playLog !== b.playLog || a.playStarts !== b.playStarts, value: (s) => savePlayLog(s.playLog, s.playStarts) },
   {
     name: 'settings',
     changed: (a, b) =>

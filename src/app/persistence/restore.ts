@@ -3,6 +3,7 @@
  * may be from an older build, hand-edited or corrupt, so each record is
  * checked and either restored or refused with a sentence, never trusted.
  */
+import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
 import { toRows, type Level } from '../../core/level/level';
 import { exportPack, importPackJson } from '../../core/pack/pack';
@@ -63,9 +64,12 @@ export function restorePack(json: unknown): Result<LevelPack, string> {
   return err(`the saved pack is invalid: ${first ? `${first.path}: ${first.message}` : 'unknown problem'}${more}`);
 }
 
-export function savePlayLog(records: readonly PlaytestRecord[]): unknown {
-  return { version: SAVE_VERSION, records };
+export function savePlayLog(records: readonly PlaytestRecord[], starts: Readonly<Record<string, number>> = {}): unknown {
+  return { version: SAVE_VERSION, records, starts };
 }
+
+/** Playtests started per level key (optional: logs saved before it existed have none). */
+const StartsSchema = z.record(z.string().max(400), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 
 function isRecord(v: unknown): v is PlaytestRecord {
   if (!isObject(v)) return false;
@@ -84,11 +88,12 @@ function isRecord(v: unknown): v is PlaytestRecord {
 }
 
 /** The playtest log; malformed records are refused one by one (the rest is kept). */
-export function restorePlayLog(json: unknown): Result<{ records: PlaytestRecord[]; dropped: number }, string> {
+export function restorePlayLog(json: unknown): Result<{ records: PlaytestRecord[]; dropped: number; starts: Record<string, number> }, string> {
   if (!isObject(json) || json['version'] !== SAVE_VERSION || !Array.isArray(json['records'])) return err('the saved playtest log is not in a format this version reads');
   const all = json['records'] as unknown[];
   const records = all.filter(isRecord);
-  return ok({ records, dropped: all.length - records.length });
+  const starts = json['starts'] === undefined ? { success: true as const, data: {} } : StartsSchema.safeParse(json['starts']);
+  return ok({ records, dropped: all.length - records.length + (starts.success ? 0 : 1), starts: starts.success ? starts.data : {} });
 }
 
 export function restoreSettings(json: unknown): Result<SavedSettings, string> {

@@ -48,6 +48,8 @@ export interface PlaytestSlice {
   play: PlaySession | null;
   replay: { readonly moves: string; readonly step: number } | null;
   playLog: PlaytestRecord[];
+  /** Playtests started, by level key (won or not): the pack's "times played". */
+  playStarts: Readonly<Record<string, number>>;
 
   startPlaytest(): void;
   /** Leaves playtest or replay, back to editing. */
@@ -59,7 +61,7 @@ export interface PlaytestSlice {
   startReplay(moves: string): void;
   /** Moves the replay to `step` (clamped to 0..moves.length). */
   setReplayStep(step: number): void;
-  setPlayLog(records: PlaytestRecord[]): void;
+  setPlayLog(records: PlaytestRecord[], starts?: Readonly<Record<string, number>>): void;
   clearPlayLog(): void;
 }
 
@@ -68,9 +70,11 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
   play: null,
   replay: null,
   playLog: [],
+  playStarts: {},
 
   startPlaytest: () => {
-    const { level } = get();
+    const { level, playStarts } = get();
+    const key = levelKey(level);
     // The start itself can be over: nothing to fill (won, not logged), or no legal move (lost).
     const start = catAfter(level, '').state;
     const outcome: PlayOutcome = start.emptyLeft === 0 ? 'won' : legalMoves(level, start).length === 0 ? 'failed' : 'playing';
@@ -79,7 +83,8 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
       replay: null,
       selectedNode: null,
       stroke: null,
-      play: { key: levelKey(level), moves: '', restarts: 0, totalMoves: 0, startedAt: deps.now(), endedAt: null, outcome },
+      play: { key, moves: '', restarts: 0, totalMoves: 0, startedAt: deps.now(), endedAt: null, outcome },
+      playStarts: { ...playStarts, [key]: (playStarts[key] ?? 0) + 1 },
     });
   },
   stopPlaytest: () => set({ mode: 'edit', play: null, replay: null }),
@@ -141,6 +146,6 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
     if (replay === null) return;
     set({ replay: { ...replay, step: Math.max(0, Math.min(replay.moves.length, step)) } });
   },
-  setPlayLog: (records) => set({ playLog: records.slice(-PLAY_LOG_LIMIT) }),
-  clearPlayLog: () => set({ playLog: [] }),
+  setPlayLog: (records, starts) => set({ playLog: records.slice(-PLAY_LOG_LIMIT), ...(starts !== undefined ? { playStarts: starts } : {}) }),
+  clearPlayLog: () => set({ playLog: [], playStarts: {} }),
 });

@@ -11,6 +11,7 @@ import type { GeneratedLevel } from '../../workers/generators.api';
 import { FEATURE_NAMES, type LevelFeatures } from '../../core/graph/features';
 import type { LevelPack, PackLevel } from '../../core/pack/schema';
 import { rowsKey } from './packEdits';
+import type { PlaytestRecord } from './playtestSlice';
 import type { StudioState } from './types';
 
 const keys = new WeakMap<Level, string>();
@@ -115,9 +116,10 @@ export function selectPackLevelStatus(s: Pick<StudioState, 'featureCache' | 'ana
 
 /**
  * The pack as a file: each level's difficulty and features derived now
- * (active model), and the model's name in `difficultyModel`.
+ * (active model), the model's name in `difficultyModel`, and the
+ * playtests logged here.
  */
-export function selectExportPack(s: Pick<StudioState, 'pack' | 'featureCache' | 'analysis' | 'model'>): LevelPack {
+export function selectExportPack(s: Pick<StudioState, 'pack' | 'featureCache' | 'analysis' | 'model' | 'playLog' | 'playStarts'>): LevelPack {
   return {
     ...s.pack,
     difficultyModel: s.model.name,
@@ -125,7 +127,41 @@ export function selectExportPack(s: Pick<StudioState, 'pack' | 'featureCache' | 
       const f = selectPackLevelFeatures(s, l);
       const features: Record<string, number | null> = {};
       if (f !== null) for (const name of FEATURE_NAMES) features[name] = Number.isFinite(f[name]) ? f[name] : null;
-      return { ...l, difficulty: f === null ? null : packDifficulty(s.model, f), features: f === null ? l.features : features };
+      const play = selectPlayStats(s, l.rows);
+      return {
+        ...l,
+        difficulty: f === null ? null : packDifficulty(s.model, f),
+        features: f === null ? l.features : features,
+        // This studio's playtests; a level never played here keeps what its file said.
+        ...(play.played > 0 ? { playtests: { ...play } } : {}),
+      };
     }),
   };
+}
+
+/** Playtests of one level: started, won, and the mean seconds of the wins (null: none yet). */
+export interface PlayStats {
+  readonly played: number;
+  readonly solved: number;
+  readonly meanSeconds: number | null;
+}
+
+const wins = new WeakMap<readonly PlaytestRecord[], Map<string, { solved: number; seconds: number }>>();
+
+/** A pack level's playtest numbers from the log (derived, by the level's grid). O(1) after one pass per log. */
+export function selectPlayStats(s: Pick<StudioState, 'playLog' | 'playStarts'>, rows: readonly string[]): PlayStats {
+  let byKey = wins.get(s.playLog);
+  if (byKey === undefined) {
+    byKey = new Map();
+    for (const r of s.playLog) {
+      const w = byKey.get(r.levelKey) ?? { solved: 0, seconds: 0 };
+      byKey.set(r.levelKey, { solved: w.solved + 1, seconds: w.seconds + r.seconds });
+    }
+    wins.set(s.playLog, byKey);
+  }
+  const key = rowsKey(rows);
+  const w = byKey.get(key);
+  const solved = w?.solved ?? 0;
+  // A log restored from before starts were counted can hold more wins than starts.
+  return { played: Math.max(s.playStarts[key] ?? 0, solved), solved, meanSeconds: w === undefined ? null : Math.round((w.seconds / w.solved) * 10) / 10 };
 }

@@ -5,7 +5,7 @@ import { replay } from '../../core/rules/replay';
 import { analyzeRowsSync } from '../../workers/analysis.api';
 import { movesTo } from '../adapters/graphData';
 import { createStudioStore } from './store';
-import { selectLevelKey, selectPackLevelDifficulty, selectReading, selectShortestSolution } from './selectors';
+import { selectExportPack, selectLevelKey, selectPackLevelDifficulty, selectPlayStats, selectReading, selectShortestSolution } from './selectors';
 
 const level = (rows: string[]): Level => {
   const r = parseRows(rows);
@@ -95,6 +95,28 @@ describe('playtest slice', () => {
     s().undoPlayMove(); // a win stays a win
     expect(s().play?.outcome).toBe('won');
     expect(s().playLog).toHaveLength(1);
+  });
+
+  it("a pack level's playtest numbers: started, won, mean seconds of the wins; exported with the pack", () => {
+    const { store, tick } = testStore();
+    const s = store.getState;
+    s().openLevel(level(['C..', '...', '#..']), 'tiny');
+    s().addCurrentLevelToPack();
+    analyse(store);
+    const solution = selectShortestSolution(s())!;
+    const win = (ms: number): void => {
+      s().startPlaytest();
+      tick(ms);
+      for (const m of solution) s().playMove('UDLR'.indexOf(m));
+    };
+    win(4_000);
+    win(2_000);
+    s().startPlaytest(); // given up
+    s().stopPlaytest();
+    const rows = s().pack.levels[0]!.rows;
+    expect(selectPlayStats(s(), rows)).toEqual({ played: 3, solved: 2, meanSeconds: 3 });
+    expect(selectPlayStats(s(), ['C..', '...', '...'])).toEqual({ played: 0, solved: 0, meanSeconds: null });
+    expect(selectExportPack(s()).levels[0]!.playtests).toEqual({ played: 3, solved: 2, meanSeconds: 3 });
   });
 
   it('detects a fail; undo leaves it, restart counts', () => {

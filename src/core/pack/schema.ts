@@ -75,6 +75,15 @@ export interface PackLevel {
   notes?: string;
   /** Lower-case labels for search and filter (optional). */
   tags?: string[];
+  /** Playtests in the studio that wrote the file: started, won, mean seconds of the wins (optional). */
+  playtests?: PackPlaytests;
+}
+
+/** A level's playtest numbers as a pack file carries them. */
+export interface PackPlaytests {
+  played: number;
+  solved: number;
+  meanSeconds: number | null;
 }
 
 /** A level pack as the current version ({@link CURRENT_PACK_VERSION}) writes it. */
@@ -157,6 +166,16 @@ export const PackLevelSchema = z.object(
       .default(() => ({})),
     source: PackLevelSourceSchema.default(() => ({ generator: EDITOR_GENERATOR, seed: null, temperature: null, model: null })),
     notes: text('the notes', MAX_NOTES_LENGTH).exactOptional(),
+    playtests: z
+      .object(
+        {
+          played: z.number({ error: expected('a count') }).int().min(0),
+          solved: z.number({ error: expected('a count') }).int().min(0),
+          meanSeconds: z.number({ error: expected('seconds or null') }).min(0).nullable(),
+        },
+        { error: expected('an object { "played", "solved", "meanSeconds" }') },
+      )
+      .exactOptional(),
     tags: z
       .array(text('a tag', MAX_TAG_LENGTH), { error: expected('a list of tags such as ["intro", "hard"]') })
       .max(MAX_TAGS, { error: `a level has at most ${MAX_TAGS} tags` })
