@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from './fixtures';
-import { dataLevels } from './levels';
+import { dataLevels, pathToClass } from './levels';
 import type { StudioPage } from './pages/StudioPage';
 import { LabPage } from './pages/LabPage';
 import { naiveAnalyze } from '../test/naive/naiveSolver';
@@ -165,4 +165,38 @@ test('difficulties follow the active model: activating another re-scores the pac
   const sorted = await studio.pack.difficulties();
   expect(sorted).toEqual([...expected].sort((a, b) => a - b));
   await expect(page.getByTestId('pack.curve')).toHaveAttribute('data-points', '4');
+});
+
+test('notes and tags on the open level, search and tag filter; playtests counted per level', async ({ studio, page }) => {
+  await importPicked(studio);
+  await studio.pack.item(2).getByTestId('pack.item.open').click();
+  await page.getByTestId('pack.notes').fill('the wide room');
+  await page.getByTestId('pack.tags').fill('Intro, rooms');
+  await page.getByTestId('pack.tags').press('Enter');
+  await expect(studio.pack.item(2).getByTestId('pack.item.tags')).toHaveText('introrooms');
+  await studio.pack.item(0).getByTestId('pack.item.open').click();
+  await page.getByTestId('pack.tags').fill('rooms');
+  await page.getByTestId('pack.tags').press('Enter');
+
+  await page.getByTestId('pack.search').fill('WIDE');
+  expect(await studio.pack.names()).toEqual([picked[2]!.name]);
+  await page.getByTestId('pack.search').fill('');
+  await page.getByTestId('pack.tagFilter').selectOption('rooms');
+  expect(await studio.pack.names()).toEqual([picked[0]!.name, picked[2]!.name]);
+  await page.getByTestId('pack.tagFilter').selectOption('');
+  const exported = await studio.pack.exportJson();
+  expect(exported.levels[2]).toMatchObject({ notes: 'the wide room', tags: ['intro', 'rooms'] });
+
+  // Play the open level (picked[0]) to a win once, and start it once more.
+  const win = pathToClass(picked[0]!.rows, 'success')!;
+  await studio.playtest.start();
+  await studio.playtest.play(win.moves);
+  await expect(studio.playtest.status).toHaveAttribute('data-outcome', 'won');
+  await studio.press('Escape');
+  await studio.playtest.start();
+  await studio.press('Escape');
+  const stats = studio.pack.item(0).getByTestId('pack.item.playtests');
+  await expect(stats).toHaveAttribute('data-played', '2');
+  await expect(stats).toHaveAttribute('data-solved', '1');
+  expect((await studio.pack.exportJson()).levels[0]).toMatchObject({ playtests: { played: 2, solved: 1 } });
 });

@@ -11,7 +11,20 @@ import { useActions, useStudioShallow } from '../studioContext';
 import { DifficultyBadge } from './DifficultyBadge';
 import { LevelThumb } from './LevelThumb';
 
-export function PackList() {
+/** What the pack list shows: levels whose name, id, notes or tags contain `text`, and that carry `tag`. */
+export interface PackFilter {
+  readonly text: string;
+  readonly tag: string | null;
+}
+
+export function matchesFilter(l: PackLevel, f: PackFilter): boolean {
+  if (f.tag !== null && !(l.tags ?? []).includes(f.tag)) return false;
+  const q = f.text.trim().toLowerCase();
+  if (q === '') return true;
+  return [l.name, l.id, l.notes ?? '', ...(l.tags ?? [])].some((t) => t.toLowerCase().includes(q));
+}
+
+export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFilter }) {
   const get = useActions();
   const { levels, featureCache, analysis, model, open, modified, playLog, playStarts } = useStudioShallow((s) => ({
     playLog: s.playLog,
@@ -52,6 +65,10 @@ export function PackList() {
     setDropAt(null);
   };
 
+  const filtering = filter.text.trim() !== '' || filter.tag !== null;
+  // Positions stay the pack's own (reordering by drag is off while filtering: the gaps would be ambiguous).
+  const shown = levels.map((l, i) => ({ l, i })).filter(({ l }) => matchesFilter(l, filter));
+
   if (levels.length === 0) {
     return (
       <p className="empty-note" data-testid="pack.empty">
@@ -61,7 +78,8 @@ export function PackList() {
   }
   return (
     <ol className="pack-list" data-testid="pack.list" onDragEnd={() => (setDragFrom(null), setDropAt(null))}>
-      {levels.map((l, i) => (
+      {filtering && shown.length === 0 && <li className="empty-note" data-testid="pack.noMatch">No level matches the search.</li>}
+      {shown.map(({ l, i }) => (
         <li
           key={l.id}
           className={`pack-item${dragFrom === i ? ' dragging' : ''}${dropAt === i ? ' drop-before' : ''}${open === l.id ? ' open' : ''}`}
@@ -71,7 +89,7 @@ export function PackList() {
           aria-current={open === l.id ? 'true' : undefined}
           data-pack-index={i}
           tabIndex={0}
-          draggable={renaming !== l.id}
+          draggable={renaming !== l.id && !filtering}
           onDragStart={(e) => {
             setDragFrom(i);
             e.dataTransfer.effectAllowed = 'move';
@@ -122,6 +140,11 @@ export function PackList() {
               {l.rows[0]?.length}×{l.rows.length} · {l.source.generator}
               <PlayLine stats={selectPlayStats({ playLog, playStarts }, l.rows)} />
             </small>
+            {(l.tags ?? []).length > 0 && (
+              <span className="tags" data-testid="pack.item.tags">
+                {(l.tags ?? []).map((t) => <span key={t} className="tag">{t}</span>)}
+              </span>
+            )}
           </span>
           <PackDifficulty value={selectPackLevelDifficulty(derived, l)} status={selectPackLevelStatus(derived, l)} />
           <span className="item-actions">

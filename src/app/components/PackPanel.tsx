@@ -15,7 +15,8 @@ import { selectExportPack } from '../store/selectors';
 import { packLevelGrid } from '../store/packSlice';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { PackCurve } from './PackCurve';
-import { PackList } from './PackList';
+import { PackDetails } from './PackDetails';
+import { PackList, type PackFilter } from './PackList';
 
 export function PackPanel() {
   const get = useActions();
@@ -23,6 +24,8 @@ export function PackPanel() {
   const s = useStudioShallow((st) => ({ name: st.pack.name, count: st.pack.levels.length, report: st.packImport, pending: st.pendingImport, open: st.openInPack?.id ?? null, model: st.model.name }));
   const fileInput = useRef<HTMLInputElement>(null);
   const [dropping, setDropping] = useState(false);
+  const [filter, setFilter] = useState<PackFilter>({ text: '', tag: null });
+  const tags = useStudioShallow((st) => [...new Set(st.pack.levels.flatMap((l) => l.tags ?? []))].sort());
 
   const exportJson = (): void => {
     const pack = selectExportPack(get());
@@ -144,7 +147,17 @@ export function PackPanel() {
         </div>
       )}
       <PackCurve />
-      <PackList />
+      <PackDetails />
+      {s.count > 0 && (
+        <div className="button-row pack-filter">
+          <input type="search" placeholder="Search names, notes, tags" aria-label="search the pack" data-testid="pack.search" value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} />
+          <select aria-label="filter by tag" data-testid="pack.tagFilter" value={filter.tag ?? ''} onChange={(e) => setFilter({ ...filter, tag: e.target.value === '' ? null : e.target.value })}>
+            <option value="">all tags</option>
+            {tags.map((t) => <option key={t} value={t}>{t}</option>)}
+          </select>
+        </div>
+      )}
+      <PackList filter={filter} />
     </div>
   );
 }

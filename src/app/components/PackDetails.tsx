@@ -1,0 +1,38 @@
+/** Notes and tags of the pack level open in the editor (each change undoable; typing merges into one step). */
+import { useState } from 'react';
+import { useActions, useStudio } from '../studioContext';
+
+export function PackDetails() {
+  const open = useStudio((s) => (s.openInPack === null ? undefined : s.pack.levels.find((l) => l.id === s.openInPack!.id)));
+  if (open === undefined) return null;
+  // Keyed by id so the tags draft starts over for another level.
+  return <Details key={open.id} id={open.id} name={open.name} notes={open.notes ?? ''} tags={open.tags ?? []} />;
+}
+
+function Details({ id, name, notes, tags }: { id: string; name: string; notes: string; tags: readonly string[] }) {
+  const get = useActions();
+  const [draft, setDraft] = useState<string | null>(null);
+  const commitTags = (): void => {
+    if (draft === null) return;
+    get().setPackLevelTags(id, draft.split(','));
+    setDraft(null);
+  };
+  return (
+    <details className="pack-details" open data-testid="pack.details">
+      <summary>Notes and tags of “{name}”</summary>
+      <textarea rows={2} placeholder="Notes for this level" aria-label="notes" data-testid="pack.notes" value={notes} maxLength={2000} onChange={(e) => get().setPackLevelNotes(id, e.target.value)} />
+      <input
+        type="text"
+        placeholder="tags, comma separated"
+        aria-label="tags"
+        data-testid="pack.tags"
+        value={draft ?? tags.join(', ')}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commitTags}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commitTags();
+        }}
+      />
+    </details>
+  );
+}
