@@ -152,6 +152,12 @@ test('difficulties follow the active model: activating another re-scores the pac
   const other: ModelFile = { ...shipped, name: 'other weights', coefficients: [shipped.coefficients[0]!, -shipped.coefficients[1]!, -shipped.coefficients[2]!] };
   const lab = new LabPage(page);
   await lab.open();
+  // A weak model (few levels, low R²) asks first; Cancel keeps the active one.
+  await lab.uploadModel(JSON.stringify({ ...shipped, name: 'weak', metrics: { ...(shipped as unknown as { metrics: object }).metrics, samples: 12, r2: 0.1 } }), 'weak.json');
+  await lab.savedModel('weak').getByTestId('lab.savedModel.activate').click();
+  await expect(page.getByTestId('lab.weakWarning')).toContainText('fitted on only 12 levels and its train R² is 0.10');
+  await page.getByTestId('lab.weakWarning.cancel').click();
+  await expect(lab.savedModel('weak')).toHaveAttribute('data-active', 'false');
   await lab.uploadModel(JSON.stringify(other), 'other.json');
   await lab.activate('other weights');
   await lab.backToStudio();

@@ -65,3 +65,20 @@ export function modelInfoLine(model: DifficultyModel): string {
 
 export { BANDS };
 export type { BandName };
+
+/** Fewer levels than this behind a model, or a train R² below {@link WEAK_R2}, and activating it asks first. */
+export const WEAK_SAMPLES = 30;
+export const WEAK_R2 = 0.3;
+
+/**
+ * Why a model is too weak to price a pack without a second thought (few
+ * levels, low train R²), or null. Models without these metrics are not
+ * judged (an uploaded file may not carry them).
+ */
+export function modelWeakness(model: DifficultyModel): string | null {
+  const samples = model.metrics['samples'], r2 = model.metrics['r2'];
+  const why: string[] = [];
+  if (samples !== undefined && samples < WEAK_SAMPLES) why.push(`it was fitted on only ${samples} level${samples === 1 ? '' : 's'}`);
+  if (r2 !== undefined && r2 < WEAK_R2) why.push(`its train R² is ${r2.toFixed(2)}`);
+  return why.length === 0 ? null : `${why.join(' and ')}; every difficulty in the studio and the pack would come from it`;
+}

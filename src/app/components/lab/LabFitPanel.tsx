@@ -5,12 +5,14 @@
  */
 import { useMemo, useState } from 'react';
 import { predictDifficulty } from '../../../core/difficulty/predict';
+import { modelWeakness } from '../../adapters/difficulty';
 import { formatStat, predictedVsActual } from '../../adapters/labSeries';
 import { labController } from '../../controllers/labController';
 import { selectCurrentGraph } from '../../store/selectors';
 import { useServices, useStudioShallow } from '../../studioContext';
 import { LabScatter } from './LabScatter';
 import { METHOD_LABEL } from './LabModelPanel';
+import { WeakModelWarning } from './LabSavedModels';
 
 /** Most rows the predictions table lists. */
 const MAX_PREDICTION_ROWS = 1_000;
@@ -19,6 +21,7 @@ export function LabFitPanel() {
   const lab = labController(useServices().store);
   const s = useStudioShallow((st) => ({ fitted: st.labFitted, data: st.labData, graph: selectCurrentGraph(st), levelName: st.levelName, active: st.model }));
   const [name, setName] = useState('');
+  const [warning, setWarning] = useState<string | null>(null);
   const f = s.fitted;
   const series = useMemo(() => (f === null || s.data === null ? null : predictedVsActual(s.data.samples, f.used, f.predictions)), [f, s.data]);
   if (f === null || s.data === null || series === null) {
@@ -33,7 +36,13 @@ export function LabFitPanel() {
   }
   const m = f.model;
   const current = s.graph !== null && s.graph.features.nSolutions > 0 ? { fitted: predictDifficulty(m, s.graph.features), active: predictDifficulty(s.active, s.graph.features) } : null;
-  const save = (activate: boolean): void => {
+  const save = (activate: boolean, confirmed = false): void => {
+    const weak = activate && !confirmed ? modelWeakness(m) : null;
+    if (weak !== null) {
+      setWarning(weak);
+      return;
+    }
+    setWarning(null);
     if (lab.saveFitted(name, activate) !== null) setName('');
   };
   return (
@@ -85,6 +94,7 @@ export function LabFitPanel() {
             <button type="button" data-testid="lab.save" onClick={() => save(false)}>Save</button>
             <button type="button" className="primary" data-testid="lab.saveActivate" onClick={() => save(true)}>Save &amp; activate</button>
           </div>
+          {warning !== null && <WeakModelWarning text={warning} onConfirm={() => save(true, true)} onCancel={() => setWarning(null)} />}
         </div>
         <LabScatter series={series} width={340} height={300} xLabel="predicted seconds" yLabel="actual seconds" title="Predicted vs actual" diagonal testId="lab.scatter" />
       </div>

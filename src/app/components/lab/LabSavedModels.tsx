@@ -4,9 +4,9 @@
  * that validates the file (a malformed one lists its problems and changes
  * nothing).
  */
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { DifficultyModel } from '../../../core/difficulty/model';
-import { shippedDifficultyModel } from '../../adapters/difficulty';
+import { modelWeakness, shippedDifficultyModel } from '../../adapters/difficulty';
 import { modelFileName } from '../../adapters/labSeries';
 import { labController } from '../../controllers/labController';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
@@ -25,6 +25,12 @@ function downloadModel(model: DifficultyModel): void {
 }
 
 function ModelRow({ id, model, active, savedAt, onActivate, onDelete }: { id: string; model: DifficultyModel; active: boolean; savedAt: string; onActivate: () => void; onDelete: (() => void) | null }) {
+  const [warning, setWarning] = useState<string | null>(null);
+  const activate = (): void => {
+    const weak = modelWeakness(model);
+    if (weak === null) onActivate();
+    else setWarning(weak);
+  };
   return (
     <li className={`lab-model${active ? ' active' : ''}`} data-testid="lab.savedModel" data-id={id} data-active={active} data-name={model.name}>
       <div className="lab-model-text">
@@ -36,13 +42,27 @@ function ModelRow({ id, model, active, savedAt, onActivate, onDelete }: { id: st
         </span>
       </div>
       <div className="lab-model-actions">
-        <button type="button" className="small" data-testid="lab.savedModel.activate" disabled={active} onClick={onActivate}>Activate</button>
+        <button type="button" className="small" data-testid="lab.savedModel.activate" disabled={active} onClick={activate}>Activate</button>
         <button type="button" className="small" data-testid="lab.savedModel.download" onClick={() => downloadModel(model)}>Download</button>
         {onDelete !== null && (
           <button type="button" className="icon danger" aria-label={`delete ${model.name}`} data-testid="lab.savedModel.delete" onClick={onDelete}>✕</button>
         )}
       </div>
+      {warning !== null && <WeakModelWarning text={warning} onConfirm={() => (setWarning(null), onActivate())} onCancel={() => setWarning(null)} />}
     </li>
+  );
+}
+
+/** Asks before a weak model (few levels, low R²) becomes the one every difficulty comes from. */
+export function WeakModelWarning({ text, onConfirm, onCancel }: { text: string; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <div className="lab-weak error-box" role="alertdialog" aria-label="weak model" data-testid="lab.weakWarning">
+      <p>This model is weak: {text}.</p>
+      <div className="button-row">
+        <button type="button" className="small" data-testid="lab.weakWarning.confirm" onClick={onConfirm}>Activate anyway</button>
+        <button type="button" className="small" data-testid="lab.weakWarning.cancel" onClick={onCancel}>Cancel</button>
+      </div>
+    </div>
   );
 }
 
