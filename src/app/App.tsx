@@ -20,6 +20,7 @@ import { connectAnalysis } from './controllers/analysisController';
 import { connectPackFeatures } from './controllers/packFeaturesController';
 import { connectShareLinks } from './controllers/shareController';
 import { importText } from './files/importText';
+import { openProject, saveProject } from './files/projectIo';
 import { focusedControl, handleShortcut, isTypingTarget, shortcutAllowed } from './keyboard';
 import { startAutosave, loadSaved } from './persistence/autosave';
 import { openStudioDb } from './persistence/db';
@@ -73,6 +74,12 @@ export function App({ services }: { services: StudioServices }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
+      // Ctrl+S / Ctrl+O work from anywhere, text fields included (the browser's own would save or open a web page).
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === 's' || e.key === 'o')) {
+        e.preventDefault();
+        void (e.key === 's' ? saveProject(store) : openProject(store));
+        return;
+      }
       if (e.defaultPrevented || isTypingTarget(e.target)) {
         if (e.key === 'Escape' && e.target instanceof HTMLElement) e.target.blur();
         return;

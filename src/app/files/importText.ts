@@ -6,6 +6,7 @@
  */
 import { describeParseError, parseLevels } from '../../core/level/format';
 import type { StudioStore } from '../store/store';
+import { openProjectText } from './projectIo';
 
 /** True when the text is meant as JSON (a pack or project file), judged by its first character. */
 export function looksLikeJson(text: string): boolean {
@@ -21,7 +22,11 @@ export function looksLikeJson(text: string): boolean {
  */
 export function importText(store: StudioStore, text: string, fileName: string): boolean {
   const s = store.getState();
-  if (looksLikeJson(text)) return s.importPackText(text, fileName);
+  if (looksLikeJson(text)) {
+    // A project file (Ctrl+S) dropped or chosen here opens as the document.
+    if (/"format"\s*:\s*"longcat-project"/.test(text.slice(0, 200))) return openProjectText(store, text, fileName);
+    return s.importPackText(text, fileName);
+  }
   const parsed = parseLevels(text);
   if (!parsed.ok) {
     store.setState({

@@ -1,0 +1,85 @@
+/**
+ * Ctrl+S and Ctrl+O: the project file through the File System Access API
+ * where the browser has it (save goes back to the same file after the
+ * first time), a download and a file chooser where it does not.
+ */
+import { contentOf } from '../store/levelEdits';
+import { selectExportPack } from '../store/selectors';
+import type { StudioStore } from '../store/store';
+import { downloadText } from './download';
+import { parseProject, projectText } from './project';
+import { slug } from '../store/packEdits';
+
+interface WritableLike { write(data: string): Promise<void>; close(): Promise<void> }
+interface FileHandleLike { readonly name: string; createWritable(): Promise<WritableLike>; getFile(): Promise<File> }
+type PickerWindow = Window & {
+  showSaveFilePicker?: (options: unknown) => Promise<FileHandleLike>;
+  showOpenFilePicker?: (options: unknown) => Promise<FileHandleLike[]>;
+};
+
+const TYPES = [{ description: 'Longcat project', accept: { 'application/json': ['.longcat.json', '.json'] } }];
+/** The file the project was last saved to or opened from, for the next Ctrl+S. */
+let handle: FileHandleLike | null = null;
+
+const aborted = (e: unknown): boolean => e instanceof DOMException && e.name === 'AbortError';
+
+export async function saveProject(store: StudioStore): Promise<void> {
+  const s = store.getState();
+  const text = projectText({ level: s.level, levelName: s.levelName, pack: selectExportPack(s), openId: s.openInPack?.id ?? null });
+  const fileName = `${slug(s.pack.name)}.longcat.json`;
+  const w = window as PickerWindow;
+  if (w.showSaveFilePicker === undefined) {
+    downloadText(text, fileName, 'application/json');
+    s.notify('info', `Saved the project as ${fileName} (downloaded).`);
+    return;
+  }
+  try {
+    handle ??= await w.showSaveFilePicker({ suggestedName: fileName, types: TYPES });
+    const out = await handle.createWritable();
+    await out.write(text);
+    await out.close();
+    s.notify('info', `Saved the project to ${handle.name}.`);
+  } catch (e) {
+    if (!aborted(e)) s.notify('error', `The project was not saved: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Opens a project file's text as the document (one undoable step), or says why not and changes nothing. */
+export function openProjectText(store: StudioStore, text: string, fileName: string): boolean {
+  const r = parseProject(text);
+  const s = store.getState();
+  if (!r.ok) {
+    store.setState({ packImport: { fileName, ok: false, problems: r.error.map((m) => ({ path: m.split(':')[0] ?? '$', message: m.slice(m.indexOf(':') + 1).trim() })), warnings: [] } });
+    s.setDockTab('pack');
+    return false;
+  }
+  const p = r.value;
+  s.applyDocEdit(`Open project ${fileName}`, () => ({ level: contentOf(p.level), levelName: p.levelName, pack: p.pack, open: p.open }), {
+    toast: `Opened ${fileName}: “${p.pack.name}”, ${p.pack.levels.length} levels.`,
+  });
+  store.setState({ mode: 'edit', play: null, packImport: null, pendingImport: null });
+  return true;
+}
+
+export async function openProject(store: StudioStore): Promise<void> {
+  const w = window as PickerWindow;
+  if (w.showOpenFilePicker === undefined) {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.json,application/json';
+    input.addEventListener('change', () => {
+      const file = input.files?.[0];
+      if (file !== undefined) void file.text().then((text) => openProjectText(store, text, file.name));
+    });
+    input.click();
+    return;
+  }
+  try {
+    const [picked] = await w.showOpenFilePicker({ types: TYPES, multiple: false });
+    if (picked === undefined) return;
+    const file = await picked.getFile();
+    if (openProjectText(store, await file.text(), file.name)) handle = picked;
+  } catch (e) {
+    if (!aborted(e)) store.getState().notify('error', `The project was not opened: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
