@@ -4,6 +4,9 @@ import { parseTemperatureList, reportFile } from '../../adapters/batchSeries';
 import { runBatchEvaluation } from '../../controllers/batchController';
 import { hasShippedModel } from '../../controllers/modelFilesIo';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
+import { useEffect, useState } from 'react';
+import { estimateBatch, formatDuration, timeLeft, type MeasuredRate } from '../../adapters/batchEstimate';
+import type { BatchRun, BatchSettings } from '../../store/batchSlice';
 import { downloadBlob } from './exportChart';
 import { NumberField } from './NumberField';
 
@@ -60,10 +63,44 @@ export function BatchForm() {
           Cancel
         </button>
       )}
+      <BatchTime settings={settings} run={run} runs={sd ? (temps.ok ? temps.value.length : 1) : 1} />
       <span className="grow" />
       <button type="button" data-testid="batch.export.json" disabled={run.runs.length === 0 || running} title="Download the report (every number, histogram, spans and samples) as JSON" onClick={exportReport}>
         Export report JSON
       </button>
     </form>
+  );
+}
+
+/** The last finished run's speed, as levels/s at 64 cells (null when it was another generator or none). */
+function measuredRate(run: BatchRun): MeasuredRate | null {
+  const st = run.settings;
+  if (run.status !== 'done' || st === null || run.runs.length === 0) return null;
+  const mean = run.runs.reduce((a, r) => a + r.levelsPerSecond, 0) / run.runs.length;
+  return mean > 0 ? { generator: st.generator, perSecondAt64: (mean * st.width * st.height) / 64 } : null;
+}
+
+/** Before a run: how long it should take; while running: the time left, from the progress so far. */
+function BatchTime({ settings, run, runs }: { settings: BatchSettings; run: BatchRun; runs: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  const running = run.status === 'running';
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [running]);
+  if (running) {
+    const left = run.progress !== null && run.startedAt !== null ? timeLeft(run.progress, (Math.max(now, Date.now()) - run.startedAt) / 1000) : null;
+    return (
+      <span className="muted" data-testid="batch.timeLeft" data-seconds={left ?? ''}>
+        {left === null ? 'estimating the time left…' : `${formatDuration(left)} left`}
+      </span>
+    );
+  }
+  const e = estimateBatch(settings.generator, settings.width, settings.height, settings.count, runs, measuredRate(run));
+  return (
+    <span className="muted" data-testid="batch.estimate" data-seconds={e.seconds} title={e.basis === 'this machine' ? 'from the speed of your last run of this generator' : 'from a reference speed on a 2-core machine; your last run will refine it'}>
+      takes {formatDuration(e.seconds)}
+    </span>
   );
 }
