@@ -6,7 +6,7 @@ import { useActions, useStudioShallow } from '../studioContext';
 
 export function EditActions() {
   const get = useActions();
-  const s = useStudioShallow((st) => ({ solution: selectShortestSolution(st), analysed: selectCurrentGraph(st) !== null }));
+  const s = useStudioShallow((st) => ({ solution: selectShortestSolution(st), analysed: selectCurrentGraph(st) !== null, inPack: st.openInPack !== null }));
   const [link, setLink] = useState<string | null>(null);
   const share = (): void => {
     const st = get();
@@ -31,13 +31,14 @@ export function EditActions() {
       <button
         type="button"
         data-testid="pack.add"
-        title="Add this level to the pack (A)"
+        disabled={s.inPack}
+        title={s.inPack ? 'This level is in the pack and edited in place (Duplicate in the pack makes a copy)' : 'Add this level to the pack (A)'}
         onClick={() => {
           const id = get().addCurrentLevelToPack();
           get().notify(id === null ? 'error' : 'info', id === null ? 'The pack is full.' : `Added “${get().levelName || id}” to the pack.`);
         }}
       >
-        + Pack
+        {s.inPack ? 'In the pack' : '+ Pack'}
       </button>
       <button type="button" data-testid="editor.share" title="Copy a link that opens this level" onClick={share}>
         Share

@@ -26,17 +26,17 @@ export function matchesFilter(l: PackLevel, f: PackFilter): boolean {
 
 export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFilter }) {
   const get = useActions();
-  const { levels, featureCache, analysis, model, open, modified, playLog, playStarts } = useStudioShallow((s) => ({
+  const { levels, featureCache, graph, model, open, modified, playLog, playStarts } = useStudioShallow((s) => ({
     playLog: s.playLog,
     playStarts: s.playStarts,
     levels: s.pack.levels,
     featureCache: s.featureCache,
-    analysis: s.analysis,
+    graph: s.analysis.graph,
     model: s.model,
     open: s.openInPack?.id ?? null,
     modified: openLevelModified({ pack: s.pack, open: s.openInPack }),
   }));
-  const derived = { featureCache, analysis, model };
+  const derived = { featureCache, analysis: { graph }, model };
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);

@@ -87,7 +87,13 @@ const recordFeatures = new WeakMap<PackLevel, LevelFeatures | null>();
  * on screen, or the pack's background analysis), else the ones its file
  * carried; null while unknown (or past the state cap).
  */
-export function selectPackLevelFeatures(s: Pick<StudioState, 'featureCache' | 'analysis'>, level: PackLevel): LevelFeatures | null {
+/** What the pack's derived values read: the feature cache, the editor's graph, the model. */
+export interface PackDerivedInput {
+  readonly featureCache: StudioState['featureCache'];
+  readonly analysis: { readonly graph: StudioState['analysis']['graph'] };
+}
+
+export function selectPackLevelFeatures(s: PackDerivedInput, level: PackLevel): LevelFeatures | null {
   const key = rowsKey(level.rows);
   const graph = s.analysis.graph;
   if (graph !== null && graph.levelKey === key) return graph.features;
@@ -98,7 +104,7 @@ export function selectPackLevelFeatures(s: Pick<StudioState, 'featureCache' | 'a
 }
 
 /** A pack level's difficulty under the active model (derived, never stored): null when unsolvable or unknown. */
-export function selectPackLevelDifficulty(s: Pick<StudioState, 'featureCache' | 'analysis' | 'model'>, level: PackLevel): number | null {
+export function selectPackLevelDifficulty(s: PackDerivedInput & Pick<StudioState, 'model'>, level: PackLevel): number | null {
   const f = selectPackLevelFeatures(s, level);
   return f === null ? null : packDifficulty(s.model, f);
 }
@@ -106,7 +112,7 @@ export function selectPackLevelDifficulty(s: Pick<StudioState, 'featureCache' | 
 /** What the pack list shows per level: difficulty and status under the active model. */
 export type PackLevelStatus = 'ok' | 'unsolvable' | 'pending' | 'too-large';
 
-export function selectPackLevelStatus(s: Pick<StudioState, 'featureCache' | 'analysis'>, level: PackLevel): PackLevelStatus {
+export function selectPackLevelStatus(s: PackDerivedInput, level: PackLevel): PackLevelStatus {
   const key = rowsKey(level.rows);
   if (s.featureCache.get(key) === null) return 'too-large';
   const f = selectPackLevelFeatures(s, level);
