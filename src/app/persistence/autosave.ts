@@ -9,7 +9,7 @@ import type { StudioState } from '../store/types';
 import type { KeyValueStore, RecordName } from './db';
 import { restoreLabModels, saveLabModels } from './labModels';
 import { restoreLevel, restorePack, restorePlayLog, restoreSettings, saveLevel, savePack, savePlayLog, SAVE_VERSION } from './restore';
-import { restoreHistoryRecord, restoreWorkspace, saveHistory, saveWorkspace } from './workspace';
+import { restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace, saveGeneratorResults, saveHistory, saveWorkspace } from './workspace';
 import { docAt, sameRows, type DocState } from '../store/history';
 import { currentDoc, docFields } from '../store/historySlice';
 import { toRows } from '../../core/level/level';
@@ -84,6 +84,12 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
       }
     }
   }
+  const generated = await read('generatorResults');
+  if (generated !== undefined) {
+    const r = restoreGeneratorResults(generated);
+    if (!r.ok) problems.push(`${r.error}; they were dropped`);
+    else if (r.value !== null) store.setState({ generatorRun: r.value });
+  }
   // The predictor lab's saved models and the active choice (a corrupt active model falls back to the default).
   const labModels = await read('labModels');
   if (labModels !== undefined) {
@@ -119,6 +125,8 @@ const PARTS: Part[] = [
     value: (s) => saveWorkspace({ view: s.view, openInPack: s.openInPack, atdSettings: s.atdSettings, batchSettings: s.batchSettings }),
   },
   { name: 'history', changed: (a, b) => a.history !== b.history, value: (s) => saveHistory(s.history) },
+  // Only a finished run is kept (a run in progress would be saved as nothing and replace the last good one).
+  { name: 'generatorResults', changed: (a, b) => a.generatorRun !== b.generatorRun && a.generatorRun.status === 'done', value: (s) => saveGeneratorResults(s.generatorRun) },
   {
     name: 'labModels',
     changed: (a, b) => a.savedModels !== b.savedModels || a.activeModelId !== b.activeModelId,

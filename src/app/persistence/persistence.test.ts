@@ -4,6 +4,7 @@ import { toRows } from '../../core/level/level';
 import { createStudioStore } from '../store/store';
 import { loadSaved, startAutosave } from './autosave';
 import { memoryStore } from './db';
+import { generateLevelsSync } from '../../workers/generators.api';
 import { restoreLevel, restorePack, restorePlayLog, restoreSettings } from './restore';
 
 describe('restore: saved data is validated, never trusted', () => {
@@ -85,6 +86,31 @@ describe('autosave', () => {
     expect(a().pack.levels).toHaveLength(1);
     expect(a().pack.levels[0]).toEqual(added.levels[0]);
     expect(toRows(a().level)).toEqual(['C...', '....', '....']);
+  });
+
+  it("the generators' last results survive a reload (keys recomputed); a tampered level is refused", async () => {
+    const kv = memoryStore();
+    const store = createStudioStore();
+    const autosave = startAutosave(store, kv, 5);
+    const settings = { generator: 'rsd' as const, width: 6, height: 6, seed: 4, count: 5 };
+    store.getState().generationStarted(settings);
+    store.getState().generationFinished(generateLevelsSync(settings));
+    const levels = store.getState().generatorRun.levels;
+    expect(levels.length).toBeGreaterThan(0);
+    await autosave.flush();
+    autosave.stop();
+    const again = createStudioStore();
+    expect(await loadSaved(again, kv)).toEqual([]);
+    expect(again.getState().generatorRun).toMatchObject({ status: 'done', settings });
+    expect(again.getState().generatorRun.levels).toEqual(levels);
+
+    const saved = structuredClone(kv.data.get('generatorResults')) as { levels: { rows: string[] }[] };
+    saved.levels[0]!.rows = saved.levels[0]!.rows.map((r) => r.replace(/\./g, 'C'));
+    kv.data.set('generatorResults', saved);
+    const third = createStudioStore();
+    const problems = await loadSaved(third, kv);
+    expect(problems).toEqual([expect.stringMatching(/^the saved generator results have a bad level \(levels\.0: /)]);
+    expect(third.getState().generatorRun.status).toBe('idle');
   });
 
   it('a corrupt undo history or workspace is reported and dropped; the level and pack stay', async () => {

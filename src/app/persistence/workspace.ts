@@ -1,7 +1,8 @@
 /**
  * Saving and restoring the workspace beyond the document itself: the view
  * the designer was in, the pack level open in the editor, the
- * at-difficulty and batch settings, and the undo history. Every record is
+ * at-difficulty and batch settings, the undo history, and the generators'
+ * last results. Every record is
  * checked with a zod schema on load; a bad one is reported with its path
  * and the studio goes on without it.
  *
@@ -12,7 +13,12 @@
  */
 import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
-import { toRows, type Level } from '../../core/level/level';
+import { levelKey, toRows, type Level } from '../../core/level/level';
+import { FEATURE_NAMES } from '../../core/graph/features';
+import { GENERATOR_NAMES } from '../../core/generators/registry';
+import { MAX_GENERATE_COUNT } from '../../workers/generators.limits';
+import type { GeneratedLevel } from '../../workers/generators.api';
+import type { GeneratorRun } from '../store/generatorsSlice';
 import { PackLevelSchema, MAX_NAME_LENGTH, type LevelPack, type PackLevel } from '../../core/pack/schema';
 import { CURRENT_PACK_VERSION } from '../../core/pack/migrations';
 import { err, ok, type Result } from '../../core/util/result';
@@ -210,4 +216,48 @@ export function restoreHistoryRecord(json: unknown): Result<History, string> {
   }
   if (rec.index > entries.length) return err('the saved undo history points past its last entry');
   return ok({ entries, index: rec.index });
+}
+
+// ---------------------------------------------------------------- generator results
+
+/** A feature value: finite, or Infinity (structured clone keeps it; unsolvable levels have infinite expectations). */
+const featureValue = z.union([z.number().finite(), z.literal(Infinity)]);
+const count = z.number().int().min(0);
+
+const GeneratedLevelSchema = z.object({
+  index: count,
+  id: z.string().min(1).max(200),
+  rows,
+  key: z.string().max(400),
+  solution: z.string().regex(/^[UDLR]*$/).max(512).nullable(),
+  counts: z.object({ success: count, fail: count, solution: count, dead: count, indeterminate: count }),
+  features: z.object(Object.fromEntries(FEATURE_NAMES.map((f) => [f, featureValue])) as Record<(typeof FEATURE_NAMES)[number], typeof featureValue>),
+});
+
+export const GeneratorResultsSchema = z.object({
+  version: z.literal(WORKSPACE_VERSION),
+  settings: z.object({ generator: z.enum(GENERATOR_NAMES), width: side, height: side, seed, count: z.number().int().min(1).max(MAX_GENERATE_COUNT) }),
+  levels: z.array(GeneratedLevelSchema).max(MAX_GENERATE_COUNT * 4),
+  iterations: count,
+  duplicates: count,
+});
+
+/** The generators dock's last finished run (levels and all), or null when there is none to keep. */
+export function saveGeneratorResults(run: GeneratorRun): unknown {
+  if (run.status !== 'done' || run.settings === null) return null;
+  return { version: WORKSPACE_VERSION, settings: run.settings, levels: run.levels, iterations: run.iterations, duplicates: run.duplicates };
+}
+
+/** The saved run, checked: the schema, every grid through `parseRows`, and each key recomputed from its rows (never trusted). */
+export function restoreGeneratorResults(json: unknown): Result<GeneratorRun | null, string> {
+  if (json === null) return ok(null);
+  const r = GeneratorResultsSchema.safeParse(json);
+  if (!r.success) return err(`the saved generator results are invalid (${firstIssue(r.error)})`);
+  const levels: GeneratedLevel[] = [];
+  for (const [i, l] of r.data.levels.entries()) {
+    const grid = parseRows(l.rows);
+    if (!grid.ok) return err(`the saved generator results have a bad level (levels.${i}: ${describeParseError(grid.error)})`);
+    levels.push({ ...l, key: levelKey(grid.value) } as GeneratedLevel);
+  }
+  return ok({ status: 'done', settings: r.data.settings, levels, iterations: r.data.iterations, duplicates: r.data.duplicates, message: null });
 }
