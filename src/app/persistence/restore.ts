@@ -1,7 +1,8 @@
 /**
  * Validation of everything read back from IndexedDB (STYLE §4): saved data
  * may be from an older build, hand-edited or corrupt, so each record is
- * checked and either restored or refused with a sentence, never trusted.
+ * checked (zod schemas, then the engine's own parsers for grids and packs)
+ * and either restored or refused with a sentence, never trusted.
  */
 import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
@@ -34,21 +35,27 @@ export interface SavedSettings {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 export function saveLevel(level: Level, name: string): SavedLevel {
   return { version: SAVE_VERSION, rows: toRows(level), name };
 }
 
-/** The saved level, checked with `parseRows`. */
+const SavedLevelSchema = z.object({
+  version: z.literal(SAVE_VERSION),
+  rows: z.array(z.string()),
+  name: z.string().optional().catch(undefined),
+});
+
+/** The saved level: the zod schema for its shape, then `parseRows` for the grid. */
 export function restoreLevel(json: unknown): Result<{ level: Level; name: string }, string> {
-  if (!isObject(json) || json['version'] !== SAVE_VERSION) return err('the saved level is not in a format this version reads');
-  const rows = json['rows'];
-  if (!Array.isArray(rows) || !rows.every((r): r is string => typeof r === 'string')) return err('the saved level has no rows of text');
-  const parsed = parseRows(rows);
+  const shape = SavedLevelSchema.safeParse(json);
+  if (!shape.success) {
+    const versionOk = isObject(json) && json['version'] === SAVE_VERSION;
+    return err(versionOk ? 'the saved level has no rows of text' : 'the saved level is not in a format this version reads');
+  }
+  const parsed = parseRows(shape.data.rows);
   if (!parsed.ok) return err(`the saved level is invalid (${describeParseError(parsed.error)})`);
-  const name = typeof json['name'] === 'string' ? json['name'].slice(0, 200) : '';
-  return ok({ level: parsed.value, name });
+  return ok({ level: parsed.value, name: (shape.data.name ?? '').slice(0, 200) });
 }
 
 /** Packs are saved as their export JSON (an object) and read back through `importPackJson`. */
@@ -71,20 +78,21 @@ export function savePlayLog(records: readonly PlaytestRecord[], starts: Readonly
 /** Playtests started per level key (optional: logs saved before it existed have none). */
 const StartsSchema = z.record(z.string().max(400), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const PlaytestRecordSchema = z.object({
+  id: z.string(),
+  levelKey: z.string(),
+  levelName: z.string(),
+  rows: z.array(z.string()),
+  seconds: z.number().finite().min(0),
+  restarts: count,
+  moves: count,
+  solutionMoves: count,
+  finishedAt: z.string(),
+});
+
 function isRecord(v: unknown): v is PlaytestRecord {
-  if (!isObject(v)) return false;
-  return (
-    typeof v['id'] === 'string' &&
-    typeof v['levelKey'] === 'string' &&
-    typeof v['levelName'] === 'string' &&
-    Array.isArray(v['rows']) &&
-    (v['rows'] as unknown[]).every((r) => typeof r === 'string') &&
-    typeof v['seconds'] === 'number' && Number.isFinite(v['seconds']) && v['seconds'] >= 0 &&
-    isInt(v['restarts'], 0, Number.MAX_SAFE_INTEGER) &&
-    isInt(v['moves'], 0, Number.MAX_SAFE_INTEGER) &&
-    isInt(v['solutionMoves'], 0, Number.MAX_SAFE_INTEGER) &&
-    typeof v['finishedAt'] === 'string'
-  );
+  return PlaytestRecordSchema.safeParse(v).success;
 }
 
 /** The playtest log; malformed records are refused one by one (the rest is kept). */
@@ -96,22 +104,31 @@ export function restorePlayLog(json: unknown): Result<{ records: PlaytestRecord[
   return ok({ records, dropped: all.length - records.length + (starts.success ? 0 : 1), starts: starts.success ? starts.data : {} });
 }
 
+const SavedSettingsSchema = z.object({
+  version: z.literal(SAVE_VERSION),
+  generator: z.object({
+    generator: z.string().refine(isGeneratorName),
+    width: z.number().int().min(3).max(16),
+    height: z.number().int().min(3).max(16),
+    seed: z.number().int().min(0).max(0xffffffff),
+    count: z.number().int().min(1).max(MAX_GENERATE_COUNT),
+  }),
+  stateCap: z.number().int().min(1).max(5_000_000),
+  fullGraphLimit: z.number().int().min(1).max(1_000_000),
+  graphView: z.enum(['auto', 'full', 'collapsed']),
+  dockTab: z.enum(['pack', 'generators', 'history']),
+});
+
 export function restoreSettings(json: unknown): Result<SavedSettings, string> {
-  const bad = err('the saved settings are invalid');
-  if (!isObject(json) || json['version'] !== SAVE_VERSION) return bad;
-  const g = json['generator'];
-  if (!isObject(g) || !isGeneratorName(String(g['generator']))) return bad;
-  if (!isInt(g['width'], 3, 16) || !isInt(g['height'], 3, 16) || !isInt(g['seed'], 0, 0xffffffff) || !isInt(g['count'], 1, MAX_GENERATE_COUNT)) return bad;
-  if (!isInt(json['stateCap'], 1, 5_000_000) || !isInt(json['fullGraphLimit'], 1, 1_000_000)) return bad;
-  const view = json['graphView'], tab = json['dockTab'];
-  if (view !== 'auto' && view !== 'full' && view !== 'collapsed') return bad;
-  if (tab !== 'pack' && tab !== 'generators' && tab !== 'history') return bad;
+  const r = SavedSettingsSchema.safeParse(json);
+  if (!r.success) return err('the saved settings are invalid');
+  const g = r.data.generator;
   return ok({
     version: SAVE_VERSION,
-    generator: { generator: g['generator'] as GeneratorSettingsState['generator'], width: g['width'], height: g['height'], seed: g['seed'], count: g['count'] },
-    stateCap: json['stateCap'],
-    fullGraphLimit: json['fullGraphLimit'],
-    graphView: view,
-    dockTab: tab,
+    generator: { generator: g.generator as GeneratorSettingsState['generator'], width: g.width, height: g.height, seed: g.seed, count: g.count },
+    stateCap: r.data.stateCap,
+    fullGraphLimit: r.data.fullGraphLimit,
+    graphView: r.data.graphView as GraphView,
+    dockTab: r.data.dockTab as DockTab,
   });
 }
