@@ -4,7 +4,7 @@
  * open-addressing hash table. A {@link Solver} keeps its buffers between
  * calls, so analysing thousands of levels allocates almost nothing; the graph
  * it returns is a view into those buffers and is valid until its next call.
- * Use `solveLevel` (solutionGraph.ts) for a graph you keep.
+ * Copy out whatever must outlive the next call.
  *
  * Complexity: O(S * (4 * L + w)) for S states, slide length L and w words per
  * state; memory (w + 8) * 4 bytes per state plus the table.
