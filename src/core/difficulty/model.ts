@@ -60,8 +60,10 @@ const ModelSchema = z
     if (new Set(m.features).size !== m.features.length) ctx.addIssue({ code: 'custom', path: ['features'], message: 'lists a feature twice' });
   });
 
+/** A validated difficulty model file (see `docs/formats.md`): feature arrays of equal length, positive scales, finite numbers. */
 export type DifficultyModel = z.infer<typeof ModelSchema>;
 
+/** One problem of a refused model file: the path of the field and a sentence. */
 export interface ModelProblem {
   readonly path: string;
   readonly message: string;

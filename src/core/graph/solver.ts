@@ -15,6 +15,7 @@ import { topology, type Topology } from '../rules/moves';
 /** Default cap on explored states (SPEC §3). */
 export const DEFAULT_STATE_CAP = 200_000;
 
+/** The searched state graph, a view into the {@link Solver}'s buffers: valid until its next search. */
 export interface SearchGraph {
   readonly level: Level;
   readonly topology: Topology;
