@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // The `longcat` command: runs the bundle that `npm run build:cli` makes in
-// dist/cli (built by the `prepare` hook of `npm install` / `npm ci`, and by
+// build/cli (built by the `prepare` hook of `npm install` / `npm ci`, and by
 // `prepack` for a published package). It needs only `dependencies`, never tsx
 // or other devDependencies. Developers run the sources with `npm run cli`.
 import { existsSync } from 'node:fs';
 
-const bundle = new URL('../dist/cli/longcat.mjs', import.meta.url);
+const bundle = new URL('../build/cli/longcat.mjs', import.meta.url);
 if (!existsSync(bundle)) {
-  process.stderr.write('error: the command line is not built (dist/cli/longcat.mjs is missing): run `npm run build:cli`, or `npm run cli -- <command>` to run the sources\n');
+  process.stderr.write('error: the command line is not built (build/cli/longcat.mjs is missing): run `npm run build:cli`, or `npm run cli -- <command>` to run the sources\n');
   process.exit(2);
 }
 await import(bundle.href);

@@ -1,4 +1,4 @@
-// Bundles the command line into dist/cli/ (ES modules, code-split):
+// Bundles the command line into build/cli/ (ES modules, code-split):
 // longcat.mjs holds argument parsing only; each command, and tfjs behind the
 // commands that need it, is a chunk imported when the command runs. Runtime
 // dependencies (commander, zod, tfjs, ...) stay external: they are
@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = join(root, 'dist/cli');
+const outdir = join(root, 'build/cli');
 
 let esbuild;
 try {
@@ -22,7 +22,7 @@ try {
 } catch {
   if (process.argv.includes('--if-able')) {
     const have = existsSync(join(outdir, 'longcat.mjs'));
-    process.stderr.write(`build-cli: esbuild is not installed (devDependencies omitted); ${have ? 'keeping the existing dist/cli' : 'dist/cli is missing: run `npm install` then `npm run build:cli`'}\n`);
+    process.stderr.write(`build-cli: esbuild is not installed (devDependencies omitted); ${have ? 'keeping the existing build/cli' : 'build/cli is missing: run `npm install` then `npm run build:cli`'}\n`);
     process.exit(0);
   }
   process.stderr.write('build-cli: esbuild is not installed: run `npm install` first\n');

@@ -473,7 +473,7 @@ describe('pack size limits (SPEC §10: import enforces a level-count limit)', ()
 
 
 describe('smoke tests: the real processes', () => {
-  const BUNDLE = join(ROOT, 'dist/cli');
+  const BUNDLE = join(ROOT, 'build/cli');
 
   beforeAll(() => {
     // The bin runs the bundle: build it from the sources under test.
@@ -523,7 +523,7 @@ describe('smoke tests: the real processes', () => {
   /** The chunk a command's `await import('./x')` loads, found in the entry file. */
   const chunk = (name: string): string => {
     const m = new RegExp(`import\\(\\s*["'](\\./chunks/${name}-[A-Z0-9]+\\.mjs)["']\\s*\\)`).exec(readFileSync(join(BUNDLE, 'longcat.mjs'), 'utf8'));
-    if (!m) throw new Error(`no lazy import of ${name} in dist/cli/longcat.mjs`);
+    if (!m) throw new Error(`no lazy import of ${name} in build/cli/longcat.mjs`);
     return join(BUNDLE, m[1]!);
   };
 

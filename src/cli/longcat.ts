@@ -1,7 +1,7 @@
 /**
  * The process entry of the `longcat` command. `npm run build:cli` bundles it
  * (with `main.ts` and, as separate chunks, each command) into
- * `dist/cli/longcat.mjs`, which `bin/longcat.mjs` runs; `npm run cli` runs
+ * `build/cli/longcat.mjs`, which `bin/longcat.mjs` runs; `npm run cli` runs
  * this file from source through tsx.
  */
 import { main } from './main';
