@@ -32,11 +32,6 @@ export function selectCurrentGraph(s: Pick<StudioState, 'level' | 'analysis'>): 
   return g !== null && g.levelKey === selectLevelKey(s) ? g : null;
 }
 
-/** The last graph, even when it belongs to the previous edit (the view keeps it while a new one is computed). */
-export function selectShownGraph(s: Pick<StudioState, 'analysis'>): GraphData | null {
-  return s.analysis.graph;
-}
-
 let readingCache: { graph: GraphData; model: DifficultyModel; reading: GaugeReading } | null = null;
 
 /** The gauge reading of the shown graph under the active model. */
@@ -64,11 +59,6 @@ export function generatedDifficulty(model: DifficultyModel, level: GeneratedLeve
   return packDifficulty(model, level.features);
 }
 
-/** True when the editor accepts edits (not playtesting or replaying). */
-export function selectEditing(s: Pick<StudioState, 'mode'>): boolean {
-  return s.mode === 'edit';
-}
-
 /** Stored pack features as the engine's type (JSON's null is an infinite value), or null when incomplete. */
 export function featuresFromRecord(record: Readonly<Record<string, number | null>>): LevelFeatures | null {
   const out: Record<string, number> = {};
@@ -82,17 +72,17 @@ export function featuresFromRecord(record: Readonly<Record<string, number | null
 
 const recordFeatures = new WeakMap<PackLevel, LevelFeatures | null>();
 
-/**
- * A pack level's features: computed by the studio for its rows (the level
- * on screen, or the pack's background analysis), else the ones its file
- * carried; null while unknown (or past the state cap).
- */
-/** What the pack's derived values read: the feature cache, the editor's graph, the model. */
+/** What the pack's derived values read: the feature cache and the editor's graph (and the model). */
 export interface PackDerivedInput {
   readonly featureCache: StudioState['featureCache'];
   readonly analysis: { readonly graph: StudioState['analysis']['graph'] };
 }
 
+/**
+ * A pack level's features: computed by the studio for its rows (the level
+ * on screen, or the pack's background analysis), else the ones its file
+ * carried; null while unknown (or past the state cap).
+ */
 export function selectPackLevelFeatures(s: PackDerivedInput, level: PackLevel): LevelFeatures | null {
   const key = rowsKey(level.rows);
   const graph = s.analysis.graph;
