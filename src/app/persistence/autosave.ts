@@ -9,7 +9,7 @@ import type { StudioState } from '../store/types';
 import type { KeyValueStore, RecordName } from './db';
 import { restoreLabModels, saveLabModels } from './labModels';
 import { restoreLevel, restorePack, restorePlayLog, restoreSettings, saveLevel, savePack, savePlayLog, SAVE_VERSION } from './restore';
-import { restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace, saveGeneratorResults, saveHistory, saveWorkspace } from './workspace';
+import { restoreAtdResults, restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace, saveAtdResults, saveGeneratorResults, saveHistory, saveWorkspace } from './workspace';
 import { docAt, sameRows, type DocState } from '../store/history';
 import { currentDoc, docFields } from '../store/historySlice';
 import { toRows } from '../../core/level/level';
@@ -90,6 +90,12 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
     if (!r.ok) problems.push(`${r.error}; they were dropped`);
     else if (r.value !== null) store.setState({ generatorRun: r.value });
   }
+  const found = await read('atdResults');
+  if (found !== undefined) {
+    const r = restoreAtdResults(found);
+    if (!r.ok) problems.push(`${r.error}; they were dropped`);
+    else if (r.value !== null) store.setState({ atdRun: r.value });
+  }
   // The predictor lab's saved models and the active choice (a corrupt active model falls back to the default).
   const labModels = await read('labModels');
   if (labModels !== undefined) {
@@ -125,6 +131,7 @@ const PARTS: Part[] = [
     value: (s) => saveWorkspace({ view: s.view, openInPack: s.openInPack, atdSettings: s.atdSettings, batchSettings: s.batchSettings }),
   },
   { name: 'history', changed: (a, b) => a.history !== b.history, value: (s) => saveHistory(s.history) },
+  { name: 'atdResults', changed: (a, b) => a.atdRun !== b.atdRun && a.atdRun.status === 'done', value: (s) => saveAtdResults(s.atdRun) },
   // Only a finished run is kept (a run in progress would be saved as nothing and replace the last good one).
   { name: 'generatorResults', changed: (a, b) => a.generatorRun !== b.generatorRun && a.generatorRun.status === 'done', value: (s) => saveGeneratorResults(s.generatorRun) },
   {

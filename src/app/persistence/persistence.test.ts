@@ -5,6 +5,8 @@ import { createStudioStore } from '../store/store';
 import { loadSaved, startAutosave } from './autosave';
 import { memoryStore } from './db';
 import { generateLevelsSync } from '../../workers/generators.api';
+import { BatchClient } from '../../workers/batch.client';
+import { runAtDifficulty } from '../controllers/batchController';
 import { restoreLevel, restorePack, restorePlayLog, restoreSettings } from './restore';
 
 describe('restore: saved data is validated, never trusted', () => {
@@ -111,6 +113,26 @@ describe('autosave', () => {
     const problems = await loadSaved(third, kv);
     expect(problems).toEqual([expect.stringMatching(/^the saved generator results have a bad level \(levels\.0: /)]);
     expect(third.getState().generatorRun.status).toBe('idle');
+  });
+
+  it("generate-at-difficulty's last results survive a reload; a bad one is reported", async () => {
+    const kv = memoryStore();
+    const store = createStudioStore();
+    const autosave = startAutosave(store, kv, 5);
+    store.getState().setAtdSettings({ mode: 'number', target: 15, width: 5, height: 5, count: 2, seed: 3 });
+    await runAtDifficulty(store, new BatchClient());
+    const run = store.getState().atdRun;
+    expect(run.status).toBe('done');
+    expect(run.levels.length).toBeGreaterThan(0);
+    await autosave.flush();
+    autosave.stop();
+    const again = createStudioStore();
+    expect(await loadSaved(again, kv)).toEqual([]);
+    expect(again.getState().atdRun).toEqual(run);
+    kv.data.set('atdResults', { ...(kv.data.get('atdResults') as object), outOfReach: 'no' });
+    const third = createStudioStore();
+    expect(await loadSaved(third, kv)).toEqual([expect.stringMatching(/^the saved at-difficulty results are invalid \(outOfReach: /)]);
+    expect(third.getState().atdRun.status).toBe('idle');
   });
 
   it('a corrupt undo history or workspace is reported and dropped; the level and pack stay', async () => {

@@ -2,7 +2,7 @@
  * Saving and restoring the workspace beyond the document itself: the view
  * the designer was in, the pack level open in the editor, the
  * at-difficulty and batch settings, the undo history, and the generators'
- * last results. Every record is
+ * and generate-at-difficulty's last results. Every record is
  * checked with a zod schema on load; a bad one is reported with its path
  * and the studio goes on without it.
  *
@@ -25,7 +25,8 @@ import { err, ok, type Result } from '../../core/util/result';
 import { BANDS } from '../../core/difficulty/predict';
 import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUATION_COUNT } from '../../workers/batch.limits';
 import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type OpenLevel } from '../store/history';
-import type { AtDifficultySettings, BatchSettings } from '../store/batchSlice';
+import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../store/batchSlice';
+import type { FoundLevel } from '../../workers/batch.api';
 import type { StudioView } from '../store/uiSlice';
 
 export const WORKSPACE_VERSION = 1;
@@ -260,4 +261,58 @@ export function restoreGeneratorResults(json: unknown): Result<GeneratorRun | nu
     levels.push({ ...l, key: levelKey(grid.value) } as GeneratedLevel);
   }
   return ok({ status: 'done', settings: r.data.settings, levels, iterations: r.data.iterations, duplicates: r.data.duplicates, message: null });
+}
+
+// ---------------------------------------------------------------- at-difficulty results
+
+const FoundLevelSchema = z.object({
+  rows,
+  key: z.string().max(400),
+  difficulty: z.number().finite(),
+  features: GeneratedLevelSchema.shape.features,
+  solution: z.string().regex(/^[UDLR]*$/).max(512),
+  openCells: count,
+  attempts: count,
+  milliseconds: z.number().finite().min(0),
+  target: z.number().finite(),
+});
+
+export const AtdResultsSchema = z.object({
+  version: z.literal(WORKSPACE_VERSION),
+  request: z.object({
+    label: z.string().max(200),
+    target: z.number().finite(),
+    window: z.object({ from: z.number().finite(), to: z.number() }),
+    width: side,
+    height: side,
+    seed,
+    count: z.number().int().min(1).max(MAX_AT_DIFFICULTY_COUNT),
+  }),
+  levels: z.array(FoundLevelSchema).max(MAX_AT_DIFFICULTY_COUNT),
+  message: z.string().max(1000).nullable(),
+  outOfReach: z.boolean(),
+  reachable: z.object({ min: z.number().finite(), max: z.number().finite() }).nullable(),
+  milliseconds: z.number().finite().min(0).nullable(),
+  added: z.array(z.string().max(400)).max(MAX_AT_DIFFICULTY_COUNT),
+});
+
+/** The last finished generate-at-difficulty run, or null when there is none to keep. */
+export function saveAtdResults(run: AtDifficultyRun): unknown {
+  if (run.status !== 'done' || run.request === null) return null;
+  return { version: WORKSPACE_VERSION, request: run.request, levels: run.levels, message: run.message, outOfReach: run.outOfReach, reachable: run.reachable, milliseconds: run.milliseconds, added: run.added };
+}
+
+/** The saved run, checked: the schema, each grid through `parseRows`, keys recomputed from rows. */
+export function restoreAtdResults(json: unknown): Result<AtDifficultyRun | null, string> {
+  if (json === null) return ok(null);
+  const r = AtdResultsSchema.safeParse(json);
+  if (!r.success) return err(`the saved at-difficulty results are invalid (${firstIssue(r.error)})`);
+  const levels: FoundLevel[] = [];
+  for (const [i, l] of r.data.levels.entries()) {
+    const grid = parseRows(l.rows);
+    if (!grid.ok) return err(`the saved at-difficulty results have a bad level (levels.${i}: ${describeParseError(grid.error)})`);
+    levels.push({ ...l, key: levelKey(grid.value) } as FoundLevel);
+  }
+  const { request, message, outOfReach, reachable, milliseconds, added } = r.data;
+  return ok({ status: 'done', request, levels, message, outOfReach, reachable, milliseconds, added });
 }
