@@ -68,7 +68,7 @@ export function GeneratorsPanel() {
           {run.status === 'running' && (
             <button type="button" onClick={() => services.generators.cancel()}>Cancel</button>
           )}
-          <button type="button" data-testid="generator.addAll" disabled={run.levels.length === 0} onClick={() => run.levels.forEach(add)}>
+          <button type="button" data-testid="generator.addAll" disabled={run.levels.length === 0} onClick={() => get().groupEdits(`Add ${run.levels.length} generated levels`, () => run.levels.forEach(add))}>
             Add all to pack
           </button>
         </div>

@@ -168,6 +168,22 @@ describe('history slice', () => {
     expect(toRows(s().level)).toEqual(['C...', '....', '....']);
   });
 
+  it('a group of edits is one entry, undone at once', () => {
+    const store = createStudioStore();
+    const s = store.getState;
+    const before = s().pack;
+    const entries = s().history.entries.length;
+    s().groupEdits('Add three', () => {
+      for (let i = 0; i < 3; i++) s().addToPack({ level: level(['C..', '...', i === 0 ? '...' : i === 1 ? '#..' : '.#.']), name: `g${i}`, features: null });
+    });
+    expect(s().pack.levels).toHaveLength(3);
+    expect(s().history.entries).toHaveLength(entries + 1);
+    expect(s().history.entries.at(-1)!.label).toBe('Add three');
+    s().undo();
+    expect(s().pack).toBe(before);
+    expect(s().groupEdits('Nothing', () => undefined)).toBe(false);
+  });
+
   it("a toast's Undo only undoes its own entry while it is the last one done", () => {
     const store = createStudioStore();
     const s = store.getState;

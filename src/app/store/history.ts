@@ -21,6 +21,7 @@
  * - `applyPackEdit(label, edit, { destructive })`: the same for the pack;
  *   `destructive` also shows a toast with Undo.
  * - `applyDocEdit(label, edit)`: both at once (open a level, import).
+ * - `groupEdits(label, () => { ... })`: several edits as one entry.
  * - `undo()`, `redo()`, `jumpTo(index)`.
  */
 import { toRows, type Level } from '../../core/level/level';

@@ -49,6 +49,8 @@ export interface HistorySlice {
   jumpTo(index: number): void;
   /** Undoes entry `id` if it is still the last one done (a toast's Undo); otherwise says why not. */
   undoEntry(id: string): void;
+  /** Runs `edits` (any number of the actions above) as one history entry named `label`. */
+  groupEdits(label: string, edits: () => void): boolean;
   /** Replaces the history (persistence: a validated saved history). */
   restoreHistory(history: History): void;
 }
@@ -70,7 +72,10 @@ export function docFields(s: Pick<StudioState, 'level'>, doc: DocState): Partial
 }
 
 export const createHistorySlice: SliceCreator<HistorySlice> = (deps) => (set, get) => {
+  /** > 0 inside `groupEdits`: the group records one entry at its end. */
+  let grouping = 0;
   const record = (label: string, before: DocState, after: DocState, options?: EditOptions): void => {
+    if (grouping > 0) return;
     const id = deps.newId();
     const history = recordEntry(get().history, { id, label, at: deps.now(), before, after, ...(options?.merge !== undefined ? { mergeKey: options.merge } : {}) });
     set({ history });
@@ -152,6 +157,21 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (deps) => (set, ge
           ? `“${entry.label}” is already undone.`
           : `Later changes came after “${entry.label}”; go back to it in the history list.`;
       get().notify('error', why);
+    },
+    groupEdits: (label, edits) => {
+      settle();
+      const before = currentDoc(get());
+      grouping++;
+      try {
+        edits();
+        settle();
+      } finally {
+        grouping--;
+      }
+      const after = currentDoc(get());
+      if (grouping > 0 || sameDoc(before, after)) return !sameDoc(before, after);
+      record(label, before, after);
+      return true;
     },
     restoreHistory: (history) => set({ history, previewBase: null }),
   };
