@@ -41,13 +41,17 @@ describe('analysis client (main-thread fallback where there is no Worker, as in 
 
 describe('generators', () => {
   it('returns unique solvable levels and explains bad requests', async () => {
-    const r = generateLevelsSync({ generator: 'rsd', width: 6, height: 6, seed: 3, count: 5 });
+    const answer = generateLevelsSync({ generator: 'rsd', width: 6, height: 6, seed: 3, count: 5 });
+    if (answer.kind !== 'ok') throw new Error(answer.message);
+    const r = answer.value;
     expect(r.levels).toHaveLength(5);
     expect(new Set(r.levels.map((l) => l.key)).size).toBe(5);
     expect(r.levels.every((l) => l.features.nSolutions > 0)).toBe(true);
-    expect(generateLevelsSync({ generator: 'rsd', width: 2, height: 6, seed: 3, count: 5 })).toMatchObject({ ok: false });
+    expect(generateLevelsSync({ generator: 'rsd', width: 2, height: 6, seed: 3, count: 5 })).toEqual({ kind: 'invalid', message: 'width and height must each be between 3 and 16' });
+    expect(generateLevelsSync({ generator: 'rsd', width: 6, height: 6, seed: -1, count: 5 })).toEqual({ kind: 'invalid', message: 'the seed must be a whole number from 0 to 4294967295' });
+    expect(generateLevelsSync({ generator: 'bogus' as 'rsd', width: 6, height: 6, seed: 1, count: 5 })).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/generator must be one of rpu, rsd/) });
     const client = new GeneratorsClient();
     const again = await client.generate({ generator: 'rsd', width: 6, height: 6, seed: 3, count: 5 });
-    expect('levels' in again && again.levels.map((l) => l.id)).toEqual(r.levels.map((l) => l.id));
+    expect(again.kind === 'ok' && again.value.levels.map((l) => l.id)).toEqual(r.levels.map((l) => l.id));
   });
 });

@@ -20,7 +20,8 @@ export type FitMethod = (typeof FIT_METHODS)[number];
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 
-const ModelSchema = z
+/** Schema of a difficulty model file (worker requests embed it: see `src/workers/*.protocol.ts`). */
+export const DifficultyModelSchema = z
   .object({
     format: z.literal(MODEL_FORMAT, { error: `must be "${MODEL_FORMAT}"` }),
     version: z.literal(MODEL_VERSION, { error: `must be ${MODEL_VERSION} (this build reads version ${MODEL_VERSION})` }),
@@ -57,7 +58,7 @@ const ModelSchema = z
     if (new Set(m.features).size !== m.features.length) ctx.addIssue({ code: 'custom', path: ['features'], message: 'lists a feature twice' });
   });
 
-export type DifficultyModel = z.infer<typeof ModelSchema>;
+export type DifficultyModel = z.infer<typeof DifficultyModelSchema>;
 
 export interface ModelProblem {
   readonly path: string;
@@ -66,7 +67,7 @@ export interface ModelProblem {
 
 /** Validates a parsed JSON value as a model. */
 export function validateDifficultyModel(json: unknown): Result<DifficultyModel, ModelProblem[]> {
-  const r = ModelSchema.safeParse(json);
+  const r = DifficultyModelSchema.safeParse(json);
   if (r.success) return ok(r.data);
   return err(
     r.error.issues.map((i) => ({
@@ -75,6 +76,17 @@ export function validateDifficultyModel(json: unknown): Result<DifficultyModel, 
     })),
   );
 }
+
+/**
+ * A difficulty model as a field of a larger request (worker messages, stored
+ * sessions): one issue, "the difficulty model is not valid: <path>: <problem>; ...".
+ */
+export const DifficultyModelField = z.unknown().transform((value, ctx): DifficultyModel => {
+  const r = validateDifficultyModel(value);
+  if (r.ok) return r.value;
+  ctx.addIssue({ code: 'custom', message: `the difficulty model is not valid: ${r.error.map((p) => `${p.path}: ${p.message}`).join('; ')}` });
+  return z.NEVER;
+});
 
 /** Parses model file text; never throws. */
 export function parseDifficultyModel(text: string): Result<DifficultyModel, ModelProblem[]> {
