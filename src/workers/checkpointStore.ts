@@ -22,7 +22,7 @@ function open(): Promise<IDBPDatabase> {
 }
 
 /** An older record's session fields moved under `session` (the rest is left for the schema to judge). */
-function migrate(record: unknown): unknown {
+export function migrateCheckpointRecord(record: unknown): unknown {
   if (typeof record !== 'object' || record === null || 'session' in record || !('settings' in record)) return record;
   const { settings, budget, history, ...rest } = record as Record<string, unknown>;
   return { ...rest, session: { settings, budget: budget ?? {}, history: history ?? [] } };
@@ -35,7 +35,7 @@ export function idbCheckpointStorage(slot: string): CheckpointStorage {
       await (await open()).put(STORE, c, slot);
     },
     async read() {
-      return migrate(await (await open()).get(STORE, slot));
+      return migrateCheckpointRecord(await (await open()).get(STORE, slot));
     },
     async remove() {
       await (await open()).delete(STORE, slot);

@@ -25,20 +25,20 @@ export function isSeed(n: unknown): n is number {
 
 /** A whole number from `min` to `max`, with one sentence as its message. */
 export function wholeNumber(what: string, min: number, max: number): z.ZodNumber {
-  const message = `${what} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  const message = max === Number.MAX_SAFE_INTEGER ? `${what} must be a whole number >= ${min}` : `${what} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
 /**
- * A zod error as one line. Messages that name their field ("the seed must
- * be ...", "width and height must ...") stand alone; the others ("must be
- * positive", zod's "Invalid input") get their path in front.
+ * A zod error as one line. Our sentences name their field ("the seed must
+ * be ...") and stand alone; fragments ("must be positive", "has 3 values")
+ * and zod's own upper-case messages ("Invalid input") get their path in front.
  */
 export function describeIssues(error: z.ZodError): string {
   const seen = new Set<string>();
   const parts: string[] = [];
   for (const i of error.issues) {
-    const own = /^(the|width|exclude|temperatures|sd-pcgrl) /i.test(i.message);
+    const own = /^[a-z]/.test(i.message) && !/^(must|has|lists|is|expected) /.test(i.message);
     const line = own || i.path.length === 0 ? i.message : `${i.path.map(String).join('.')}: ${i.message}`;
     if (!seen.has(line)) parts.push(line);
     seen.add(line);
