@@ -1,4 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runAtDifficulty } from '../../cli/atDifficulty';
+import type { LevelPack } from '../../core/pack/schema';
 import { createStudioStore } from '../store/store';
 import { BatchController } from './batchController';
 
@@ -52,5 +57,29 @@ describe('batch controller (main-thread fallback)', () => {
     await new BatchController(store).evaluate();
     expect(store.getState().batchRun).toMatchObject({ status: 'failed' });
     expect(store.getState().batchRun.message).toMatch(/^Temperatures:/);
+  });
+
+  it('names and describes a level as the CLI does for the same request', async () => {
+    const store = createStudioStore();
+    const batch = new BatchController(store);
+    store.getState().setAtdSettings({ mode: 'number', target: 30, width: 7, height: 7, count: 2, seed: 4, notInPack: false });
+    await batch.runAtDifficulty();
+    const studio = store.getState().atdRun.levels;
+    batch.addFoundLevel(studio[1]!, 1);
+    const added = store.getState().pack.levels[0]!;
+    const tmp = mkdtempSync(join(tmpdir(), 'longcat-atd-'));
+    try {
+      const out = join(tmp, 'd30.json');
+      runAtDifficulty({ width: 7, height: 7, target: 30, tolerance: { relative: 0.1, absolute: 3 }, count: 2, seed: 4, out, model: store.getState().model, uniqueSolution: false });
+      const cli = (JSON.parse(readFileSync(out, 'utf8')) as LevelPack).levels;
+      expect(cli.map((l) => l.rows.join('/'))).toEqual(studio.map((l) => l.rows.join('/')));
+      expect(cli[1]!.id).toBe('d30-7x7-s4-1');
+      expect(added.id).toBe(cli[1]!.id);
+      // The same source but for the time it took.
+      const withoutTime = (g: string) => g.replace(/, \d+ ms\)$/, ')');
+      expect({ ...added.source, generator: withoutTime(added.source.generator) }).toEqual({ ...cli[1]!.source, generator: withoutTime(cli[1]!.source.generator) });
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
