@@ -4,9 +4,9 @@
  * proxies, and the shared fallback to the page when no worker can start.
  */
 import { proxy } from 'comlink';
-import type { CsvRequest, FitRequestMessage, FitResult, LabAblation, LabData, MatrixRequest, PlaytestLevelRequest, ProgressCallback } from './lab.api';
+import type { CsvRequest, EvaluateRequest, FitRequestMessage, FitResult, LabAblation, LabData, MatrixRequest, PlaytestLevelRequest, ProgressCallback } from './lab.api';
 import type { SplitEvaluation } from '../core/difficulty/evaluation';
-import { ok, type Outcome } from './outcome';
+import type { Outcome } from './outcome';
 import { WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
 
 type LabApi = typeof import('./lab.api');
@@ -31,7 +31,7 @@ export class LabClient {
     return this.run((api) => api.preparePlaytests(request, proxy(onProgress)));
   }
 
-  evaluate(request: MatrixRequest & { readonly splits: number }, onProgress: ProgressCallback): Promise<Outcome<SplitEvaluation>> {
+  evaluate(request: EvaluateRequest, onProgress: ProgressCallback): Promise<Outcome<SplitEvaluation>> {
     return this.run((api) => api.evaluateLab(request, proxy(onProgress)));
   }
 
@@ -52,9 +52,8 @@ export class LabClient {
     this.worker.dispose();
   }
 
-  private async run<T>(fn: (api: LabApi | import('comlink').Remote<LabApi>) => Promise<T>): Promise<Outcome<T>> {
+  private async run<T>(fn: (api: LabApi | import('comlink').Remote<LabApi>) => Promise<Outcome<T>>): Promise<Outcome<T>> {
     if (this.worker.status === 'running' || this.worker.status === 'loading') this.worker.cancel();
-    // The lab api throws on a bad request (a programmer error here: the controller builds them): `failed`.
-    return this.worker.outcome('the job', async (api) => ok(await fn(api)));
+    return this.worker.outcome('the job', fn);
   }
 }
