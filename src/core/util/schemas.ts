@@ -8,7 +8,7 @@ import { MAX_SIDE, MIN_SIDE } from '../level/level';
 /** Seeds are unsigned 32-bit integers (the generators' PRNG state). */
 export const MAX_SEED = 0xffffffff;
 
-export const SEED_MESSAGE = `the seed must be a whole number from 0 to ${MAX_SEED}`;
+const SEED_MESSAGE = `the seed must be a whole number from 0 to ${MAX_SEED}`;
 
 /** A seed: a whole number from 0 to {@link MAX_SEED}. */
 export const SeedSchema = z.number({ error: SEED_MESSAGE }).int(SEED_MESSAGE).min(0, SEED_MESSAGE).max(MAX_SEED, SEED_MESSAGE);
@@ -17,11 +17,6 @@ const SIDE_MESSAGE = `width and height must each be between ${MIN_SIDE} and ${MA
 
 /** A level's width or height. */
 export const SideSchema = z.number({ error: SIDE_MESSAGE }).int(SIDE_MESSAGE).min(MIN_SIDE, SIDE_MESSAGE).max(MAX_SIDE, SIDE_MESSAGE);
-
-/** True for a valid seed. */
-export function isSeed(n: unknown): n is number {
-  return SeedSchema.safeParse(n).success;
-}
 
 /** A whole number from `min` to `max`, with one sentence as its message. */
 export function wholeNumber(what: string, min: number, max: number): z.ZodNumber {
