@@ -8,19 +8,7 @@ import { Analyzer } from '../core/graph/analyze';
 import { parseRows } from '../core/level/format';
 import { levelKey } from '../core/level/level';
 import { curveTargets, fillCurve, generateAt, runEvaluation, type CurveStep, type EvaluationProgress } from './batch.api';
-import type { Outcome } from './outcome';
-
-/** The value of an `ok` outcome (fails the test with the message otherwise). */
-function value<T>(o: Outcome<T>): T {
-  if (o.kind !== 'ok') throw new Error(`${o.kind}: ${o.message}`);
-  return o.value;
-}
-
-/** The message of a refused request. */
-function refusal(o: Outcome<unknown>): string {
-  expect(o.kind).toBe('invalid');
-  return o.kind === 'ok' ? '' : o.message;
-}
+import { refusal, value } from '../../test/support/outcome';
 
 const difficultyOf = (rows: string[]): number => {
   const p = parseRows(rows);

@@ -4,19 +4,7 @@ import { validateDifficultyModel } from '../core/difficulty/model';
 import { solvableFixtureRows } from '../../test/fixtures/perft';
 import { naiveAnalyze } from '../../test/naive/naiveSolver';
 import { ablateLab, evaluateLab, fitLab, prepareCsv, preparePlaytests } from './lab.api';
-import type { Outcome } from './outcome';
-
-/** The value of an `ok` outcome (fails the test with the message otherwise). */
-function value<T>(o: Outcome<T>): T {
-  if (o.kind !== 'ok') throw new Error(`${o.kind}: ${o.message}`);
-  return o.value;
-}
-
-/** The sentence of a refused request. */
-function refusal(o: Outcome<unknown>): string {
-  expect(o.kind).toBe('invalid');
-  return o.kind === 'ok' ? '' : o.message;
-}
+import { refusal, value } from '../../test/support/outcome';
 
 const LEVELS = solvableFixtureRows();
 const truth = (f: ReturnType<typeof naiveAnalyze>['features']): number => 4 + 2 * f.nSolutions + 1.5 * f.nSolutionBranches + 0.5 * f.nIndeterminateBranches;
