@@ -5,7 +5,7 @@
  * at these sizes); the last finished run of the same generator on this
  * machine replaces the reference rate.
  */
-import type { BatchGenerator } from '../../workers/batch.limits';
+import type { BatchGenerator } from '../../workers/batch.protocol';
 
 /**
  * Reference rates, 8x8, levels/s, measured on our 2-core build machine

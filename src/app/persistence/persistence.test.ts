@@ -5,8 +5,7 @@ import { createStudioStore } from '../store/store';
 import { loadSaved, startAutosave } from './autosave';
 import { memoryStore } from './db';
 import { generateLevelsSync } from '../../workers/generators.api';
-import { BatchClient } from '../../workers/batch.client';
-import { runAtDifficulty } from '../controllers/batchController';
+import { BatchController } from '../controllers/batchController';
 import { restoreLevel, restorePack, restorePlayLog, restoreSettings } from './restore';
 
 describe('restore: saved data is validated, never trusted', () => {
@@ -96,7 +95,9 @@ describe('autosave', () => {
     const autosave = startAutosave(store, kv, 5);
     const settings = { generator: 'rsd' as const, width: 6, height: 6, seed: 4, count: 5 };
     store.getState().generationStarted(settings);
-    store.getState().generationFinished(generateLevelsSync(settings));
+    const generated = generateLevelsSync(settings);
+    if (generated.kind !== 'ok') throw new Error(generated.message);
+    store.getState().generationFinished(generated.value);
     const levels = store.getState().generatorRun.levels;
     expect(levels.length).toBeGreaterThan(0);
     await autosave.flush();
@@ -120,7 +121,7 @@ describe('autosave', () => {
     const store = createStudioStore();
     const autosave = startAutosave(store, kv, 5);
     store.getState().setAtdSettings({ mode: 'number', target: 15, width: 5, height: 5, count: 2, seed: 3 });
-    await runAtDifficulty(store, new BatchClient());
+    await new BatchController(store).runAtDifficulty();
     const run = store.getState().atdRun;
     expect(run.status).toBe('done');
     expect(run.levels.length).toBeGreaterThan(0);

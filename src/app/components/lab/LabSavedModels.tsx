@@ -8,7 +8,6 @@ import { useRef, useState } from 'react';
 import type { DifficultyModel } from '../../../core/difficulty/model';
 import { modelWeakness, shippedDifficultyModel } from '../../adapters/difficulty';
 import { modelFileName } from '../../adapters/labSeries';
-import { labController } from '../../controllers/labController';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { METHOD_LABEL } from './LabModelPanel';
 
@@ -68,7 +67,7 @@ export function WeakModelWarning({ text, onConfirm, onCancel }: { text: string; 
 
 export function LabSavedModels() {
   const get = useActions();
-  const lab = labController(useServices().store);
+  const { lab } = useServices();
   const s = useStudioShallow((st) => ({ models: st.savedModels, activeId: st.activeModelId, upload: st.labUploadProblems }));
   const fileInput = useRef<HTMLInputElement>(null);
   const shipped = shippedDifficultyModel();
