@@ -7,7 +7,7 @@
  */
 import type { BatchedEnv, FinishedEpisode } from '../core/rl/types';
 import { createRng, type Rng } from '../core/util/rng';
-import { DqnLearner, maskedArgmax } from './dqn';
+import { DqnLearner } from './dqn';
 import type { TrainingRecipe } from './recipes';
 import { ReplayBuffer } from './replay';
 
@@ -91,8 +91,7 @@ export async function greedyTest(learner: DqnLearner, env: BatchedEnv): Promise<
   for (let guard = 0; left > 0 && guard < 10_000; guard++) {
     env.observe(grid, ex);
     env.legalMask(mask);
-    const q = await learner.qValues(grid, ex, env.count);
-    for (let i = 0; i < env.count; i++) actions[i] = Math.max(0, maskedArgmax(q, mask, i, env.actions));
+    actions.set(await learner.greedyActions(grid, ex, mask, env.count));
     for (const f of env.step(actions, rewards, dones)) {
       if (first[f.env] === undefined) {
         first[f.env] = f;
@@ -113,7 +112,8 @@ export class Trainer {
   private readonly rng: Rng;
   private readonly returns: number[] = [];
   private readonly difficulties: number[] = [];
-  private readonly losses: number[] = [];
+  /** Mean losses read back per progress report, with their update counts (about the last WINDOW updates). */
+  private readonly losses: { mean: number; count: number }[] = [];
   private testDifficulty: number | null = null;
   private readonly now: () => number;
 
@@ -151,12 +151,31 @@ export class Trainer {
       epsilon: this.epsilon(budget),
       meanReturn: mean(this.returns),
       meanDifficulty: mean(this.difficulties),
-      meanLoss: mean(this.losses),
+      meanLoss: this.meanLoss(),
       episodesPerSecond: (this.counters.episodes - sinceStart.episodes) / dt,
       envStepsPerSecond: (this.counters.envSteps - sinceStart.envSteps) / dt,
       updatesPerSecond: (this.counters.updates - sinceStart.updates) / dt,
       testDifficulty: this.testDifficulty,
     };
+  }
+
+  private meanLoss(): number {
+    let sum = 0, count = 0;
+    for (const l of this.losses) {
+      sum += l.mean * l.count;
+      count += l.count;
+    }
+    return count === 0 ? 0 : sum / count;
+  }
+
+  /** Reads the learner's loss since the last report (one readback), keeping about the last WINDOW updates. */
+  private async collectLoss(): Promise<void> {
+    const count = this.learner.lossUpdates;
+    const mean = await this.learner.takeMeanLoss();
+    if (mean === null) return;
+    this.losses.push({ mean, count });
+    let total = this.losses.reduce((a, l) => a + l.count, 0);
+    while (this.losses.length > 1 && total - this.losses[0]!.count >= WINDOW) total -= this.losses.shift()!.count;
   }
 
   private push(list: number[], v: number): void {
@@ -188,15 +207,16 @@ export class Trainer {
       await hooks.onLockStep?.();
       if (hooks.shouldStop?.() ?? false) break;
       const eps = this.epsilon(budget);
-      const q = eps < 1 ? await this.learner.qValues(grid, ex, n) : null;
+      // The lock-step's one readback: the greedy actions (argmax on the device).
+      const greedy = eps < 1 ? await this.learner.greedyActions(grid, ex, mask, n) : null;
       for (let i = 0; i < n; i++) {
         let legal = 0;
         for (let a = 0; a < A; a++) legal += mask[i * A + a]!;
         if (legal === 0) actions[i] = 0;
-        else if (q === null || this.rng.next() < eps) {
+        else if (greedy === null || this.rng.next() < eps) {
           let pick = this.rng.int(legal);
           for (let a = 0; a < A; a++) if (mask[i * A + a] === 1 && pick-- === 0) actions[i] = a;
-        } else actions[i] = maskedArgmax(q, mask, i, A);
+        } else actions[i] = greedy[i]!;
       }
       const finished = env.step(actions, rewards, dones);
       env.observe(nextGrid, nextEx);
@@ -230,7 +250,7 @@ export class Trainer {
           episodesSinceUpdate %= recipe.updateEveryEpisodes;
         }
         for (let u = 0; u < due; u++) {
-          this.push(this.losses, await this.learner.update(this.replay.sample(recipe.batchSize, this.rng)));
+          this.learner.update(this.replay.sample(recipe.batchSize, this.rng));
           this.counters.updates++;
           if (recipe.targetSync.unit === 'updates' && this.counters.updates % recipe.targetSync.every === 0) this.learner.syncTarget();
         }
@@ -251,6 +271,7 @@ export class Trainer {
         testGap = Math.max(this.options.testEverySeconds ?? 60, ((lastTest - t0) * (1 - share)) / share);
       }
       if (t - lastProgress >= (this.options.progressEverySeconds ?? 1)) {
+        await this.collectLoss();
         hooks.onProgress?.(this.metrics(budget, start));
         lastProgress = t;
       }
@@ -260,6 +281,7 @@ export class Trainer {
       }
     }
     this.testDifficulty = (await greedyTest(this.learner, testEnv)).mean;
+    await this.collectLoss();
     const m = this.metrics(budget, start);
     hooks.onProgress?.(m);
     return m;
