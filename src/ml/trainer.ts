@@ -41,16 +41,22 @@ export interface TrainingMetrics extends TrainingCounters {
 
 export interface TrainingHooks {
   onProgress?(m: TrainingMetrics): void;
-  /** Checked between lock-steps: stop (or pause) the run. */
+  /**
+   * Checked between lock-steps, between updates and between the greedy
+   * test's steps: stop (or pause) the run. A stopped run skips the final
+   * greedy test (it keeps the last one), so it returns within about one
+   * update's time.
+   */
   shouldStop?(): boolean;
   onEpisodes?(episodes: readonly FinishedEpisode[]): void;
   /** Called about every `checkpointSeconds`. */
   onCheckpoint?(m: TrainingMetrics): Promise<void> | void;
   /**
-   * Awaited once per lock-step. In a worker, tfjs's WASM and CPU backends
-   * resolve `data()` as microtasks, so the loop never returns to the event
-   * loop and `pause`/`stop` messages would wait until the budget is spent:
-   * the worker passes a hook that yields to the event loop now and then.
+   * Awaited once per lock-step, before each update and each greedy-test
+   * step. In a worker, tfjs's WASM and CPU backends resolve `data()` as
+   * microtasks, so the loop never returns to the event loop and
+   * `pause`/`stop` messages would wait until the budget is spent: the worker
+   * passes a hook that yields to the event loop now and then.
    */
   onLockStep?(): Promise<void> | void;
 }
@@ -80,8 +86,11 @@ export interface TrainerOptions {
 
 const WINDOW = 200;
 
-/** Mean difficulty of one greedy episode per test environment. */
-export async function greedyTest(learner: DqnLearner, env: BatchedEnv): Promise<{ mean: number; episodes: FinishedEpisode[] }> {
+/**
+ * Mean difficulty of one greedy episode per test environment; null when
+ * `hooks.shouldStop` cut the test short.
+ */
+export async function greedyTest(learner: DqnLearner, env: BatchedEnv, hooks: Pick<TrainingHooks, 'shouldStop' | 'onLockStep'> = {}): Promise<{ mean: number; episodes: FinishedEpisode[] } | null> {
   const { side, channels, extra } = env.observation;
   const grid = new Float32Array(env.count * side * side * channels), ex = new Float32Array(env.count * extra);
   const mask = new Uint8Array(env.count * env.actions), actions = new Int32Array(env.count);
@@ -89,6 +98,8 @@ export async function greedyTest(learner: DqnLearner, env: BatchedEnv): Promise<
   const first: (FinishedEpisode | undefined)[] = new Array(env.count);
   let left = env.count;
   for (let guard = 0; left > 0 && guard < 10_000; guard++) {
+    await hooks.onLockStep?.();
+    if (hooks.shouldStop?.() ?? false) return null;
     env.observe(grid, ex);
     env.legalMask(mask);
     actions.set(await learner.greedyActions(grid, ex, mask, env.count));
@@ -203,9 +214,11 @@ export class Trainer {
     env.legalMask(mask);
 
     const spent = (): boolean => this.progress(budget) >= 1;
-    while (!spent() && !(hooks.shouldStop?.() ?? false)) {
+    const stopping = (): boolean => hooks.shouldStop?.() ?? false;
+    const testHooks = { shouldStop: stopping, ...(hooks.onLockStep !== undefined ? { onLockStep: hooks.onLockStep } : {}) };
+    while (!spent() && !stopping()) {
       await hooks.onLockStep?.();
-      if (hooks.shouldStop?.() ?? false) break;
+      if (stopping()) break;
       const eps = this.epsilon(budget);
       // The lock-step's one readback: the greedy actions (argmax on the device).
       const greedy = eps < 1 ? await this.learner.greedyActions(grid, ex, mask, n) : null;
@@ -250,6 +263,9 @@ export class Trainer {
           episodesSinceUpdate %= recipe.updateEveryEpisodes;
         }
         for (let u = 0; u < due; u++) {
+          // Several updates per lock-step (large replay ratios): pause and stop are answered between them.
+          if (u > 0) await hooks.onLockStep?.();
+          if (stopping()) break;
           this.learner.update(this.replay.sample(recipe.batchSize, this.rng));
           this.counters.updates++;
           if (recipe.targetSync.unit === 'updates' && this.counters.updates % recipe.targetSync.every === 0) this.learner.syncTarget();
@@ -265,7 +281,9 @@ export class Trainer {
       last = t;
       if (t - lastTest >= testGap) {
         const t0 = this.now();
-        this.testDifficulty = (await greedyTest(this.learner, testEnv)).mean;
+        const test = await greedyTest(this.learner, testEnv, testHooks);
+        if (test === null) break; // stopped mid-test: keep the last result
+        this.testDifficulty = test.mean;
         lastTest = this.now();
         const share = Math.min(1, Math.max(1e-3, this.options.maxTestShare ?? 1));
         testGap = Math.max(this.options.testEverySeconds ?? 60, ((lastTest - t0) * (1 - share)) / share);
@@ -280,7 +298,8 @@ export class Trainer {
         lastCheckpoint = this.now();
       }
     }
-    this.testDifficulty = (await greedyTest(this.learner, testEnv)).mean;
+    // The closing greedy test only when the budget is spent: a pause or stop answers at once.
+    if (!stopping()) this.testDifficulty = (await greedyTest(this.learner, testEnv))?.mean ?? this.testDifficulty;
     await this.collectLoss();
     const m = this.metrics(budget, start);
     hooks.onProgress?.(m);
