@@ -17,7 +17,7 @@ import { makeEnv, makeTestEnv, type EnvName, type EnvSettings } from '../ml/envs
 import { META_FORMAT, modelFromFiles, modelToFiles, type ModelFiles, type ModelMeta } from '../ml/modelFiles';
 import { generateWithPolicy } from '../ml/policy';
 import { QModel } from '../ml/qModel';
-import { RECIPES, type RecipeName, type TrainingRecipe } from '../ml/recipes';
+import { RECIPES, resolveRecipe, type RecipeChoice, type RecipeName, type TrainingRecipe } from '../ml/recipes';
 import { Trainer, type TrainingBudget, type TrainingCounters, type TrainingMetrics } from '../ml/trainer';
 import type { GeneratedLevel } from './generators.api';
 import { deleteCheckpoint, loadCheckpoint, saveCheckpoint, type StoredCheckpoint } from './checkpointStore';
@@ -99,14 +99,17 @@ function newTrainer(s: TrainingSettings, counters?: TrainingCounters, learner?: 
   });
 }
 
-/** Checks settings that crossed a worker boundary or came back from IndexedDB; null when fine. */
-export function settingsProblem(s: unknown): string | null {
+/** What `configure` takes: settings whose recipe may be `auto` (chosen for the backend). */
+export type TrainingRequest = Omit<TrainingSettings, 'recipe'> & { readonly recipe: RecipeChoice };
+
+/** Checks settings that crossed a worker boundary or came back from IndexedDB (`auto` recipe only in a request); null when fine. */
+export function settingsProblem(s: unknown, allowAutoRecipe = false): string | null {
   if (typeof s !== 'object' || s === null) return 'no settings';
   const o = s as Record<string, unknown>;
   if (o.env !== 'sd-pcgrl' && o.env !== 'turtle') return `unknown environment ${JSON.stringify(o.env)}`;
   if (!isSideInRange(o.width as number) || !isSideInRange(o.height as number)) return 'width and height must each be between 3 and 16';
   if (o.encoding !== 'markov' && o.encoding !== 'thesis') return `unknown encoding ${JSON.stringify(o.encoding)}`;
-  if (typeof o.recipe !== 'string' || !(o.recipe in RECIPES)) return `unknown recipe ${JSON.stringify(o.recipe)}`;
+  if (typeof o.recipe !== 'string' || !(o.recipe in RECIPES || (allowAutoRecipe && o.recipe === 'auto'))) return `unknown recipe ${JSON.stringify(o.recipe)}`;
   if (!Number.isInteger(o.seed) || (o.seed as number) < 0 || (o.seed as number) > 0xffffffff) return 'the seed must be a whole number from 0 to 4294967295';
   if (o.backend !== undefined && !(BACKENDS as readonly unknown[]).includes(o.backend)) return `unknown backend ${JSON.stringify(o.backend)}`;
   if (o.learningStarts !== undefined && (!Number.isInteger(o.learningStarts) || (o.learningStarts as number) < 1)) return 'learning starts must be a whole number >= 1';
@@ -131,15 +134,19 @@ function summary(s: TrainingSettings): TrainingSettingsSummary {
   return rest;
 }
 
-/** Starts a fresh session (discarding any previous one). */
-export async function configure(settings: TrainingSettings): Promise<BackendChoice> {
-  const problem = settingsProblem(settings);
+/**
+ * Starts a fresh session (discarding any previous one). Returns the backend
+ * and the recipe in use (`auto` becomes `gpu` on a real WebGPU adapter, else `fast`).
+ */
+export async function configure(request: TrainingRequest): Promise<BackendChoice & { readonly recipe: RecipeName }> {
+  const problem = settingsProblem(request, true);
   if (problem !== null) throw new Error(problem);
   if (session?.status === 'running') throw new Error('training is running: pause or stop it first');
-  const b = await ensureBackend(settings.backend);
+  const b = await ensureBackend(request.backend);
+  const settings: TrainingSettings = { ...request, recipe: resolveRecipe(request.recipe, b) };
   session?.trainer.learner.dispose();
   session = { settings, trainer: newTrainer(settings), backend: b, status: 'idle', stopRequested: null, budget: {}, history: [], last: null };
-  return b;
+  return { ...b, recipe: settings.recipe };
 }
 
 function metaOf(s: Session): ModelMeta {
