@@ -1,5 +1,6 @@
 /**
- * `train`: DQN training headless on Node with the WASM backend, with progress
+ * `train`: DQN training headless on Node with the WASM backend (or WebGPU
+ * through Dawn's Node binding, `--backend webgpu`), with progress
  * on stderr and a resumable checkpoint (`<out>/checkpoint/`: weights, Adam
  * state and counters; the replay buffer is not saved and refills on resume).
  */
@@ -11,7 +12,8 @@ import { chooseBackend } from '../ml/backend';
 import { DqnLearner } from '../ml/dqn';
 import { makeEnv, makeTestEnv, type EnvSettings } from '../ml/envs';
 import { META_FORMAT, modelFromFiles, modelToFiles, type ModelMeta } from '../ml/modelFiles';
-import { RECIPES, type RecipeName } from '../ml/recipes';
+import { installNodeWebGpu } from '../ml/nodeWebGpu';
+import { RECIPES, resolveRecipe, type RecipeChoice, type RecipeName } from '../ml/recipes';
 import { Trainer, type TrainingCounters, type TrainingMetrics } from '../ml/trainer';
 import { CliError } from './args';
 
@@ -19,7 +21,8 @@ export interface TrainOptions extends EnvSettings {
   readonly minutes: number;
   readonly seed: number;
   readonly out: string;
-  readonly recipe: RecipeName;
+  readonly recipe: RecipeChoice;
+  readonly backend?: 'wasm' | 'webgpu' | 'cpu';
   readonly resume: boolean;
   readonly quiet: boolean;
   readonly command: string;
@@ -44,7 +47,7 @@ export function readModelFiles(dir: string): { modelJson: string; weights: Uint8
   }
 }
 
-function meta(o: TrainOptions, model: DifficultyModel, counters: TrainingCounters, m: TrainingMetrics | null, backend: string, obs: { side: number; channels: number; extra: number }, actions: number): ModelMeta {
+function meta(o: TrainOptions & { recipe: RecipeName }, model: DifficultyModel, counters: TrainingCounters, m: TrainingMetrics | null, backend: string, obs: { side: number; channels: number; extra: number }, actions: number): ModelMeta {
   return {
     format: META_FORMAT,
     version: 1,
@@ -68,8 +71,16 @@ function meta(o: TrainOptions, model: DifficultyModel, counters: TrainingCounter
   };
 }
 
-export async function runTrain(o: TrainOptions): Promise<TrainingMetrics> {
-  const choice = await chooseBackend('wasm');
+export async function runTrain(options: TrainOptions): Promise<TrainingMetrics> {
+  const backend = options.backend ?? 'wasm';
+  if (backend === 'webgpu') {
+    const why = await installNodeWebGpu();
+    if (why !== null) throw new CliError(`--backend webgpu: ${why}`);
+  }
+  const choice = await chooseBackend(backend).catch((e: Error) => {
+    throw new CliError(`--backend ${backend}: ${e.message}`);
+  });
+  const o = { ...options, recipe: resolveRecipe(options.recipe, choice) };
   const recipe = RECIPES[o.recipe];
   const checkpointDir = join(o.out, 'checkpoint');
   let counters: TrainingCounters | undefined;
@@ -116,7 +127,7 @@ export async function runTrain(o: TrainOptions): Promise<TrainingMetrics> {
     ...(learner !== undefined ? { learner } : {}),
   });
   const save = async (dir: string, m: TrainingMetrics | null, withOptimizer: boolean): Promise<void> => {
-    writeModel(dir, await modelToFiles(trainer.learner.online, meta(o, o.model, trainer.counters, m, choice.backend, obs, probe.actions)));
+    writeModel(dir, await modelToFiles(trainer.learner.online, meta(o, o.model, trainer.counters, m, choice.adapter === undefined ? choice.backend : `${choice.backend} (${choice.adapter.name})`, obs, probe.actions)));
     if (withOptimizer) {
       // Adam's state: names and shapes as JSON, values as one float32 file.
       const weights = await trainer.learner.optimizer.getWeights();
