@@ -22,7 +22,7 @@ const counts: GpuCallCounts = { dispatches: 0, readbacks: 0, submits: 0, writeBu
 let installed = false;
 
 function wrap(owner: string, method: string, key: keyof GpuCallCounts): boolean {
-  const proto = (globalThis as Record<string, { prototype?: Record<string, unknown> } | undefined>)[owner]?.prototype;
+  const proto = (globalThis as unknown as Record<string, { prototype?: Record<string, unknown> } | undefined>)[owner]?.prototype;
   const original = proto?.[method];
   if (proto === undefined || typeof original !== 'function') return false;
   proto[method] = function (this: unknown, ...args: unknown[]) {
