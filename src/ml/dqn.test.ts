@@ -10,7 +10,7 @@ import { emptyLevel } from '../core/level/level';
 import type { BatchedEnv, FinishedEpisode, ObservationSpec } from '../core/rl/types';
 import { createRng, type Rng } from '../core/util/rng';
 import { chooseBackend } from './backend';
-import { DqnLearner, maskedArgmax } from './dqn';
+import { DqnLearner, huberLoss, maskedArgmax } from './dqn';
 import type { TrainingRecipe } from './recipes';
 import { ReplayBuffer, type TransitionBatch } from './replay';
 import { Trainer } from './trainer';
@@ -342,6 +342,19 @@ describe('DqnLearner on the device', () => {
     const greedy = await learner.greedyActions(batch.grid, batch.extra, batch.nextMask, 40);
     for (let i = 0; i < 40; i++) expect(greedy[i]).toBe(Math.max(0, maskedArgmax(q, batch.nextMask, i, 4)));
     learner.dispose();
+  });
+});
+
+describe('huberLoss', () => {
+  it('has the value and gradient of tf.losses.huberLoss, inside and beyond delta 1', async () => {
+    const y = tf.tensor1d([0, 1, -2, 0.3, 5, -0.5]);
+    const x = tf.tensor1d([0.4, -1.5, -1.9, 0.3, 1, 2]);
+    const mine = tf.valueAndGrad((c: tf.Tensor) => huberLoss(y, c as tf.Tensor1D))(x);
+    const ref = tf.valueAndGrad((c: tf.Tensor) => tf.losses.huberLoss(y, c) as tf.Scalar)(x);
+    expect(await mine.value.data()).toEqual(expect.objectContaining({ 0: expect.closeTo((await ref.value.data())[0]!, 6) }));
+    const [g, r] = [await mine.grad.data(), await ref.grad.data()];
+    for (let i = 0; i < 6; i++) expect(g[i]).toBeCloseTo(r[i]!, 6);
+    tf.dispose([y, x, mine.value, mine.grad, ref.value, ref.grad]);
   });
 });
 
