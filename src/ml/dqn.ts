@@ -77,7 +77,7 @@ export function huberLoss(y: tf.Tensor1D, chosen: tf.Tensor1D): tf.Scalar {
 export class DqnLearner {
   readonly online: tf.LayersModel;
   readonly target: tf.LayersModel;
-  readonly optimizer: FlatAdam;
+  readonly optimizer: tf.Optimizer;
   /** Sum of the losses since the last {@link takeMeanLoss}, kept on the device. */
   private lossSum: tf.Scalar | null = null;
   private lossCount = 0;
@@ -86,7 +86,9 @@ export class DqnLearner {
     this.online = online ?? buildQNetwork(shape, config.network, seed);
     this.target = buildQNetwork(shape, config.network, seed);
     this.syncTarget();
-    this.optimizer = new FlatAdam(config.learningRate);
+    // Measured: on WebGPU FlatAdam cuts the step's dispatches by ~100; on WASM, where an op costs little but
+    // FlatAdam's concatenations copy every parameter twice more, tfjs's own Adam is ~20% cheaper per lock-step.
+    this.optimizer = tf.getBackend() === 'webgpu' ? new FlatAdam(config.learningRate) : tf.train.adam(config.learningRate);
   }
 
   private inputs(grid: Float32Array, extra: Float32Array, n: number): tf.Tensor | tf.Tensor[] {

@@ -68,6 +68,8 @@ export interface TrainerOptions {
   /** The greedy test environment (e.g. one env per start cell). */
   readonly makeTestEnv: () => BatchedEnv;
   readonly testEverySeconds?: number;
+  /** No greedy test at all (benchmarks that time training alone; testDifficulty stays null). */
+  readonly noGreedyTest?: boolean;
   /**
    * Largest share of training time the periodic greedy test may take (e.g.
    * 0.1). On a slow backend one test can take longer than `testEverySeconds`
@@ -279,7 +281,7 @@ export class Trainer {
       const t = this.now();
       this.counters.elapsed += t - last;
       last = t;
-      if (t - lastTest >= testGap) {
+      if (this.options.noGreedyTest !== true && t - lastTest >= testGap) {
         const t0 = this.now();
         const test = await greedyTest(this.learner, testEnv, testHooks);
         if (test === null) break; // stopped mid-test: keep the last result
@@ -299,7 +301,7 @@ export class Trainer {
       }
     }
     // The closing greedy test only when the budget is spent: a pause or stop answers at once.
-    if (!stopping()) this.testDifficulty = (await greedyTest(this.learner, testEnv))?.mean ?? this.testDifficulty;
+    if (!stopping() && this.options.noGreedyTest !== true) this.testDifficulty = (await greedyTest(this.learner, testEnv))?.mean ?? this.testDifficulty;
     await this.collectLoss();
     const m = this.metrics(budget, start);
     hooks.onProgress?.(m);
