@@ -121,7 +121,7 @@ interface TrainRow {
   minutes: number;
   envStepsPerSecond: number;
   updatesPerSecond: number;
-  cpuMsPerUpdate: number;
+  cpuMsPerUpdate: number | null;
   updates: number;
   levels: number;
   uniqueNonTrivialPercent: number;
@@ -148,7 +148,7 @@ async function endToEnd(backend: BackendChoice): Promise<TrainRow> {
     minutes: m.elapsed / 60,
     envStepsPerSecond: m.envSteps / m.elapsed,
     updatesPerSecond: m.updates / m.elapsed,
-    cpuMsPerUpdate: cpu / Math.max(1, m.updates),
+    cpuMsPerUpdate: m.updates > 0 ? cpu / m.updates : null,
     updates: m.updates,
     levels: levelCount,
     uniqueNonTrivialPercent: report.nonTrivialPercent,
