@@ -20,11 +20,13 @@ export interface GpuCallCounts {
 
 const counts: GpuCallCounts = { dispatches: 0, readbacks: 0, submits: 0, writeBuffers: 0, bindGroups: 0, buffers: 0 };
 let installed = false;
+const originals: { proto: Record<string, unknown>; method: string; original: unknown }[] = [];
 
 function wrap(owner: string, method: string, key: keyof GpuCallCounts): boolean {
   const proto = (globalThis as unknown as Record<string, { prototype?: Record<string, unknown> } | undefined>)[owner]?.prototype;
   const original = proto?.[method];
   if (proto === undefined || typeof original !== 'function') return false;
+  originals.push({ proto, method, original });
   proto[method] = function (this: unknown, ...args: unknown[]) {
     counts[key]++;
     return (original as (...a: unknown[]) => unknown).apply(this, args);
@@ -48,6 +50,12 @@ export function countGpuCalls(): boolean {
   ].every(Boolean);
   installed = ok;
   return ok;
+}
+
+/** Puts the GPU prototypes back as they were (the counts are kept). */
+export function stopCountingGpuCalls(): void {
+  for (const { proto, method, original } of originals.splice(0)) proto[method] = original;
+  installed = false;
 }
 
 /** The counts so far (a copy). */

@@ -22,6 +22,8 @@ type GpuAdapterish = {
 type Gpuish = { requestAdapter(o?: unknown): Promise<GpuAdapterish | null> };
 
 let installed: Promise<string | null> | null = null;
+/** What install() changed, so that {@link removeNodeWebGpu} can put it back. */
+let added: { navigator: boolean; gpu: boolean } = { navigator: false, gpu: false };
 
 /**
  * Makes `navigator.gpu` available (once) and registers the tfjs `webgpu`
@@ -44,8 +46,13 @@ async function install(): Promise<string | null> {
     }
     Object.assign(globalThis, dawn.globals);
     const gpu = dawn.create([]);
-    if (g.navigator === undefined) Object.defineProperty(globalThis, 'navigator', { value: { gpu }, configurable: true, writable: true });
-    else Object.defineProperty(g.navigator, 'gpu', { value: gpu, configurable: true });
+    if (g.navigator === undefined) {
+      Object.defineProperty(globalThis, 'navigator', { value: { gpu }, configurable: true, writable: true });
+      added = { navigator: true, gpu: true };
+    } else {
+      Object.defineProperty(g.navigator, 'gpu', { value: gpu, configurable: true });
+      added = { navigator: false, gpu: true };
+    }
   }
   const gpu = g.navigator!.gpu!;
   const probe = await gpu.requestAdapter({ powerPreference: 'high-performance' }).catch(() => null);
@@ -75,4 +82,18 @@ async function install(): Promise<string | null> {
     );
   }
   return null;
+}
+
+/**
+ * Undoes {@link installNodeWebGpu} as far as later code can see: the tfjs
+ * `webgpu` backend (switch to another one first) and the `navigator.gpu`
+ * it added. For test files that share a process with others.
+ */
+export function removeNodeWebGpu(): void {
+  if (tf.findBackend('webgpu') !== null || tf.findBackendFactory('webgpu') !== null) tf.removeBackend('webgpu');
+  const g = globalThis as { navigator?: { gpu?: unknown } };
+  if (added.navigator) delete (g as { navigator?: unknown }).navigator;
+  else if (added.gpu && g.navigator !== undefined) delete g.navigator.gpu;
+  added = { navigator: false, gpu: false };
+  installed = null;
 }

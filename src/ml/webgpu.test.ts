@@ -14,16 +14,20 @@ import { createRng } from '../core/util/rng';
 import { chooseBackend } from './backend';
 import { DqnLearner } from './dqn';
 import { makeEnv, type EnvSettings } from './envs';
-import { countGpuCalls, gpuCallCounts } from './gpuCounters';
-import { installNodeWebGpu } from './nodeWebGpu';
+import { countGpuCalls, gpuCallCounts, stopCountingGpuCalls } from './gpuCounters';
+import { installNodeWebGpu, removeNodeWebGpu } from './nodeWebGpu';
 import { GPU_RECIPE, autoRecipe } from './recipes';
 import type { TransitionBatch } from './replay';
 import { Trainer } from './trainer';
 
 const SWIFTSHADER = '/usr/lib/chromium/vk_swiftshader_icd.json';
-if (process.env.VK_ICD_FILENAMES === undefined && process.env.VK_DRIVER_FILES === undefined && existsSync(SWIFTSHADER)) process.env.VK_ICD_FILENAMES = SWIFTSHADER;
+const setIcd = process.env.VK_ICD_FILENAMES === undefined && process.env.VK_DRIVER_FILES === undefined && existsSync(SWIFTSHADER);
+if (setIcd) process.env.VK_ICD_FILENAMES = SWIFTSHADER;
 const unavailable = await installNodeWebGpu();
-if (unavailable !== null) console.log(`WebGPU tests skipped: ${unavailable}`);
+if (unavailable !== null) {
+  console.log(`WebGPU tests skipped: ${unavailable}`);
+  removeNodeWebGpu();
+}
 
 // The SD-PCGRL 5x5 observation and a small net of the recipes' shape (two convs, pool, dense): SwiftShader is slow.
 const shape = { side: 9, channels: 4, extra: 4, actions: 4 };
@@ -79,8 +83,12 @@ async function runOn(backend: 'wasm' | 'webgpu', weights: Float32Array[] | null,
 }
 
 describe.skipIf(unavailable !== null)('WebGPU (Dawn in Node) against WASM', () => {
+  // Test files share a process (vitest isolate: false): leave no WebGPU behind.
   afterAll(async () => {
     await chooseBackend('wasm');
+    stopCountingGpuCalls();
+    removeNodeWebGpu();
+    if (setIcd) delete process.env.VK_ICD_FILENAMES;
   });
 
   it('names the adapter, and auto picks the gpu recipe only on a real one', async () => {
