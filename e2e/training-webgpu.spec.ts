@@ -23,10 +23,14 @@ test('a few training updates on WebGPU: the backend is webgpu and the loss is fi
   const training = new TrainingPage(page);
   await training.open();
   // 3x3 levels, 64 transitions before the first update: one update per lock-step from the second on.
-  await training.configure({ width: 3, height: 3, minutes: 0.5, backend: 'webgpu', seed: 2, learningStarts: 64 });
+  await training.configure({ width: 3, height: 3, minutes: 0.5, backend: 'webgpu', seed: 2, learningStarts: 64, recipe: 'auto' });
   await training.start();
   await expect.poll(() => training.backend(), { timeout: 30_000 }).toBe('webgpu');
   await expect(page.getByTestId('training.backendReason')).toContainText('webgpu was requested');
+  // The adapter is named; on a software one, the auto recipe is fast (gpu needs a real adapter).
+  const fallback = await page.getByTestId('training.adapter').getAttribute('data-fallback');
+  await expect(page.getByTestId('training.adapter')).not.toBeEmpty();
+  await expect(page.getByTestId('training.sessionRecipe')).toHaveText(fallback === 'true' ? 'fast' : 'gpu');
   await training.waitAbove('updates', 1, 90_000);
   await training.stop();
   await training.expectPhase('stopped', 60_000);

@@ -11,7 +11,7 @@ export interface RunSettings {
   readonly minutes: number;
   readonly backend: 'auto' | 'webgpu' | 'wasm' | 'webgl' | 'cpu';
   readonly seed?: number;
-  readonly recipe?: 'fast' | 'thesis';
+  readonly recipe?: 'auto' | 'fast' | 'gpu' | 'thesis';
   /** Transitions before the first update (Advanced). */
   readonly learningStarts?: number;
 }

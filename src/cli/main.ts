@@ -194,27 +194,29 @@ function buildProgram(): { program: Command; status: { code: number } } {
 
   program
     .command('train')
-    .description('train a DQN level generator (SD-PCGRL or Turtle) headless on the WASM backend')
+    .description('train a DQN level generator (SD-PCGRL or Turtle) headless on WASM, or on WebGPU through Dawn (npm "webgpu")')
     .option('--env <name>', 'sd-pcgrl or turtle', 'sd-pcgrl')
     .option('--size <WxH>', 'grid size', '8x8')
     .requiredOption('--minutes <m>', 'training time budget in minutes')
     .option('--seed <s>', 'random seed', '1')
-    .option('--recipe <name>', 'fast (ours) or thesis', 'fast')
+    .option('--recipe <name>', 'auto (gpu on a real WebGPU adapter, else fast), fast, gpu or thesis', 'auto')
+    .option('--backend <name>', 'wasm, webgpu (Dawn; a GPU, or a software Vulkan driver via VK_ICD_FILENAMES) or cpu', 'wasm')
     .option('--encoding <e>', 'markov (start cell + previous direction) or thesis', 'markov')
     .option('--model <file>', 'difficulty model JSON for the reward (default: the shipped model)')
     .requiredOption('--out <dir>', 'model directory to write (model.json, weights.bin, meta.json, checkpoint/)')
     .option('--resume', 'continue from <out>/checkpoint', false)
     .option('--quiet', 'no progress on stderr', false)
-    .action(async (o: { env: string; size: string; minutes: string; seed: string; recipe: string; encoding: string; model?: string; out: string; resume: boolean; quiet: boolean }) => {
+    .action(async (o: { env: string; size: string; minutes: string; seed: string; recipe: string; backend: string; encoding: string; model?: string; out: string; resume: boolean; quiet: boolean }) => {
       if (o.env !== 'sd-pcgrl' && o.env !== 'turtle') throw new CliError(`--env must be sd-pcgrl or turtle, got "${o.env}"`);
-      if (o.recipe !== 'fast' && o.recipe !== 'thesis') throw new CliError(`--recipe must be fast or thesis, got "${o.recipe}"`);
+      if (o.recipe !== 'auto' && o.recipe !== 'fast' && o.recipe !== 'gpu' && o.recipe !== 'thesis') throw new CliError(`--recipe must be auto, fast, gpu or thesis, got "${o.recipe}"`);
+      if (o.backend !== 'wasm' && o.backend !== 'webgpu' && o.backend !== 'cpu') throw new CliError(`--backend must be wasm, webgpu or cpu, got "${o.backend}"`);
       if (o.encoding !== 'markov' && o.encoding !== 'thesis') throw new CliError(`--encoding must be markov or thesis, got "${o.encoding}"`);
       const minutes = Number(o.minutes);
       if (!(minutes > 0 && minutes <= 24 * 60)) throw new CliError(`--minutes must be a number above 0 (at most 1440), got "${o.minutes}"`);
       const { runTrain } = await import('./train');
       const m = await runTrain({
         env: o.env, ...parseSize(o.size), encoding: o.encoding, model: await loadModel(o.model), minutes, seed: parseSeed(o.seed), out: o.out,
-        recipe: o.recipe, resume: o.resume, quiet: o.quiet,
+        recipe: o.recipe, backend: o.backend, resume: o.resume, quiet: o.quiet,
         command: ['npm run cli -- train', ...process.argv.slice(3).filter((a) => a !== '--quiet' && a !== '--resume')].join(' '),
       });
       process.stderr.write(`wrote ${o.out}: ${m.episodes} episodes, ${m.updates} updates, greedy test difficulty ${m.testDifficulty?.toFixed(1) ?? '-'}\n`);

@@ -1,5 +1,6 @@
 /**
- * `train`: DQN training headless on Node with the WASM backend, with progress
+ * `train`: DQN training headless on Node with the WASM backend (or WebGPU
+ * through Dawn's Node binding, `--backend webgpu`), with progress
  * on stderr and a resumable checkpoint (`<out>/checkpoint/`: weights, Adam
  * state and counters; the replay buffer is not saved and refills on resume).
  */
@@ -8,9 +9,10 @@ import { chooseBackend } from '../ml/backend';
 import { readCheckpoint, restoreLearner, writeCheckpoint } from '../ml/checkpoint';
 import type { DqnLearner } from '../ml/dqn';
 import { makeEnv, makeTestEnv, type EnvSettings } from '../ml/envs';
+import { installNodeWebGpu } from '../ml/nodeWebGpu';
 import { modelToFiles } from '../ml/modelFiles';
 import { buildModelMeta } from '../ml/modelMeta';
-import { RECIPES, type RecipeName } from '../ml/recipes';
+import { RECIPES, resolveRecipe, type RecipeChoice } from '../ml/recipes';
 import { Trainer, type TrainingCounters, type TrainingMetrics } from '../ml/trainer';
 import { CliError } from './args';
 import { folderCheckpointStorage, writeModelDir } from './modelDir';
@@ -19,14 +21,23 @@ export interface TrainOptions extends EnvSettings {
   readonly minutes: number;
   readonly seed: number;
   readonly out: string;
-  readonly recipe: RecipeName;
+  readonly recipe: RecipeChoice;
+  readonly backend?: 'wasm' | 'webgpu' | 'cpu';
   readonly resume: boolean;
   readonly quiet: boolean;
   readonly command: string;
 }
 
-export async function runTrain(o: TrainOptions): Promise<TrainingMetrics> {
-  const choice = await chooseBackend('wasm');
+export async function runTrain(options: TrainOptions): Promise<TrainingMetrics> {
+  const backend = options.backend ?? 'wasm';
+  if (backend === 'webgpu') {
+    const why = await installNodeWebGpu();
+    if (why !== null) throw new CliError(`--backend webgpu: ${why}`);
+  }
+  const choice = await chooseBackend(backend).catch((e: Error) => {
+    throw new CliError(`--backend ${backend}: ${e.message}`);
+  });
+  const o = { ...options, recipe: resolveRecipe(options.recipe, choice) };
   const recipe = RECIPES[o.recipe];
   const checkpointDir = join(o.out, 'checkpoint');
   const storage = folderCheckpointStorage(checkpointDir);
@@ -59,7 +70,7 @@ export async function runTrain(o: TrainOptions): Promise<TrainingMetrics> {
     ...(learner !== undefined ? { learner } : {}),
   });
   const files = (m: TrainingMetrics | null) =>
-    modelToFiles(trainer.learner.online, buildModelMeta({ ...o, counters: trainer.counters, backend: choice.backend, testDifficulty: m?.testDifficulty ?? null, command: o.command }));
+    modelToFiles(trainer.learner.online, buildModelMeta({ ...o, counters: trainer.counters, backend: choice.adapter === undefined ? choice.backend : `${choice.backend} (${choice.adapter.name})`, testDifficulty: m?.testDifficulty ?? null, command: o.command }));
   const checkpoint = async (m: TrainingMetrics | null): Promise<void> => writeCheckpoint(storage, trainer.learner, await files(m));
   if (!o.quiet) process.stderr.write(`training ${o.env} ${o.width}x${o.height}, recipe ${o.recipe}, seed ${o.seed}, ${o.minutes} min on ${choice.backend} (${choice.reason})\n`);
   const m = await trainer.run(

@@ -16,20 +16,24 @@ export interface BackendChoice {
   readonly backend: BackendName;
   /** Why this backend, in a sentence for the UI and logs. */
   readonly reason: string;
+  /** On WebGPU: the adapter's name as the browser (or Dawn) reports it, and whether it is a software fallback. */
+  readonly adapter?: { readonly name: string; readonly fallback: boolean };
 }
 
 interface GpuLike {
-  requestAdapter(): Promise<{ info?: { isFallbackAdapter?: boolean; architecture?: string; vendor?: string; description?: string } } | null>;
+  requestAdapter(o?: { powerPreference?: string }): Promise<{ info?: { isFallbackAdapter?: boolean; architecture?: string; vendor?: string; device?: string; description?: string } } | null>;
 }
 
 async function adapterInfo(): Promise<{ present: boolean; fallback: boolean; label: string }> {
   const gpu = (globalThis as { navigator?: { gpu?: GpuLike } }).navigator?.gpu;
   if (gpu === undefined) return { present: false, fallback: false, label: 'no WebGPU in this environment' };
   try {
-    const adapter = await gpu.requestAdapter();
+    // The same preference as tfjs's WebGPU backend, so the adapter named is the one it uses.
+    const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
     if (adapter === null) return { present: false, fallback: false, label: 'no WebGPU adapter' };
     const info = adapter.info ?? {};
-    const label = [info.vendor, info.architecture, info.description].filter((s) => s !== undefined && s !== '').join(' ') || 'unknown adapter';
+    const parts = [info.vendor, info.architecture, info.device, info.description].filter((s): s is string => s !== undefined && s !== '');
+    const label = parts.filter((p, i) => parts.indexOf(p) === i).join(' ') || 'unknown adapter';
     const fallback = info.isFallbackAdapter === true || info.architecture === 'swiftshader';
     return { present: true, fallback, label };
   } catch (e) {
@@ -56,7 +60,9 @@ async function trySet(name: BackendName): Promise<boolean> {
 export async function chooseBackend(pinned?: BackendName): Promise<BackendChoice> {
   if (pinned !== undefined) {
     if (!(await trySet(pinned))) throw new Error(`the ${pinned} backend could not start here`);
-    return { backend: pinned, reason: `${pinned} was requested` };
+    if (pinned !== 'webgpu') return { backend: pinned, reason: `${pinned} was requested` };
+    const gpu = await adapterInfo();
+    return { backend: pinned, reason: `webgpu was requested (${gpu.fallback ? 'a software fallback adapter: ' : ''}${gpu.label})`, adapter: { name: gpu.label, fallback: gpu.fallback } };
   }
   const gpu = await adapterInfo();
   const order: { name: BackendName; reason: string }[] = [];
@@ -67,6 +73,9 @@ export async function chooseBackend(pinned?: BackendName): Promise<BackendChoice
   });
   order.push({ name: 'webgl', reason: 'WASM could not start; WebGL is next' });
   order.push({ name: 'cpu', reason: 'no faster backend could start; the plain CPU backend is slow' });
-  for (const o of order) if (await trySet(o.name)) return { backend: o.name, reason: o.reason };
+  for (const o of order) {
+    if (!(await trySet(o.name))) continue;
+    return o.name === 'webgpu' ? { backend: o.name, reason: o.reason, adapter: { name: gpu.label, fallback: gpu.fallback } } : { backend: o.name, reason: o.reason };
+  }
   throw new Error('no tfjs backend could start');
 }

@@ -10,9 +10,9 @@ import { emptyLevel } from '../core/level/level';
 import type { BatchedEnv, FinishedEpisode, ObservationSpec } from '../core/rl/types';
 import { createRng, type Rng } from '../core/util/rng';
 import { chooseBackend } from './backend';
-import { DqnLearner, maskedArgmax } from './dqn';
+import { DqnLearner, huberLoss, maskedArgmax } from './dqn';
 import type { TrainingRecipe } from './recipes';
-import { ReplayBuffer } from './replay';
+import { ReplayBuffer, type TransitionBatch } from './replay';
 import { Trainer } from './trainer';
 
 beforeAll(async () => {
@@ -265,6 +265,97 @@ describe('DQN learns toy problems', () => {
     for (let k = 0; k < 5; k++) await learner.update(buf.sample(8, createRng(k)));
     expect(tf.memory().numTensors).toBe(before);
     learner.dispose();
+  });
+});
+
+describe('DqnLearner on the device', () => {
+  const shape = { side: 3, channels: 2, extra: 2, actions: 4 };
+  const config = { network: { blocks: [[4]], dense: 16 }, learningRate: 0.05, gamma: 0.9, doubleDqn: true, loss: 'mse' as const, rewardScale: 0.5 };
+
+  /** A batch of random observations, with some terminal steps and some next states with no legal action. */
+  function randomBatch(n: number, seed: number): TransitionBatch {
+    const rng = createRng(seed);
+    const bits = (len: number) => Float32Array.from({ length: len }, () => (rng.next() < 0.4 ? 1 : 0));
+    const nextMask = Uint8Array.from({ length: n * 4 }, () => (rng.next() < 0.6 ? 1 : 0));
+    for (let a = 0; a < 4; a++) nextMask[4 + a] = 0; // row 1: nothing legal next
+    return {
+      size: n,
+      grid: bits(n * 18),
+      extra: bits(n * 2),
+      nextGrid: bits(n * 18),
+      nextExtra: bits(n * 2),
+      actions: Int32Array.from({ length: n }, () => rng.int(4)),
+      rewards: Float32Array.from({ length: n }, () => rng.next() * 4 - 1),
+      dones: Float32Array.from({ length: n }, (_, b) => (b % 5 === 0 ? 1 : 0)),
+      nextMask,
+    };
+  }
+
+  const cpuQ = async (model: tf.LayersModel, grid: Float32Array, extra: Float32Array, n: number): Promise<Float32Array> => {
+    const out = model.predict([tf.tensor4d(grid, [n, 3, 3, 2]), tf.tensor2d(extra, [n, 2])], { batchSize: 1 }) as tf.Tensor;
+    const v = (await out.data()) as Float32Array;
+    out.dispose();
+    return v;
+  };
+
+  it('the loss of a step equals the MSE against double-DQN targets computed row by row on the CPU', async () => {
+    const learner = new DqnLearner(shape, config, 7);
+    learner.update(randomBatch(16, 1)); // online and target now differ, as double DQN needs
+    expect(await learner.takeMeanLoss()).not.toBeNull();
+    const batch = randomBatch(24, 2);
+    // Reference: predict() one row at a time, argmax and bootstrap in plain loops.
+    const qNow = await cpuQ(learner.online, batch.grid, batch.extra, 24);
+    const qNextOnline = await cpuQ(learner.online, batch.nextGrid, batch.nextExtra, 24);
+    const qNextTarget = await cpuQ(learner.target, batch.nextGrid, batch.nextExtra, 24);
+    let expected = 0;
+    for (let b = 0; b < 24; b++) {
+      let best = -1;
+      for (let a = 0; a < 4; a++) if (batch.nextMask[b * 4 + a] === 1 && (best < 0 || qNextOnline[b * 4 + a]! > qNextOnline[b * 4 + best]!)) best = a;
+      const bootstrap = batch.dones[b] === 1 || best < 0 ? 0 : 0.9 * qNextTarget[b * 4 + best]!;
+      const y = batch.rewards[b]! * 0.5 + bootstrap;
+      expected += (y - qNow[b * 4 + batch.actions[b]!]!) ** 2 / 24;
+    }
+    learner.update(batch);
+    expect(await learner.takeMeanLoss()).toBeCloseTo(expected, 4);
+    expect(await learner.takeMeanLoss()).toBeNull(); // read once
+    learner.dispose();
+  });
+
+  it('takeMeanLoss averages every update since the last read', async () => {
+    const a = new DqnLearner(shape, config, 3), b = new DqnLearner(shape, config, 3);
+    const batches = [randomBatch(8, 10), randomBatch(8, 11), randomBatch(8, 12)];
+    const each: number[] = [];
+    for (const batch of batches) {
+      a.update(batch);
+      each.push((await a.takeMeanLoss())!);
+      b.update(batch);
+    }
+    expect(b.lossUpdates).toBe(3);
+    expect(await b.takeMeanLoss()).toBeCloseTo((each[0]! + each[1]! + each[2]!) / 3, 5);
+    a.dispose();
+    b.dispose();
+  });
+
+  it('greedyActions agrees with maskedArgmax over qValues, and gives a legal action (0 when none)', async () => {
+    const learner = new DqnLearner(shape, config, 5);
+    const batch = randomBatch(40, 4);
+    const q = await learner.qValues(batch.grid, batch.extra, 40);
+    const greedy = await learner.greedyActions(batch.grid, batch.extra, batch.nextMask, 40);
+    for (let i = 0; i < 40; i++) expect(greedy[i]).toBe(Math.max(0, maskedArgmax(q, batch.nextMask, i, 4)));
+    learner.dispose();
+  });
+});
+
+describe('huberLoss', () => {
+  it('has the value and gradient of tf.losses.huberLoss, inside and beyond delta 1', async () => {
+    const y = tf.tensor1d([0, 1, -2, 0.3, 5, -0.5]);
+    const x = tf.tensor1d([0.4, -1.5, -1.9, 0.3, 1, 2]);
+    const mine = tf.valueAndGrad((c: tf.Tensor) => huberLoss(y, c as tf.Tensor1D))(x);
+    const ref = tf.valueAndGrad((c: tf.Tensor) => tf.losses.huberLoss(y, c) as tf.Scalar)(x);
+    expect(await mine.value.data()).toEqual(expect.objectContaining({ 0: expect.closeTo((await ref.value.data())[0]!, 6) }));
+    const [g, r] = [await mine.grad.data(), await ref.grad.data()];
+    for (let i = 0; i < 6; i++) expect(g[i]).toBeCloseTo(r[i]!, 6);
+    tf.dispose([y, x, mine.value, mine.grad, ref.value, ref.grad]);
   });
 });
 

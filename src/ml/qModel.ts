@@ -7,11 +7,13 @@ export class QModel implements QFunction {
 
   async qValues(grid: Float32Array, extra: Float32Array, n: number): Promise<Float32Array> {
     const { side, channels } = this.shape;
-    const xs: tf.Tensor[] = [tf.tensor4d(grid, [n, side, side, channels])];
-    if (this.shape.extra > 0) xs.push(tf.tensor2d(extra, [n, this.shape.extra]));
-    const out = this.model.predict(xs.length === 1 ? xs[0]! : xs) as tf.Tensor;
+    // `apply`, not `predict`: predict cuts the batch into chunks of 32 (a pass per chunk).
+    const out = tf.tidy(() => {
+      const g = tf.tensor4d(grid, [n, side, side, channels]);
+      return this.model.apply(this.shape.extra > 0 ? [g, tf.tensor2d(extra, [n, this.shape.extra])] : g) as tf.Tensor;
+    });
     const values = (await out.data()) as Float32Array;
-    tf.dispose([...xs, out]);
+    out.dispose();
     return values;
   }
 }

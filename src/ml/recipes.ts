@@ -6,13 +6,21 @@
  * on a 2-core CPU (PLATFORM.md, docs/rl.md): 64 environments in lock-step
  * with batched inference, one update per lock-step, a large replay buffer,
  * double DQN with Huber loss, a smaller network with dense layers as 1x1
- * convolutions, and scaled rewards.
+ * convolutions, and scaled rewards. "gpu" is "fast" scaled for a real GPU,
+ * where a tfjs update costs about the same whatever the batch (a fixed
+ * per-op cost, PLATFORM.md) so learning per minute comes from big batches:
+ * 512 environments in lock-step, batch 1,024, two updates per lock-step
+ * (each transition sampled about four times), a larger learning rate for the
+ * larger batch, and target syncs every 250 updates (about as many
+ * transitions between syncs as "fast"). It is chosen automatically on
+ * WebGPU with a real adapter ({@link autoRecipe}).
  */
 import { FAST_NETWORK, THESIS_NETWORK } from './network';
+import type { BackendChoice } from './backend';
 import type { LearnerConfig } from './dqn';
 
 export interface TrainingRecipe {
-  readonly name: 'fast' | 'thesis';
+  readonly name: 'fast' | 'thesis' | 'gpu';
   readonly envCount: number;
   readonly replayCapacity: number;
   readonly batchSize: number;
@@ -61,5 +69,32 @@ export const THESIS_RECIPE: TrainingRecipe = {
   learner: { network: THESIS_NETWORK, learningRate: 7e-4, gamma: 0.9, doubleDqn: false, loss: 'mse', rewardScale: 1 },
 };
 
-export const RECIPES = { fast: FAST_RECIPE, thesis: THESIS_RECIPE } as const;
+export const GPU_RECIPE: TrainingRecipe = {
+  name: 'gpu',
+  envCount: 512,
+  replayCapacity: 150_000,
+  batchSize: 1024,
+  learningStarts: 10_000,
+  updateEveryEnvSteps: 256,
+  updateEveryEpisodes: 0,
+  targetSync: { every: 250, unit: 'updates' },
+  epsilonStart: 1,
+  epsilonEnd: 0.05,
+  epsilonDecayFraction: 0.5,
+  learner: { network: FAST_NETWORK, learningRate: 1e-3, gamma: 0.97, doubleDqn: true, loss: 'huber', rewardScale: 1 / 20 },
+};
+
+export const RECIPES = { fast: FAST_RECIPE, thesis: THESIS_RECIPE, gpu: GPU_RECIPE } as const;
 export type RecipeName = keyof typeof RECIPES;
+/** A recipe, or `auto`: {@link autoRecipe} picks one for the backend in use. */
+export type RecipeChoice = RecipeName | 'auto';
+
+/** `gpu` on WebGPU with a real (not software fallback) adapter, else `fast`. */
+export function autoRecipe(backend: BackendChoice): RecipeName {
+  return backend.backend === 'webgpu' && backend.adapter !== undefined && !backend.adapter.fallback ? 'gpu' : 'fast';
+}
+
+/** The recipe a choice stands for on this backend. */
+export function resolveRecipe(choice: RecipeChoice, backend: BackendChoice): RecipeName {
+  return choice === 'auto' ? autoRecipe(backend) : choice;
+}

@@ -7,7 +7,7 @@
  */
 import type { BatchedEnv, FinishedEpisode } from '../core/rl/types';
 import { createRng, type Rng } from '../core/util/rng';
-import { DqnLearner, maskedArgmax } from './dqn';
+import { DqnLearner } from './dqn';
 import type { TrainingRecipe } from './recipes';
 import { ReplayBuffer } from './replay';
 
@@ -41,16 +41,22 @@ export interface TrainingMetrics extends TrainingCounters {
 
 export interface TrainingHooks {
   onProgress?(m: TrainingMetrics): void;
-  /** Checked between lock-steps: stop (or pause) the run. */
+  /**
+   * Checked between lock-steps, between updates and between the greedy
+   * test's steps: stop (or pause) the run. A stopped run skips the final
+   * greedy test (it keeps the last one), so it returns within about one
+   * update's time.
+   */
   shouldStop?(): boolean;
   onEpisodes?(episodes: readonly FinishedEpisode[]): void;
   /** Called about every `checkpointSeconds`. */
   onCheckpoint?(m: TrainingMetrics): Promise<void> | void;
   /**
-   * Awaited once per lock-step. In a worker, tfjs's WASM and CPU backends
-   * resolve `data()` as microtasks, so the loop never returns to the event
-   * loop and `pause`/`stop` messages would wait until the budget is spent:
-   * the worker passes a hook that yields to the event loop now and then.
+   * Awaited once per lock-step, before each update and each greedy-test
+   * step. In a worker, tfjs's WASM and CPU backends resolve `data()` as
+   * microtasks, so the loop never returns to the event loop and
+   * `pause`/`stop` messages would wait until the budget is spent: the worker
+   * passes a hook that yields to the event loop now and then.
    */
   onLockStep?(): Promise<void> | void;
 }
@@ -62,6 +68,8 @@ export interface TrainerOptions {
   /** The greedy test environment (e.g. one env per start cell). */
   readonly makeTestEnv: () => BatchedEnv;
   readonly testEverySeconds?: number;
+  /** No greedy test at all (benchmarks that time training alone; testDifficulty stays null). */
+  readonly noGreedyTest?: boolean;
   /**
    * Largest share of training time the periodic greedy test may take (e.g.
    * 0.1). On a slow backend one test can take longer than `testEverySeconds`
@@ -80,8 +88,11 @@ export interface TrainerOptions {
 
 const WINDOW = 200;
 
-/** Mean difficulty of one greedy episode per test environment. */
-export async function greedyTest(learner: DqnLearner, env: BatchedEnv): Promise<{ mean: number; episodes: FinishedEpisode[] }> {
+/**
+ * Mean difficulty of one greedy episode per test environment; null when
+ * `hooks.shouldStop` cut the test short.
+ */
+export async function greedyTest(learner: DqnLearner, env: BatchedEnv, hooks: Pick<TrainingHooks, 'shouldStop' | 'onLockStep'> = {}): Promise<{ mean: number; episodes: FinishedEpisode[] } | null> {
   const { side, channels, extra } = env.observation;
   const grid = new Float32Array(env.count * side * side * channels), ex = new Float32Array(env.count * extra);
   const mask = new Uint8Array(env.count * env.actions), actions = new Int32Array(env.count);
@@ -89,10 +100,11 @@ export async function greedyTest(learner: DqnLearner, env: BatchedEnv): Promise<
   const first: (FinishedEpisode | undefined)[] = new Array(env.count);
   let left = env.count;
   for (let guard = 0; left > 0 && guard < 10_000; guard++) {
+    await hooks.onLockStep?.();
+    if (hooks.shouldStop?.() ?? false) return null;
     env.observe(grid, ex);
     env.legalMask(mask);
-    const q = await learner.qValues(grid, ex, env.count);
-    for (let i = 0; i < env.count; i++) actions[i] = Math.max(0, maskedArgmax(q, mask, i, env.actions));
+    actions.set(await learner.greedyActions(grid, ex, mask, env.count));
     for (const f of env.step(actions, rewards, dones)) {
       if (first[f.env] === undefined) {
         first[f.env] = f;
@@ -113,7 +125,8 @@ export class Trainer {
   private readonly rng: Rng;
   private readonly returns: number[] = [];
   private readonly difficulties: number[] = [];
-  private readonly losses: number[] = [];
+  /** Mean losses read back per progress report, with their update counts (about the last WINDOW updates). */
+  private readonly losses: { mean: number; count: number }[] = [];
   private testDifficulty: number | null = null;
   private readonly now: () => number;
 
@@ -151,12 +164,31 @@ export class Trainer {
       epsilon: this.epsilon(budget),
       meanReturn: mean(this.returns),
       meanDifficulty: mean(this.difficulties),
-      meanLoss: mean(this.losses),
+      meanLoss: this.meanLoss(),
       episodesPerSecond: (this.counters.episodes - sinceStart.episodes) / dt,
       envStepsPerSecond: (this.counters.envSteps - sinceStart.envSteps) / dt,
       updatesPerSecond: (this.counters.updates - sinceStart.updates) / dt,
       testDifficulty: this.testDifficulty,
     };
+  }
+
+  private meanLoss(): number {
+    let sum = 0, count = 0;
+    for (const l of this.losses) {
+      sum += l.mean * l.count;
+      count += l.count;
+    }
+    return count === 0 ? 0 : sum / count;
+  }
+
+  /** Reads the learner's loss since the last report (one readback), keeping about the last WINDOW updates. */
+  private async collectLoss(): Promise<void> {
+    const count = this.learner.lossUpdates;
+    const mean = await this.learner.takeMeanLoss();
+    if (mean === null) return;
+    this.losses.push({ mean, count });
+    let total = this.losses.reduce((a, l) => a + l.count, 0);
+    while (this.losses.length > 1 && total - this.losses[0]!.count >= WINDOW) total -= this.losses.shift()!.count;
   }
 
   private push(list: number[], v: number): void {
@@ -184,19 +216,22 @@ export class Trainer {
     env.legalMask(mask);
 
     const spent = (): boolean => this.progress(budget) >= 1;
-    while (!spent() && !(hooks.shouldStop?.() ?? false)) {
+    const stopping = (): boolean => hooks.shouldStop?.() ?? false;
+    const testHooks = { shouldStop: stopping, ...(hooks.onLockStep !== undefined ? { onLockStep: hooks.onLockStep } : {}) };
+    while (!spent() && !stopping()) {
       await hooks.onLockStep?.();
-      if (hooks.shouldStop?.() ?? false) break;
+      if (stopping()) break;
       const eps = this.epsilon(budget);
-      const q = eps < 1 ? await this.learner.qValues(grid, ex, n) : null;
+      // The lock-step's one readback: the greedy actions (argmax on the device).
+      const greedy = eps < 1 ? await this.learner.greedyActions(grid, ex, mask, n) : null;
       for (let i = 0; i < n; i++) {
         let legal = 0;
         for (let a = 0; a < A; a++) legal += mask[i * A + a]!;
         if (legal === 0) actions[i] = 0;
-        else if (q === null || this.rng.next() < eps) {
+        else if (greedy === null || this.rng.next() < eps) {
           let pick = this.rng.int(legal);
           for (let a = 0; a < A; a++) if (mask[i * A + a] === 1 && pick-- === 0) actions[i] = a;
-        } else actions[i] = maskedArgmax(q, mask, i, A);
+        } else actions[i] = greedy[i]!;
       }
       const finished = env.step(actions, rewards, dones);
       env.observe(nextGrid, nextEx);
@@ -230,7 +265,10 @@ export class Trainer {
           episodesSinceUpdate %= recipe.updateEveryEpisodes;
         }
         for (let u = 0; u < due; u++) {
-          this.push(this.losses, await this.learner.update(this.replay.sample(recipe.batchSize, this.rng)));
+          // Several updates per lock-step (large replay ratios): pause and stop are answered between them.
+          if (u > 0) await hooks.onLockStep?.();
+          if (stopping()) break;
+          this.learner.update(this.replay.sample(recipe.batchSize, this.rng));
           this.counters.updates++;
           if (recipe.targetSync.unit === 'updates' && this.counters.updates % recipe.targetSync.every === 0) this.learner.syncTarget();
         }
@@ -243,14 +281,17 @@ export class Trainer {
       const t = this.now();
       this.counters.elapsed += t - last;
       last = t;
-      if (t - lastTest >= testGap) {
+      if (this.options.noGreedyTest !== true && t - lastTest >= testGap) {
         const t0 = this.now();
-        this.testDifficulty = (await greedyTest(this.learner, testEnv)).mean;
+        const test = await greedyTest(this.learner, testEnv, testHooks);
+        if (test === null) break; // stopped mid-test: keep the last result
+        this.testDifficulty = test.mean;
         lastTest = this.now();
         const share = Math.min(1, Math.max(1e-3, this.options.maxTestShare ?? 1));
         testGap = Math.max(this.options.testEverySeconds ?? 60, ((lastTest - t0) * (1 - share)) / share);
       }
       if (t - lastProgress >= (this.options.progressEverySeconds ?? 1)) {
+        await this.collectLoss();
         hooks.onProgress?.(this.metrics(budget, start));
         lastProgress = t;
       }
@@ -259,7 +300,9 @@ export class Trainer {
         lastCheckpoint = this.now();
       }
     }
-    this.testDifficulty = (await greedyTest(this.learner, testEnv)).mean;
+    // The closing greedy test only when the budget is spent: a pause or stop answers at once.
+    if (!stopping() && this.options.noGreedyTest !== true) this.testDifficulty = (await greedyTest(this.learner, testEnv))?.mean ?? this.testDifficulty;
+    await this.collectLoss();
     const m = this.metrics(budget, start);
     hooks.onProgress?.(m);
     return m;

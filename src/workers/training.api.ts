@@ -15,16 +15,16 @@ import { makeEnv, makeTestEnv, type EnvSettings } from '../ml/envs';
 import { modelToFiles, type ModelFiles, type ModelMeta } from '../ml/modelFiles';
 import { buildModelMeta } from '../ml/modelMeta';
 import { loadPolicy, type LoadedPolicy } from '../ml/policyService';
-import { RECIPES, type TrainingRecipe } from '../ml/recipes';
+import { RECIPES, resolveRecipe, type RecipeName, type TrainingRecipe } from '../ml/recipes';
 import { parseModelMeta } from '../ml/schemas';
 import { generateSdLevels } from '../ml/sdPcgrlService';
 import { Trainer, type TrainingBudget, type TrainingCounters, type TrainingMetrics } from '../ml/trainer';
 import { describeIssues } from '../core/util/schemas';
 import type { GeneratedLevel } from './generators.protocol';
 import { idbCheckpointStorage } from './checkpointStore';
-import { SdGenerateOptionsSchema, SessionRecordSchema, TrainingSettingsSchema, type SdGenerateOptions, type SessionRecord, type TrainingSettings, type TrainingSettingsSummary } from './training.protocol';
+import { SdGenerateOptionsSchema, SessionRecordSchema, TrainingRequestSchema, TrainingSettingsSchema, type SdGenerateOptions, type SessionRecord, type TrainingRequest, type TrainingSettings, type TrainingSettingsSummary } from './training.protocol';
 
-export type { SdGenerateOptions, TrainingSettings, TrainingSettingsSummary } from './training.protocol';
+export type { SdGenerateOptions, TrainingRequest, TrainingSettings, TrainingSettingsSummary } from './training.protocol';
 export { MAX_SD_COUNT } from './training.protocol';
 
 export type TrainingStatus = 'idle' | 'running' | 'paused' | 'stopped' | 'finished';
@@ -100,14 +100,20 @@ function summary(s: TrainingSettings): TrainingSettingsSummary {
   return rest;
 }
 
-/** Starts a fresh session (discarding any previous one). */
-export async function configure(request: TrainingSettings): Promise<BackendChoice> {
-  const settings = parseSettings(request);
+/**
+ * Starts a fresh session (discarding any previous one). Returns the backend
+ * and the recipe in use (`auto` becomes `gpu` on a real WebGPU adapter, else `fast`).
+ */
+export async function configure(input: TrainingRequest): Promise<BackendChoice & { readonly recipe: RecipeName }> {
+  const parsed = TrainingRequestSchema.safeParse(input);
+  if (!parsed.success) throw new Error(describeIssues(parsed.error));
+  const request = parsed.data;
   if (session?.status === 'running') throw new Error('training is running: pause or stop it first');
-  const b = await ensureBackend(settings.backend);
+  const b = await ensureBackend(request.backend);
+  const settings: TrainingSettings = { ...request, recipe: resolveRecipe(request.recipe, b) };
   session?.trainer.learner.dispose();
   session = { settings, trainer: newTrainer(settings), backend: b, status: 'idle', stopRequested: null, budget: {}, history: [], last: null };
-  return b;
+  return { ...b, recipe: settings.recipe };
 }
 
 function metaOf(s: Session): ModelMeta {

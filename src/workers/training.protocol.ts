@@ -35,6 +35,12 @@ export type TrainingSettingsSummary = z.infer<typeof TrainingSettingsSummarySche
 export const TrainingSettingsSchema = z.object({ ...SettingsFields, model: DifficultyModelField });
 export type TrainingSettings = z.infer<typeof TrainingSettingsSchema>;
 
+/** What `configure` takes: the recipe may also be `auto` (gpu on a real WebGPU adapter, else fast). */
+export const TrainingRequestSchema = TrainingSettingsSchema.extend({
+  recipe: z.enum([...RECIPE_NAMES, 'auto'], { error: `the recipe must be auto or one of ${RECIPE_NAMES.join(', ')}` }),
+});
+export type TrainingRequest = z.infer<typeof TrainingRequestSchema>;
+
 /** A run's budget; absent limits are left out (not `undefined`), as the trainer expects. */
 export const BudgetSchema = z
   .object({ minutes: z.number().positive().optional(), episodes: z.number().int().positive().optional(), envSteps: z.number().int().positive().optional() })

@@ -8,7 +8,7 @@
 import type { BackendChoice } from '../../ml/backend';
 import { parseModelMeta } from '../../ml/schemas';
 import type { TrainingBudget } from '../../ml/trainer';
-import type { TrainingProgress, TrainingSettings, TrainingSettingsSummary } from '../../workers/training.api';
+import type { TrainingProgress, TrainingRequest, TrainingSettingsSummary } from '../../workers/training.api';
 import type { Outcome } from '../../workers/outcome';
 import { TrainingClient } from '../../workers/training.client';
 import type { StudioStore } from '../store/store';
@@ -57,7 +57,7 @@ export class TrainingController {
     }
   }
 
-  private settings(form: TrainingForm): TrainingSettings {
+  private settings(form: TrainingForm): TrainingRequest {
     return {
       env: form.env,
       width: form.width,
@@ -84,7 +84,7 @@ export class TrainingController {
     try {
       const backend = value(await this.trainer.call((api) => api.configure(settings)));
       const { model: _model, ...summary } = settings;
-      this.sessionReady(summary, backend);
+      this.sessionReady({ ...summary, recipe: backend.recipe }, backend);
       this.state.setTrainingCheckpoint(null);
       this.state.setTrainingModel(null);
       this.budget = { minutes: form.minutes };

@@ -4,7 +4,7 @@
  * after a reload, the current model's meta; and the generator's settings,
  * model and last run. Side effects live in controllers/trainingController.
  */
-import type { RecipeName } from '../../ml/recipes';
+import type { RecipeChoice } from '../../ml/recipes';
 import type { BackendChoice, BackendName } from '../../ml/backend';
 import type { ModelMeta } from '../../ml/modelFiles';
 import type { CheckpointSummary, SdLevel, TrainingProgress, TrainingSettingsSummary } from '../../workers/training.api';
@@ -14,7 +14,8 @@ export interface TrainingForm {
   readonly env: 'sd-pcgrl' | 'turtle';
   readonly width: number;
   readonly height: number;
-  readonly recipe: RecipeName;
+  /** `auto`: `gpu` on a real WebGPU adapter, else `fast` (ml/recipes.ts). */
+  readonly recipe: RecipeChoice;
   readonly encoding: 'markov' | 'thesis';
   readonly seed: number;
   /** Wall-clock budget; epsilon decays over it. */
@@ -96,7 +97,7 @@ export interface TrainingSlice {
 /** Progress points kept for the charts (the worker thins its copy the same way). */
 export const HISTORY_LIMIT = 600;
 
-export const DEFAULT_TRAINING_FORM: TrainingForm = { env: 'sd-pcgrl', width: 8, height: 8, recipe: 'fast', encoding: 'markov', seed: 1, minutes: 5, backend: 'auto', learningStarts: null };
+export const DEFAULT_TRAINING_FORM: TrainingForm = { env: 'sd-pcgrl', width: 8, height: 8, recipe: 'auto', encoding: 'markov', seed: 1, minutes: 5, backend: 'auto', learningStarts: null };
 export const DEFAULT_SD_SETTINGS: SdSettings = { temperature: 0.2, startMode: 'random', cell: 0, count: 12, seed: 1 };
 
 /** Appends a point; when over the limit, every other older point goes (the newest stays). */

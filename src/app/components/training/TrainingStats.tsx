@@ -19,7 +19,7 @@ export function TrainingStats() {
         <PhasePill phase={s.phase} />
         {s.session !== null && (
           <span className="muted" data-testid="training.session">
-            {s.session.env} {s.session.width}x{s.session.height} · {s.session.recipe} · {s.session.encoding} · seed {s.session.seed}
+            {s.session.env} {s.session.width}x{s.session.height} · <span data-testid="training.sessionRecipe">{s.session.recipe}</span> recipe · {s.session.encoding} · seed {s.session.seed}
           </span>
         )}
         <span className="grow" />
@@ -28,7 +28,15 @@ export function TrainingStats() {
             <span className="muted">backend: chosen at start</span>
           ) : (
             <>
-              backend <b data-testid="training.backendName">{s.backend.backend}</b> <span className="muted" data-testid="training.backendReason">— {s.backend.reason}</span>
+              backend <b data-testid="training.backendName">{s.backend.backend}</b>
+              {s.backend.adapter !== undefined && (
+                <>
+                  {' '}
+                  on <b data-testid="training.adapter" data-fallback={String(s.backend.adapter.fallback)}>{s.backend.adapter.name}</b>
+                  {s.backend.adapter.fallback ? ' (software)' : ''}
+                </>
+              )}{' '}
+              <span className="muted" data-testid="training.backendReason">— {s.backend.reason}</span>
             </>
           )}
         </span>
