@@ -1,7 +1,7 @@
 /** The worker protocols' schemas: one sentence per refusal, the seed range checked once, stored sessions parsed leniently where it is safe. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DIFFICULTY_MODEL as model } from '../core/difficulty/defaultModel';
-import { MAX_SEED, SeedSchema } from '../core/util/schemas';
+import { isSeed, MAX_SEED, SeedSchema } from '../core/util/schemas';
 import { migrateCheckpointRecord } from './checkpointStore';
 import { parseRequest } from './outcome';
 import { SdGenerateOptionsSchema, SessionRecordSchema, TrainingSettingsSchema } from './training.protocol';
@@ -11,7 +11,10 @@ const point = { episodes: 1, envSteps: 2, updates: 3, elapsed: 4, epsilon: 0.5, 
 
 describe('seeds', () => {
   it('are whole numbers from 0 to 2^32 - 1, with one message', () => {
+    expect(MAX_SEED).toBe(2 ** 32 - 1);
     for (const ok of [0, 1, MAX_SEED]) expect(SeedSchema.safeParse(ok).success).toBe(true);
+    for (const ok of [0, 2 ** 32 - 1]) expect(isSeed(ok)).toBe(true);
+    for (const bad of [-1, 2 ** 32, 1.5, NaN, '3', null]) expect(isSeed(bad)).toBe(false);
     for (const bad of [-1, MAX_SEED + 1, 1.5, NaN, '3']) expect(parseRequest(SeedSchema, bad)).toEqual({ kind: 'invalid', message: 'the seed must be a whole number from 0 to 4294967295' });
   });
 });

@@ -1,6 +1,7 @@
 /** RPU and RSD with size and seed: generate N levels in a worker, see thumbnails with difficulty, open or add to the pack. */
 import { parseRows } from '../../core/level/format';
 import { GENERATOR_NAMES } from '../../core/generators/registry';
+import { MAX_SEED } from '../../core/util/schemas';
 import type { GeneratedLevel } from '../../workers/generators.api';
 import { MAX_GENERATE_COUNT } from '../../workers/generators.protocol';
 import { generatedDifficulty } from '../store/selectors';
@@ -57,7 +58,7 @@ export function GeneratorsPanel() {
         </label>
         {num('width', 3, 16, 'W')}
         {num('height', 3, 16, 'H')}
-        {num('seed', 0, 0xffffffff, 'seed')}
+        {num('seed', 0, MAX_SEED, 'seed')}
         <button type="button" className="small" title="a random seed" data-testid="generator.randomSeed" onClick={() => set({ seed: Math.floor(Math.random() * 1_000_000) })}>random</button>
         {num('count', 1, MAX_GENERATE_COUNT, 'N')}
         <div className="button-row">

@@ -28,6 +28,14 @@ describe('restore: saved data is validated, never trusted', () => {
     expect(r).toMatchObject({ ok: true, value: { dropped: 2 } });
     expect(restoreSettings({ version: 1 })).toMatchObject({ ok: false });
   });
+
+  it('saved generator settings keep a seed up to 2^32 - 1 and refuse one past it', () => {
+    const settings = (seed: number) => ({ version: 1, generator: { generator: 'rsd', width: 6, height: 6, seed, count: 5 }, stateCap: 1000, fullGraphLimit: 1000, graphView: 'auto', dockTab: 'pack' });
+    // 2^32 - 1 is the largest unsigned 32-bit integer, computed here rather than read from the code.
+    expect(restoreSettings(settings(2 ** 32 - 1))).toMatchObject({ ok: true, value: { generator: { seed: 2 ** 32 - 1 } } });
+    expect(restoreSettings(settings(0))).toMatchObject({ ok: true });
+    for (const bad of [2 ** 32, -1, 2.5]) expect(restoreSettings(settings(bad))).toMatchObject({ ok: false });
+  });
 });
 
 describe('autosave', () => {

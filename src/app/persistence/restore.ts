@@ -10,6 +10,7 @@ import { toRows, type Level } from '../../core/level/level';
 import { exportPack, importPackJson } from '../../core/pack/pack';
 import type { LevelPack } from '../../core/pack/schema';
 import { err, ok, type Result } from '../../core/util/result';
+import { SeedSchema, SideSchema } from '../../core/util/schemas';
 import { isGeneratorName } from '../../core/generators/registry';
 import { MAX_GENERATE_COUNT } from '../../workers/generators.protocol';
 import type { GraphView } from '../store/analysisSlice';
@@ -108,9 +109,9 @@ const SavedSettingsSchema = z.object({
   version: z.literal(SAVE_VERSION),
   generator: z.object({
     generator: z.string().refine(isGeneratorName),
-    width: z.number().int().min(3).max(16),
-    height: z.number().int().min(3).max(16),
-    seed: z.number().int().min(0).max(0xffffffff),
+    width: SideSchema,
+    height: SideSchema,
+    seed: SeedSchema,
     count: z.number().int().min(1).max(MAX_GENERATE_COUNT),
   }),
   stateCap: z.number().int().min(1).max(5_000_000),

@@ -22,6 +22,7 @@ import type { GeneratorRun } from '../store/generatorsSlice';
 import { PackLevelSchema, MAX_NAME_LENGTH, type LevelPack, type PackLevel } from '../../core/pack/schema';
 import { CURRENT_PACK_VERSION } from '../../core/pack/migrations';
 import { err, ok, type Result } from '../../core/util/result';
+import { SeedSchema, SideSchema } from '../../core/util/schemas';
 import { BANDS } from '../../core/difficulty/predict';
 import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUATION_COUNT } from '../../workers/batch.protocol';
 import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type OpenLevel } from '../store/history';
@@ -31,8 +32,8 @@ import type { StudioView } from '../store/uiSlice';
 
 export const WORKSPACE_VERSION = 1;
 
-const side = z.number().int().min(3).max(16);
-const seed = z.number().int().min(0).max(0xffffffff);
+const side = SideSchema;
+const seed = SeedSchema;
 const rows = z.array(z.string().max(16)).min(3).max(16);
 
 const OpenLevelSchema = z.object({ id: z.string().min(1).max(100), baseRows: rows, baseName: z.string().max(MAX_NAME_LENGTH) });

@@ -10,6 +10,20 @@ function testStore() {
 }
 
 describe('lab slice', () => {
+  it('the lab seed takes any unsigned 32-bit integer and keeps the last good one otherwise', () => {
+    const store = testStore();
+    const s = () => store.getState();
+    s().setLabSeed(2 ** 32 - 1);
+    expect(s().labSeed).toBe(2 ** 32 - 1);
+    s().setLabSeed(0);
+    expect(s().labSeed).toBe(0);
+    s().setLabSeed(17);
+    for (const bad of [2 ** 32, -1, 1.5, Number.NaN]) {
+      s().setLabSeed(bad);
+      expect(s().labSeed).toBe(17);
+    }
+  });
+
   it('activating a saved model sets the active model; the default comes back with null', () => {
     const store = testStore();
     const s = () => store.getState();

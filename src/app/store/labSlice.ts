@@ -9,6 +9,7 @@
  */
 import type { DifficultyModel, FitMethod, ModelProblem } from '../../core/difficulty/model';
 import type { FeatureName } from '../../core/graph/features';
+import { isSeed } from '../../core/util/schemas';
 import type { LabAblation, LabData } from '../../workers/lab.api';
 import { shippedDifficultyModel } from '../adapters/difficulty';
 import { ITERATION_7_FEATURES } from '../adapters/labSeries';
@@ -120,7 +121,7 @@ export const createLabSlice: SliceCreator<LabSlice> = (deps) => (set, get) => ({
     const current = get().labFeatures;
     set({ labFeatures: current.includes(feature) ? current.filter((f) => f !== feature) : [...current, feature] });
   },
-  setLabSeed: (seed) => set({ labSeed: Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff ? seed : get().labSeed }),
+  setLabSeed: (seed) => set({ labSeed: isSeed(seed) ? seed : get().labSeed }),
   labJobStarted: (kind) => set({ labJob: { kind, done: 0, total: 0 }, labError: null }),
   labJobProgress: (done, total) => {
     const job = get().labJob;

@@ -13,6 +13,11 @@ const SEED_MESSAGE = `the seed must be a whole number from 0 to ${MAX_SEED}`;
 /** A seed: a whole number from 0 to {@link MAX_SEED}. */
 export const SeedSchema = z.number({ error: SEED_MESSAGE }).int(SEED_MESSAGE).min(0, SEED_MESSAGE).max(MAX_SEED, SEED_MESSAGE);
 
+/** Whether `value` is a seed {@link SeedSchema} accepts (for inputs that keep the last good value rather than show a message). */
+export function isSeed(value: unknown): value is number {
+  return SeedSchema.safeParse(value).success;
+}
+
 const SIDE_MESSAGE = `width and height must each be between ${MIN_SIDE} and ${MAX_SIDE}`;
 
 /** A level's width or height. */

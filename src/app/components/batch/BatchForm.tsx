@@ -1,4 +1,5 @@
 /** The Batch view's settings: generator, size, levels, seed (and SD-PCGRL temperatures), run / cancel, export. */
+import { MAX_SEED } from '../../../core/util/schemas';
 import { BATCH_GENERATORS, MAX_EVALUATION_COUNT, type BatchGenerator } from '../../../workers/batch.protocol';
 import { parseTemperatureList, reportFile } from '../../adapters/batchSeries';
 import { hasShippedModel } from '../../controllers/modelFilesIo';
@@ -47,7 +48,7 @@ export function BatchForm() {
       <NumberField label="W" value={settings.width} min={3} max={16} testId="batch.width" disabled={running} onChange={(v) => set({ width: v! })} />
       <NumberField label="H" value={settings.height} min={3} max={16} testId="batch.height" disabled={running} onChange={(v) => set({ height: v! })} />
       <NumberField label={sd ? 'levels per temperature' : 'levels'} value={settings.count} min={1} max={MAX_EVALUATION_COUNT} testId="batch.count" width={84} disabled={running} onChange={(v) => set({ count: v! })} />
-      <NumberField label="seed" value={settings.seed} min={0} max={0xffffffff} testId="batch.seed" width={90} disabled={running} onChange={(v) => set({ seed: v! })} />
+      <NumberField label="seed" value={settings.seed} min={0} max={MAX_SEED} testId="batch.seed" width={90} disabled={running} onChange={(v) => set({ seed: v! })} />
       {sd && (
         <label className="field" title={temps.ok ? `${temps.value.length} temperatures: ${temps.value.join(', ')}` : temps.error}>
           <span>temperatures</span>

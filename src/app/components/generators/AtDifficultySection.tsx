@@ -6,6 +6,7 @@
  */
 import { BANDS, type BandName } from '../../../core/difficulty/predict';
 import { parseRows } from '../../../core/level/format';
+import { MAX_SEED } from '../../../core/util/schemas';
 import { DEFAULT_TOLERANCE, toleranceWidth } from '../../../core/generators/atDifficulty';
 import type { FoundLevel } from '../../../workers/batch.api';
 import { MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT } from '../../../workers/batch.protocol';
@@ -59,7 +60,7 @@ export function AtDifficultySection() {
         <NumberField label="W" value={settings.width} min={3} max={16} testId="atd.width" onChange={(v) => set({ width: v! })} />
         <NumberField label="H" value={settings.height} min={3} max={16} testId="atd.height" onChange={(v) => set({ height: v! })} />
         <NumberField label="N" value={settings.count} min={1} max={MAX_AT_DIFFICULTY_COUNT} testId="atd.count" onChange={(v) => set({ count: v! })} />
-        <NumberField label="seed" value={settings.seed} min={0} max={0xffffffff} testId="atd.seed" width={78} onChange={(v) => set({ seed: v! })} />
+        <NumberField label="seed" value={settings.seed} min={0} max={MAX_SEED} testId="atd.seed" width={78} onChange={(v) => set({ seed: v! })} />
         <button type="button" className="small" title="a random seed" data-testid="atd.randomSeed" onClick={() => set({ seed: Math.floor(Math.random() * 1_000_000) })}>random</button>
         <fieldset className="atd-constraints" aria-label="constraints">
           <label className="atd-check" title="Skip levels whose grid is already in the pack">

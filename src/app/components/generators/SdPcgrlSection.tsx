@@ -7,6 +7,7 @@
  */
 import { useEffect } from 'react';
 import { parseRows } from '../../../core/level/format';
+import { isSeed, MAX_SEED } from '../../../core/util/schemas';
 import type { SdLevel } from '../../../workers/training.api';
 import { hasShippedModel } from '../../controllers/modelFilesIo';
 import { generatedDifficulty } from '../../store/selectors';
@@ -120,13 +121,13 @@ export function SdPcgrlSection() {
           <input
             type="number"
             min={0}
-            max={0xffffffff}
+            max={MAX_SEED}
             value={settings.seed}
             data-testid="sd.seed"
             className="sd-seed"
             onChange={(e) => {
               const v = Number(e.target.value);
-              if (Number.isInteger(v) && v >= 0 && v <= 0xffffffff) set({ seed: v });
+              if (e.target.value !== '' && isSeed(v)) set({ seed: v });
             }}
           />
         </label>

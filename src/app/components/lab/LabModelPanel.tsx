@@ -2,6 +2,7 @@
 import { MAX_ABLATION_FEATURES } from '../../../core/difficulty/evaluation';
 import { FIT_METHODS, type FitMethod } from '../../../core/difficulty/model';
 import { FEATURE_NAMES } from '../../../core/graph/features';
+import { MAX_SEED } from '../../../core/util/schemas';
 import { ITERATION_7_FEATURES, PLAYER_MODEL_FEATURES } from '../../adapters/labSeries';
 import { EVALUATION_SPLITS } from '../../controllers/labController';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
@@ -55,7 +56,7 @@ export function LabModelPanel() {
         <div className="lab-row">
           <label className="field">
             seed
-            <input type="number" min={0} step={1} value={s.seed} data-testid="lab.seed" onChange={(e) => get().setLabSeed(Number(e.target.value))} />
+            <input type="number" min={0} max={MAX_SEED} step={1} value={s.seed} data-testid="lab.seed" onChange={(e) => get().setLabSeed(Number(e.target.value))} />
           </label>
           <span className="lab-small muted">the same seed gives the same splits and folds</span>
         </div>

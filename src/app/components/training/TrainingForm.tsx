@@ -1,5 +1,6 @@
 /** The training settings: environment, size, recipe, encoding, seed, budget, backend, and the advanced warm-up. */
 import type { BackendName } from '../../../ml/backend';
+import { MAX_SEED } from '../../../core/util/schemas';
 import type { TrainingForm as Form } from '../../store/trainingSlice';
 import { useActions, useStudio } from '../../studioContext';
 
@@ -40,7 +41,7 @@ export function TrainingForm({ disabled }: { disabled: boolean }) {
       <div className="train-row">
         {num('width', 'W', 3, 16)}
         {num('height', 'H', 3, 16)}
-        {num('seed', 'seed', 0, 0xffffffff)}
+        {num('seed', 'seed', 0, MAX_SEED)}
       </div>
       <label className="field train-wide">
         <span>recipe</span>
