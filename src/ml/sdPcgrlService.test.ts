@@ -43,7 +43,9 @@ describe.runIf(existsSync(join(DIR, 'weights.bin')))('SD-PCGRL, one implementati
     const pack = importPack(readFileSync(out, 'utf8'));
     if (!pack.ok) throw new Error('the CLI wrote an invalid pack');
     await importModel(readModelDir(DIR));
-    const studio = (await generate({ temperature: 0.2, count: 24, seed: 5 })).filter((l) => !l.duplicate);
+    const generated = await generate({ temperature: 0.2, count: 24, seed: 5 });
+    if (generated.kind !== 'ok') throw new Error(generated.message);
+    const studio = generated.value.filter((l) => !l.duplicate);
     expect(cli.written).toBe(studio.length);
     expect(pack.value.pack.levels.map((l) => l.id)).toEqual(studio.map((l) => l.id));
     expect(pack.value.pack.levels.map((l) => l.rows.join('/'))).toEqual(studio.map((l) => l.rows.join('/')));

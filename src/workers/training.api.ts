@@ -22,7 +22,8 @@ import { Trainer, type TrainingBudget, type TrainingCounters, type TrainingMetri
 import { describeIssues } from '../core/util/schemas';
 import type { GeneratedLevel } from './generators.protocol';
 import { idbCheckpointStorage } from './checkpointStore';
-import { SdGenerateOptionsSchema, SessionRecordSchema, TrainingRequestSchema, TrainingSettingsSchema, type SdGenerateOptions, type SessionRecord, type TrainingRequest, type TrainingSettings, type TrainingSettingsSummary } from './training.protocol';
+import { invalid, ok, parseRequest, type Outcome } from './outcome';
+import { BudgetSchema, SdGenerateOptionsSchema, SessionRecordSchema, TrainingRequestSchema, TrainingSettingsSchema, type SdGenerateOptions, type SessionRecord, type TrainingRequest, type TrainingSettings, type TrainingSettingsSummary } from './training.protocol';
 
 export type { SdGenerateOptions, TrainingRequest, TrainingSettings, TrainingSettingsSummary } from './training.protocol';
 export { MAX_SD_COUNT } from './training.protocol';
@@ -102,18 +103,20 @@ function summary(s: TrainingSettings): TrainingSettingsSummary {
 
 /**
  * Starts a fresh session (discarding any previous one). Returns the backend
- * and the recipe in use (`auto` becomes `gpu` on a real WebGPU adapter, else `fast`).
+ * and the recipe in use (`auto` becomes `gpu` on a real WebGPU adapter, else
+ * `fast`); settings the protocol refuses come back `invalid` with its
+ * sentence, before any backend starts, and leave the session as it was.
  */
-export async function configure(input: TrainingRequest): Promise<BackendChoice & { readonly recipe: RecipeName }> {
-  const parsed = TrainingRequestSchema.safeParse(input);
-  if (!parsed.success) throw new Error(describeIssues(parsed.error));
-  const request = parsed.data;
-  if (session?.status === 'running') throw new Error('training is running: pause or stop it first');
+export async function configure(input: TrainingRequest): Promise<Outcome<BackendChoice & { readonly recipe: RecipeName }>> {
+  const parsed = parseRequest(TrainingRequestSchema, input);
+  if (parsed.kind !== 'ok') return parsed;
+  const request = parsed.value;
+  if (session?.status === 'running') return invalid('training is running: pause or stop it first');
   const b = await ensureBackend(request.backend);
   const settings: TrainingSettings = { ...request, recipe: resolveRecipe(request.recipe, b) };
   session?.trainer.learner.dispose();
   session = { settings, trainer: newTrainer(settings), backend: b, status: 'idle', stopRequested: null, budget: {}, history: [], last: null };
-  return { ...b, recipe: settings.recipe };
+  return ok({ ...b, recipe: settings.recipe });
 }
 
 function metaOf(s: Session): ModelMeta {
@@ -143,13 +146,15 @@ function yieldToEventLoop(): Promise<void> {
  * metrics about twice a second; a checkpoint is written every 30 s and when
  * the run ends. Called again after a pause, it continues the same budget.
  */
-export async function train(budget: TrainingBudget, onProgress: (m: TrainingProgress) => void): Promise<TrainingProgress> {
+export async function train(input: TrainingBudget, onProgress: (m: TrainingProgress) => void): Promise<Outcome<TrainingProgress>> {
+  const budget = parseRequest(BudgetSchema, input);
+  if (budget.kind !== 'ok') return budget;
   const s = session;
-  if (s === null) throw new Error('configure a training session first');
-  if (s.status === 'running') throw new Error('training is already running');
+  if (s === null) return invalid('configure a training session first');
+  if (s.status === 'running') return invalid('training is already running');
   s.status = 'running';
   s.stopRequested = null;
-  s.budget = budget;
+  s.budget = budget.value;
   let lastYield = performance.now();
   const report = (p: TrainingMetrics): void => {
     s.last = p;
@@ -158,7 +163,7 @@ export async function train(budget: TrainingBudget, onProgress: (m: TrainingProg
     onProgress(point);
   };
   try {
-    const m = await s.trainer.run(budget, {
+    const m = await s.trainer.run(budget.value, {
       onProgress: report,
       shouldStop: () => s.stopRequested !== null,
       onCheckpoint: () => checkpoint(s),
@@ -178,7 +183,7 @@ export async function train(budget: TrainingBudget, onProgress: (m: TrainingProg
   record(s.history, final);
   await checkpoint(s);
   onProgress(final);
-  return final;
+  return ok(final);
 }
 
 export function pause(): void {
@@ -287,17 +292,21 @@ export interface SdLevel extends GeneratedLevel {
   readonly startCell: number;
 }
 
-/** SD-PCGRL levels from the imported model (or the session's network when none is imported), analysed. */
-export async function generate(request: SdGenerateOptions): Promise<SdLevel[]> {
+/**
+ * SD-PCGRL levels from the imported model (or the session's network when
+ * none is imported), analysed. A request the protocol refuses, or a start
+ * cell off the model's grid, comes back `invalid`.
+ */
+export async function generate(request: SdGenerateOptions): Promise<Outcome<SdLevel[]>> {
+  const parsed = parseRequest(SdGenerateOptionsSchema, request);
+  if (parsed.kind !== 'ok') return parsed;
   const source = generator ?? (session !== null && session.settings.env === 'sd-pcgrl' ? { q: session.trainer.learner, meta: metaOf(session) } : null);
-  if (source === null) throw new Error('load or train an SD-PCGRL model first');
-  const parsed = SdGenerateOptionsSchema.safeParse(request);
-  if (!parsed.success) throw new Error(describeIssues(parsed.error));
+  if (source === null) return invalid('load or train an SD-PCGRL model first');
   const { width, height } = source.meta;
-  const { temperature, count, seed, startCell } = parsed.data;
-  if (typeof startCell === 'number' && startCell >= width * height) throw new Error(`the start cell must be 0 to ${width * height - 1} on ${width}x${height}`);
+  const { temperature, count, seed, startCell } = parsed.value;
+  if (typeof startCell === 'number' && startCell >= width * height) return invalid(`the start cell must be 0 to ${width * height - 1} on ${width}x${height}`);
   const levels = await generateSdLevels(source, { temperature, seed, from: 0, to: count, ...(startCell !== undefined ? { startCell } : {}) });
-  return levels.map((l) => ({
+  return ok(levels.map((l) => ({
     index: l.index,
     id: l.id,
     rows: toRows(l.level),
@@ -307,7 +316,7 @@ export async function generate(request: SdGenerateOptions): Promise<SdLevel[]> {
     features: { ...l.analysis.features },
     duplicate: l.duplicate,
     startCell: l.level.head,
-  }));
+  })));
 }
 
 export type TrainingApi = {

@@ -1,7 +1,8 @@
 /**
  * The training worker's client, on the shared {@link WorkerClient}: start-up,
  * status, the fallback to the page when no worker can start, and answers as
- * {@link Outcome}s. Several calls may be in flight at once (`pause` while
+ * {@link Outcome}s. Settings, budgets and generate requests the protocol
+ * refuses answer `invalid` with its sentence. Several calls may be in flight at once (`pause` while
  * `train` runs: the worker handles messages between lock-steps). A call that
  * fails (a bad upload, a backend that cannot start) answers `failed` with the
  * api's message and leaves the session as it was; a worker that crashes
@@ -37,9 +38,18 @@ export class TrainingClient {
     return this.worker.outcome('training', async (api) => ok(await fn(api)));
   }
 
-  /** Trains with progress callbacks. */
+  /**
+   * Runs an api function that answers with an {@link Outcome} itself
+   * (`configure`, `train`, `generate`): its `invalid` comes back as it is,
+   * a throw or a crash as `failed`, {@link dispose} as `cancelled`.
+   */
+  request<T>(fn: (api: Callable) => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    return this.worker.outcome('training', fn);
+  }
+
+  /** Trains with progress callbacks; a bad budget or no session is `invalid`. */
   train(budget: TrainingBudget, onProgress: (m: TrainingProgress) => void): Promise<Outcome<TrainingProgress>> {
-    return this.call((api) => api.train(budget, proxy(onProgress)));
+    return this.request((api) => api.train(budget, proxy(onProgress)));
   }
 
   /** Terminates the worker (a new one starts on the next call). */

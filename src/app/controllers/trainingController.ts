@@ -82,7 +82,7 @@ export class TrainingController {
     const settings = this.settings(form);
     this.state.setTrainingPhase('starting', null);
     try {
-      const backend = value(await this.trainer.call((api) => api.configure(settings)));
+      const backend = value(await this.trainer.request((api) => api.configure(settings)));
       const { model: _model, ...summary } = settings;
       this.sessionReady({ ...summary, recipe: backend.recipe }, backend);
       this.state.setTrainingCheckpoint(null);
@@ -263,7 +263,7 @@ export class TrainingController {
     const t0 = performance.now();
     try {
       const startCell = s.startMode === 'random' ? undefined : s.startMode === 'every' ? ('every' as const) : s.cell;
-      const levels = value(await this.generator.call((api) => api.generate({ temperature: s.temperature, count: s.count, seed: s.seed, ...(startCell !== undefined ? { startCell } : {}) })));
+      const levels = value(await this.generator.request((api) => api.generate({ temperature: s.temperature, count: s.count, seed: s.seed, ...(startCell !== undefined ? { startCell } : {}) })));
       this.state.sdFinished(levels, (performance.now() - t0) / 1000);
     } catch (e) {
       this.state.sdFailed(message(e));
