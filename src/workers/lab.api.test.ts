@@ -5,6 +5,7 @@ import { solvableFixtureRows } from '../../test/fixtures/perft';
 import { naiveAnalyze } from '../../test/naive/naiveSolver';
 import { ablateLab, evaluateLab, fitLab, prepareCsv, preparePlaytests } from './lab.api';
 import { refusal, value } from '../../test/support/outcome';
+import type { PlaytestLevelRequest } from './lab.protocol';
 
 const LEVELS = solvableFixtureRows();
 const truth = (f: ReturnType<typeof naiveAnalyze>['features']): number => 4 + 2 * f.nSolutions + 1.5 * f.nSolutionBranches + 0.5 * f.nIndeterminateBranches;
@@ -37,6 +38,21 @@ describe('lab api', () => {
     expect(data.samples.map((s) => [s.name, s.seconds, s.plays, s.line])).toEqual([['one', 12, 2, null]]);
     expect(data.problems).toHaveLength(1);
     expect(data.problems[0]!.line).toBe(2);
+  });
+
+  it('preparePlaytests: each entry goes through the protocol schema; a bad one is a listed problem, odd names and play counts fall back', async () => {
+    const rows = LEVELS[1]!;
+    const levels = [7, { rows: [1, 2], seconds: 3 }, { seconds: 3 }, { rows, seconds: -1 }, { rows, seconds: Number.NaN }, { rows, seconds: '4' }, { rows, seconds: 5, name: 3, plays: 0 }, { rows, seconds: 6, name: 'ok', plays: 2.5 }];
+    const data = value(await preparePlaytests({ levels: levels as unknown as PlaytestLevelRequest['levels'], maxStates: 200_000 }));
+    expect(data.problems).toEqual([
+      { line: 1, message: 'level: no rows of text' },
+      { line: 2, message: 'level: no rows of text' },
+      { line: 3, message: 'level: no rows of text' },
+      { line: 4, message: 'seconds must be a non-negative number' },
+      { line: 5, message: 'seconds must be a non-negative number' },
+      { line: 6, message: 'seconds must be a non-negative number' },
+    ]);
+    expect(data.samples.map((s) => [s.name, s.seconds, s.plays])).toEqual([['level 7', 5, 1], ['ok', 6, 1]]);
   });
 
   it('evaluate, ablate and fit on labels linear in three features: the true subset wins and the fit recovers the labels', async () => {

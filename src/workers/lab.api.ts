@@ -21,7 +21,7 @@ import { describeParseError, parseRows } from '../core/level/format';
 import { levelKey, toRows, type Level } from '../core/level/level';
 import { createRng } from '../core/util/rng';
 import { describeIssues } from '../core/util/schemas';
-import { CsvRequestSchema, EvaluateRequestSchema, FitRequestSchema, matrix, parseAblateRequest, PlaytestLevelRequestSchema, type CsvRequest, type EvaluateRequest, type PlaytestLevelRequest } from './lab.protocol';
+import { CsvRequestSchema, describePlaytestEntry, EvaluateRequestSchema, FitRequestSchema, matrix, parseAblateRequest, PlaytestEntrySchema, PlaytestLevelRequestSchema, type CsvRequest, type EvaluateRequest, type PlaytestLevelRequest } from './lab.protocol';
 import { invalid, ok, parseRequest, type Outcome } from './outcome';
 
 export type { CsvRequest, EvaluateRequest, PlaytestLevelRequest } from './lab.protocol';
@@ -132,17 +132,19 @@ export async function preparePlaytests(request: PlaytestLevelRequest, onProgress
   const problems: CsvProblem[] = [];
   const pending: PendingLevel[] = [];
   // Entries are checked one by one: a bad one is a problem of the data, listed with its position.
-  (levels as readonly Partial<PlaytestLevelRequest['levels'][number]>[]).forEach((l, i) => {
-    const parsed = Array.isArray(l?.rows) && l.rows.every((r: unknown) => typeof r === 'string') ? parseRows(l.rows) : null;
-    if (parsed === null || !parsed.ok) {
-      problems.push({ line: i + 1, message: `level: ${parsed === null ? 'no rows of text' : describeParseError(parsed.error)}` });
+  levels.forEach((raw, i) => {
+    const entry = PlaytestEntrySchema.safeParse(raw);
+    if (!entry.success) {
+      problems.push({ line: i + 1, message: describePlaytestEntry(entry.error) });
       return;
     }
-    if (typeof l.seconds !== 'number' || !Number.isFinite(l.seconds) || l.seconds < 0) {
-      problems.push({ line: i + 1, message: 'seconds must be a non-negative number' });
+    const l = entry.data;
+    const parsed = parseRows(l.rows);
+    if (!parsed.ok) {
+      problems.push({ line: i + 1, message: `level: ${describeParseError(parsed.error)}` });
       return;
     }
-    pending.push({ line: null, name: typeof l.name === 'string' && l.name !== '' ? l.name : `level ${i + 1}`, level: parsed.value, seconds: l.seconds, plays: typeof l.plays === 'number' && Number.isInteger(l.plays) && l.plays > 0 ? l.plays : 1 });
+    pending.push({ line: null, name: l.name !== '' ? l.name : `level ${i + 1}`, level: parsed.value, seconds: l.seconds, plays: l.plays });
   });
   const { samples, skipped } = analyseAll(pending, stateCap, throttled(onProgress));
   return ok({ source: 'studio playtest log', kind: 'playtests', samples, problems, skipped, rowsRead: levels.length, stateCap });

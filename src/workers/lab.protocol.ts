@@ -29,6 +29,29 @@ export const CsvRequestSchema = z.object({
 });
 export type CsvRequest = z.input<typeof CsvRequestSchema>;
 
+const NO_ROWS = 'level: no rows of text';
+const BAD_SECONDS = 'seconds must be a non-negative number';
+
+/**
+ * One entry of the averaged playtest log. Its rows are only checked to be
+ * text here (the api parses them as a level); a missing or odd name or play
+ * count falls back (`level N` is the api's, 1 play) rather than drop the entry.
+ */
+export const PlaytestEntrySchema = z.object(
+  {
+    rows: z.array(z.string({ error: NO_ROWS }), { error: NO_ROWS }),
+    seconds: z.number({ error: BAD_SECONDS }).finite(BAD_SECONDS).min(0, BAD_SECONDS),
+    name: z.string().catch(''),
+    plays: z.number().int().positive().catch(1),
+  },
+  { error: NO_ROWS },
+);
+
+/** An entry's problem as one sentence: missing rows first (the entry is not a level at all), then the rest. */
+export function describePlaytestEntry(error: z.ZodError): string {
+  return error.issues.some((i) => i.path.length === 0 || i.path[0] === 'rows') ? NO_ROWS : (error.issues[0]?.message ?? NO_ROWS);
+}
+
 export const PlaytestLevelRequestSchema = z.object({
   /** Each entry is checked on its own (a bad one is a listed problem). */
   levels: z.array(z.unknown(), { error: 'the request has no levels' }),
