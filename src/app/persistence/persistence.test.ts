@@ -35,6 +35,11 @@ describe('restore: saved data is validated, never trusted', () => {
     expect(restoreSettings(settings(2 ** 32 - 1))).toMatchObject({ ok: true, value: { generator: { seed: 2 ** 32 - 1 } } });
     expect(restoreSettings(settings(0))).toMatchObject({ ok: true });
     for (const bad of [2 ** 32, -1, 2.5]) expect(restoreSettings(settings(bad))).toMatchObject({ ok: false });
+    // Names are checked against their lists, not cast: an unknown generator, view or tab refuses the whole record.
+    expect(restoreSettings({ ...settings(1), generator: { ...settings(1).generator, generator: 'maze' } })).toMatchObject({ ok: false });
+    expect(restoreSettings({ ...settings(1), graphView: 'sideways' })).toMatchObject({ ok: false });
+    expect(restoreSettings({ ...settings(1), dockTab: 'lab' })).toMatchObject({ ok: false });
+    expect(restoreSettings({ ...settings(1), generator: { ...settings(1).generator, generator: 'rpu' } })).toMatchObject({ ok: true, value: { generator: { generator: 'rpu' } } });
   });
 });
 

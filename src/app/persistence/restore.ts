@@ -11,7 +11,7 @@ import { exportPack, importPackJson } from '../../core/pack/pack';
 import type { LevelPack } from '../../core/pack/schema';
 import { err, ok, type Result } from '../../core/util/result';
 import { SeedSchema, SideSchema } from '../../core/util/schemas';
-import { isGeneratorName } from '../../core/generators/registry';
+import { GENERATOR_NAMES } from '../../core/generators/registry';
 import { MAX_GENERATE_COUNT } from '../../workers/generators.protocol';
 import type { GraphView } from '../store/analysisSlice';
 import type { GeneratorSettingsState } from '../store/generatorsSlice';
@@ -108,7 +108,7 @@ export function restorePlayLog(json: unknown): Result<{ records: PlaytestRecord[
 const SavedSettingsSchema = z.object({
   version: z.literal(SAVE_VERSION),
   generator: z.object({
-    generator: z.string().refine(isGeneratorName),
+    generator: z.enum(GENERATOR_NAMES),
     width: SideSchema,
     height: SideSchema,
     seed: SeedSchema,
@@ -126,10 +126,10 @@ export function restoreSettings(json: unknown): Result<SavedSettings, string> {
   const g = r.data.generator;
   return ok({
     version: SAVE_VERSION,
-    generator: { generator: g.generator as GeneratorSettingsState['generator'], width: g.width, height: g.height, seed: g.seed, count: g.count },
+    generator: { generator: g.generator, width: g.width, height: g.height, seed: g.seed, count: g.count },
     stateCap: r.data.stateCap,
     fullGraphLimit: r.data.fullGraphLimit,
-    graphView: r.data.graphView as GraphView,
-    dockTab: r.data.dockTab as DockTab,
+    graphView: r.data.graphView,
+    dockTab: r.data.dockTab,
   });
 }
