@@ -144,6 +144,14 @@ describe('corrupt or mismatched model files give clear errors, not throws', () =
     expect(e5).toMatch(/meta\.json/);
   });
 
+  it('meta.json with a seed outside the unsigned 32-bit range is refused', async () => {
+    expect(await loadErr({ ...files, meta: JSON.stringify({ ...meta(), seed: 2 ** 32 }) })).toMatch(/seed/);
+    expect(await loadErr({ ...files, meta: JSON.stringify({ ...meta(), seed: -1 }) })).toMatch(/seed/);
+    const top = await modelFromFiles({ ...files, meta: JSON.stringify({ ...meta(), seed: 2 ** 32 - 1 }) });
+    expect(top.ok).toBe(true);
+    if (top.ok) top.value.model.dispose();
+  });
+
   it('environment or size other than expected', async () => {
     const e1 = await loadErr(files, { env: 'turtle' });
     expect(e1).toMatch(/sd-pcgrl/);
@@ -159,6 +167,30 @@ describe('corrupt or mismatched model files give clear errors, not throws', () =
   it('model.json is not JSON, or not a layers model', async () => {
     expect(await loadErr({ ...files, modelJson: files.modelJson.slice(0, 40) })).toMatch(/model\.json is not valid JSON/);
     expect(await loadErr({ ...files, modelJson: '{"format": "graph-model"}' })).toMatch(/model\.json/);
+  });
+
+  it('a manifest of the wrong shape is a sentence naming the field, not a throw', async () => {
+    const mj = JSON.parse(files.modelJson) as { weightsManifest: { weights: { name: string; shape: unknown; dtype: string }[] }[] };
+    const group = mj.weightsManifest[0]!;
+    const withWeight = (patch: Record<string, unknown>) => JSON.stringify({ ...mj, weightsManifest: [{ ...group, weights: group.weights.map((w, i) => (i === 0 ? { ...w, ...patch } : w)) }] });
+    // Before the schema, a shape that is not a list crashed the size check with a TypeError.
+    expect(await loadErr({ ...files, modelJson: withWeight({ shape: 5 }) })).toMatch(/^model\.json is not a tfjs layers model.*weightsManifest\.0\.weights\.0\.shape/);
+    expect(await loadErr({ ...files, modelJson: withWeight({ dtype: 'float64' }) })).toMatch(/weightsManifest\.0\.weights\.0\.dtype/);
+    expect(await loadErr({ ...files, modelJson: JSON.stringify({ ...mj, modelTopology: null }) })).toMatch(/modelTopology/);
+    expect(await loadErr({ ...files, modelJson: JSON.stringify({ ...mj, weightsManifest: [] }) })).toMatch(/weightsManifest/);
+  });
+
+  it('a manifest split into two groups describes the same weights.bin and loads', async () => {
+    const mj = JSON.parse(files.modelJson) as { weightsManifest: { paths: string[]; weights: unknown[] }[] };
+    const w = mj.weightsManifest[0]!.weights;
+    const split = { ...mj, weightsManifest: [{ paths: ['weights.bin'], weights: w.slice(0, 2) }, { paths: ['weights.bin'], weights: w.slice(2) }] };
+    const r = await modelFromFiles({ ...files, modelJson: JSON.stringify(split) });
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      const x = randomInputs(2, 9, 4, 4, 8);
+      expect([...(await new QModel(r.value.model, SHAPE).qValues(x.grid, x.extra, 2))]).toEqual([...(await new QModel(model, SHAPE).qValues(x.grid, x.extra, 2))]);
+      r.value.model.dispose();
+    }
   });
 
   it('weights.bin truncated by 4 bytes, or with 4 bytes too many', async () => {

@@ -6,7 +6,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { err, ok, type Result } from '../core/util/result';
-import { parseModelMeta, type ModelFiles, type ModelMeta } from './schemas';
+import { BYTES_PER_DTYPE, parseModelJson, parseModelMeta, type ModelFiles, type ModelMeta } from './schemas';
 
 export { META_FORMAT, ModelMetaSchema, type ModelFiles, type ModelMeta } from './schemas';
 
@@ -32,14 +32,11 @@ export async function modelToFiles(model: tf.LayersModel, meta: ModelMeta): Prom
   return { modelJson, weights, meta: JSON.stringify(meta, null, 2) + '\n' };
 }
 
-const bytesPerDtype: Record<string, number> = { float32: 4, int32: 4, bool: 1 };
-
 /** Loads and checks model files; `expect` (if given) must match the meta's environment and size. */
 export async function modelFromFiles(
   files: ModelFiles,
   expect?: { env?: 'sd-pcgrl' | 'turtle'; width?: number; height?: number },
 ): Promise<Result<{ model: tf.LayersModel; meta: ModelMeta }, string>> {
-  let modelJson: { modelTopology?: unknown; weightsManifest?: { weights?: { name: string; shape: number[]; dtype: string }[] }[] };
   const meta = parseModelMeta(files.meta);
   if (!meta.ok) return err(meta.error);
   const m = meta.meta;
@@ -47,20 +44,16 @@ export async function modelFromFiles(
   if ((expect?.width !== undefined && expect.width !== m.width) || (expect?.height !== undefined && expect.height !== m.height)) {
     return err(`this model was trained on ${m.width}x${m.height} levels, not ${expect?.width ?? m.width}x${expect?.height ?? m.height}`);
   }
-  try {
-    modelJson = JSON.parse(files.modelJson);
-  } catch (e) {
-    return err(`model.json is not valid JSON: ${(e as Error).message}`);
-  }
-  const specs = modelJson.weightsManifest?.[0]?.weights;
-  if (modelJson.modelTopology === undefined || specs === undefined) return err('model.json has no modelTopology or weightsManifest: not a tfjs layers model');
-  const expectedBytes = specs.reduce((a, s) => a + s.shape.reduce((p, d) => p * d, 1) * (bytesPerDtype[s.dtype] ?? 4), 0);
+  const modelJson = parseModelJson(files.modelJson);
+  if (!modelJson.ok) return err(modelJson.error);
+  const specs = modelJson.weightSpecs;
+  const expectedBytes = specs.reduce((a, s) => a + s.shape.reduce((p, d) => p * d, 1) * BYTES_PER_DTYPE[s.dtype], 0);
   if (expectedBytes !== files.weights.byteLength) {
     return err(`weights.bin has ${files.weights.byteLength} bytes but model.json describes ${expectedBytes}: the files do not belong together or are truncated`);
   }
   try {
     const weightData = files.weights.buffer.slice(files.weights.byteOffset, files.weights.byteOffset + files.weights.byteLength) as ArrayBuffer;
-    const model = await tf.loadLayersModel(tf.io.fromMemory({ modelTopology: modelJson.modelTopology as object, weightSpecs: specs as tf.io.WeightsManifestEntry[], weightData }));
+    const model = await tf.loadLayersModel(tf.io.fromMemory({ modelTopology: modelJson.modelTopology, weightSpecs: specs, weightData }));
     const inShape = (model.inputs[0]?.shape ?? []).slice(1);
     const { side, channels, extra } = m.observation;
     const mismatch = (why: string) => {
