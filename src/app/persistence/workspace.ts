@@ -23,7 +23,7 @@ import { PackLevelSchema, MAX_NAME_LENGTH, type LevelPack, type PackLevel } from
 import { CURRENT_PACK_VERSION } from '../../core/pack/migrations';
 import { err, ok, type Result } from '../../core/util/result';
 import { SeedSchema, SideSchema } from '../../core/util/schemas';
-import { BANDS } from '../../core/difficulty/predict';
+import { BANDS, type BandName } from '../../core/difficulty/predict';
 import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUATION_COUNT } from '../../workers/batch.protocol';
 import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type OpenLevel } from '../store/history';
 import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../store/batchSlice';
@@ -41,7 +41,7 @@ const OpenLevelSchema = z.object({ id: z.string().min(1).max(100), baseRows: row
 const AtdSettingsSchema = z.object({
   mode: z.enum(['number', 'band']),
   target: z.number().min(0).max(1e6),
-  band: z.enum(BANDS.map((b) => b.name) as [string, ...string[]]),
+  band: z.enum(BANDS.map((b) => b.name) as [BandName, ...BandName[]]),
   width: side,
   height: side,
   count: z.number().int().min(1).max(MAX_AT_DIFFICULTY_COUNT),
@@ -93,7 +93,7 @@ function firstIssue(error: z.ZodError): string {
 export function restoreWorkspace(json: unknown): Result<SavedWorkspace, string> {
   const r = WorkspaceSchema.safeParse(json);
   if (!r.success) return err(`the saved workspace is invalid (${firstIssue(r.error)})`);
-  return ok(r.data as SavedWorkspace);
+  return ok(r.data);
 }
 
 // ---------------------------------------------------------------- history
@@ -189,7 +189,7 @@ export function restoreHistoryRecord(json: unknown): Result<History, string> {
     const p = parseRows(l.rows);
     if (!p.ok) return err(`the saved undo history has a bad pack level (packLevels.${i}: ${describeParseError(p.error)})`);
   }
-  const packLevels = rec.packLevels as PackLevel[];
+  const packLevels: PackLevel[] = rec.packLevels;
   const packs: LevelPack[] = [];
   for (const [i, p] of rec.packs.entries()) {
     if (p.levels.some((j) => j >= packLevels.length)) return err(`the saved undo history refers to a missing pack level (packs.${i})`);
@@ -259,7 +259,7 @@ export function restoreGeneratorResults(json: unknown): Result<GeneratorRun | nu
   for (const [i, l] of r.data.levels.entries()) {
     const grid = parseRows(l.rows);
     if (!grid.ok) return err(`the saved generator results have a bad level (levels.${i}: ${describeParseError(grid.error)})`);
-    levels.push({ ...l, key: levelKey(grid.value) } as GeneratedLevel);
+    levels.push({ ...l, key: levelKey(grid.value) });
   }
   return ok({ status: 'done', settings: r.data.settings, levels, iterations: r.data.iterations, duplicates: r.data.duplicates, message: null });
 }
@@ -312,7 +312,7 @@ export function restoreAtdResults(json: unknown): Result<AtDifficultyRun | null,
   for (const [i, l] of r.data.levels.entries()) {
     const grid = parseRows(l.rows);
     if (!grid.ok) return err(`the saved at-difficulty results have a bad level (levels.${i}: ${describeParseError(grid.error)})`);
-    levels.push({ ...l, key: levelKey(grid.value) } as FoundLevel);
+    levels.push({ ...l, key: levelKey(grid.value) });
   }
   const { request, message, outOfReach, reachable, milliseconds, added } = r.data;
   return ok({ status: 'done', request, levels, message, outOfReach, reachable, milliseconds, added });
