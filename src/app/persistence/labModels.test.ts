@@ -33,6 +33,16 @@ describe('saved lab models', () => {
     expect(restoreLabModels({ version: 1, activeId: null, models: [{ savedAt: '', model: model('no id') }] }).problems[0]).toContain('id: is missing');
   });
 
+  it('entries that are not objects, odd ids and dates: each judged on its own, the good ones kept', () => {
+    const back = restoreLabModels({ version: 1, activeId: 7, models: [7, { id: 3, savedAt: '', model: model('numeric id') }, { id: 'ok', savedAt: 42, model: model('OK') }, { id: 'ok2', model: { name: 'half' } }] });
+    expect(back.models).toEqual([{ id: 'ok', savedAt: '', model: model('OK') }]);
+    expect(back.activeId).toBeNull();
+    expect(back.problems).toHaveLength(3);
+    expect(back.problems[0]).toMatch(/^the saved difficulty model number 1 is invalid/);
+    expect(back.problems[1]).toBe('the saved difficulty model "numeric id" is invalid (id: is missing) and was dropped');
+    expect(back.problems[2]).toMatch(/^the saved difficulty model "half" is invalid/);
+  });
+
   it('survive autosave and load: the reloaded store has the active model', async () => {
     const kv = memoryStore();
     const first = createStudioStore();

@@ -5,6 +5,7 @@
  * when the active model is the corrupt one the studio falls back to the
  * shipped default.
  */
+import { z } from 'zod';
 import { validateDifficultyModel } from '../../core/difficulty/model';
 import type { SavedModel } from '../store/labSlice';
 import { SAVE_VERSION } from './restore';
@@ -19,7 +20,20 @@ export function saveLabModels(models: readonly SavedModel[], activeId: string | 
   return { version: SAVE_VERSION, models, activeId };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The record around the models; each model is then checked on its own (a bad one is dropped, not the lot). */
+const SavedLabModelsSchema = z.object({
+  version: z.literal(SAVE_VERSION),
+  models: z.array(z.unknown()),
+  activeId: z.string().nullable().catch(null),
+});
+
+/** One saved entry; its model is judged by `validateDifficultyModel`, a missing id is reported with it. */
+const EntrySchema = z
+  .object({ id: z.string().nullable().catch(null), savedAt: z.string().catch(''), model: z.unknown() })
+  .catch({ id: null, savedAt: '', model: undefined });
+
+/** The model's name, for the sentence about a dropped one (when it has a readable one). */
+const NamedSchema = z.object({ name: z.string() });
 
 export interface RestoredLabModels {
   readonly models: SavedModel[];
@@ -31,18 +45,19 @@ export interface RestoredLabModels {
 
 /** Reads the saved record back: valid models kept, each invalid one reported. Never throws. */
 export function restoreLabModels(json: unknown): RestoredLabModels {
-  if (!isObject(json) || json['version'] !== SAVE_VERSION || !Array.isArray(json['models'])) {
+  const saved = SavedLabModelsSchema.safeParse(json);
+  if (!saved.success) {
     return { models: [], activeId: null, problems: ['the saved difficulty models are not in a format this version reads; using the shipped default model'] };
   }
-  const wantedActive = typeof json['activeId'] === 'string' ? json['activeId'] : null;
+  const wantedActive = saved.data.activeId;
   const models: SavedModel[] = [];
   const problems: string[] = [];
   let activeLost = false;
-  (json['models'] as unknown[]).forEach((entry, i) => {
-    const id = isObject(entry) && typeof entry['id'] === 'string' ? entry['id'] : null;
-    const raw = isObject(entry) ? entry['model'] : undefined;
-    const name = isObject(raw) && typeof raw['name'] === 'string' ? `"${raw['name'].slice(0, 80)}"` : `number ${i + 1}`;
-    const r = validateDifficultyModel(raw);
+  saved.data.models.forEach((raw, i) => {
+    const { id, savedAt, model } = EntrySchema.parse(raw);
+    const named = NamedSchema.safeParse(model);
+    const name = named.success ? `"${named.data.name.slice(0, 80)}"` : `number ${i + 1}`;
+    const r = validateDifficultyModel(model);
     if (id === null || !r.ok) {
       const first = r.ok ? { path: 'id', message: 'is missing' } : r.error[0]!;
       const more = !r.ok && r.error.length > 1 ? ` and ${r.error.length - 1} more problems` : '';
@@ -51,7 +66,6 @@ export function restoreLabModels(json: unknown): RestoredLabModels {
       return;
     }
     if (models.some((m) => m.id === id)) return;
-    const savedAt = isObject(entry) && typeof entry['savedAt'] === 'string' ? entry['savedAt'] : '';
     models.push({ id, savedAt, model: r.value });
   });
   const active = wantedActive !== null && models.some((m) => m.id === wantedActive) ? wantedActive : null;

@@ -29,6 +29,13 @@ describe('restore: saved data is validated, never trusted', () => {
     expect(restoreSettings({ version: 1 })).toMatchObject({ ok: false });
   });
 
+  it('a playtest log in another shape is refused whole; bad starts count as one dropped entry', () => {
+    const good = { id: 'a', levelKey: 'k', levelName: 'n', rows: ['C..'], seconds: 3.5, restarts: 0, moves: 4, solutionMoves: 4, finishedAt: 'now' };
+    for (const bad of [null, [], { version: 2, records: [good] }, { version: 1, records: 'x' }, { version: 1 }]) expect(restorePlayLog(bad)).toMatchObject({ ok: false, error: 'the saved playtest log is not in a format this version reads' });
+    expect(restorePlayLog({ version: 1, records: [good], starts: { k: -1 } })).toEqual({ ok: true, value: { records: [good], dropped: 1, starts: {} } });
+    expect(restorePlayLog({ version: 1, records: [good, { ...good, moves: 1.5 }], starts: { k: 2 } })).toEqual({ ok: true, value: { records: [good], dropped: 1, starts: { k: 2 } } });
+  });
+
   it('saved generator settings keep a seed up to 2^32 - 1 and refuse one past it', () => {
     const settings = (seed: number) => ({ version: 1, generator: { generator: 'rsd', width: 6, height: 6, seed, count: 5 }, stateCap: 1000, fullGraphLimit: 1000, graphView: 'auto', dockTab: 'pack' });
     // 2^32 - 1 is the largest unsigned 32-bit integer, computed here rather than read from the code.

@@ -92,16 +92,19 @@ const PlaytestRecordSchema = z.object({
   finishedAt: z.string(),
 });
 
-function isRecord(v: unknown): v is PlaytestRecord {
-  return PlaytestRecordSchema.safeParse(v).success;
-}
+/** The log around the records; each record (and the starts) is then checked on its own. */
+const PlayLogSchema = z.object({ version: z.literal(SAVE_VERSION), records: z.array(z.unknown()), starts: z.unknown().optional() });
 
-/** The playtest log; malformed records are refused one by one (the rest is kept). */
+/** The playtest log; malformed records are refused one by one (the rest is kept, as parsed). */
 export function restorePlayLog(json: unknown): Result<{ records: PlaytestRecord[]; dropped: number; starts: Record<string, number> }, string> {
-  if (!isObject(json) || json['version'] !== SAVE_VERSION || !Array.isArray(json['records'])) return err('the saved playtest log is not in a format this version reads');
-  const all = json['records'] as unknown[];
-  const records = all.filter(isRecord);
-  const starts = json['starts'] === undefined ? { success: true as const, data: {} } : StartsSchema.safeParse(json['starts']);
+  const log = PlayLogSchema.safeParse(json);
+  if (!log.success) return err('the saved playtest log is not in a format this version reads');
+  const all = log.data.records;
+  const records = all.flatMap((r) => {
+    const p = PlaytestRecordSchema.safeParse(r);
+    return p.success ? [p.data] : [];
+  });
+  const starts = log.data.starts === undefined ? { success: true as const, data: {} } : StartsSchema.safeParse(log.data.starts);
   return ok({ records, dropped: all.length - records.length + (starts.success ? 0 : 1), starts: starts.success ? starts.data : {} });
 }
 
