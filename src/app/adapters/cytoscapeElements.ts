@@ -177,7 +177,7 @@ export function graphStylesheet(options: { large: boolean }): StylesheetJson {
         'target-arrow-shape': options.large ? 'none' : 'triangle',
         'target-arrow-color': '#4b5563',
         'arrow-scale': 0.7,
-        label: 'data(move)',
+        ...(options.large ? {} : { label: 'data(move)' }),
         'font-size': 9,
         color: '#9ca3af',
         'text-background-color': '#111827',

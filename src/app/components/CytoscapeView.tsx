@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'react';
 import type { GraphData } from '../../workers/analysis.api';
 import { collapsedGraphElements, fullGraphElements, graphStylesheet, groupOfNode, nodeElementId } from '../adapters/cytoscapeElements';
 import { layeredLayout } from '../adapters/graphLayout';
+import { drawProgressively, type Drawing } from './graphDrawing';
 
 cytoscape.use(dagre);
 
@@ -126,32 +127,33 @@ export function CytoscapeView(props: CytoscapeViewProps) {
     // Redraw after the browser has painted this update (the gauge and counts
     // show first), and only for the newest graph when edits come quickly.
     let cancelled = false;
-    let frame = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
+    let drawing: Drawing | null = null;
+    const frame = requestAnimationFrame(() => {
+      if (cancelled) return;
+      const started = performance.now();
+      const d = draw(cy, graph, view, layout, container.current, styledLarge);
+      drawing = d.drawing;
+      void d.drawing.done.then(() => {
         if (cancelled) return;
-        const started = performance.now();
-        const useDagre = draw(cy, graph, view, layout, container.current, styledLarge);
+        if (d.dagre) cy.layout({ name: 'dagre', rankDir: 'LR', nodeSep: 8, rankSep: 60, fit: true, padding: 16, animate: false } as cytoscape.LayoutOptions).run();
+        else if (view === 'collapsed' || graph.nodeCount <= 400) fitCapped(cy);
         applyMarks(cy, graph, view, marks.current);
-        cy.one('render', () => {
-          requestAnimationFrame(() => {
-            if (cancelled) return;
-            const report: RenderReport = { nodes: cy.nodes().length, edges: cy.edges().length, view, layout: useDagre ? 'dagre' : 'layered', ms: performance.now() - started };
-            if (window.__longcatGraph !== undefined) {
-              window.__longcatGraph.report = report;
-              window.__longcatGraph.reportAt = performance.now();
-              window.__longcatGraph.renders++;
-            }
-            callbacks.current.onRendered(report);
-          });
+        requestAnimationFrame(() => {
+          if (cancelled) return;
+          const report: RenderReport = { nodes: cy.nodes().length, edges: cy.edges().length, view, layout: d.dagre ? 'dagre' : 'layered', ms: performance.now() - started };
+          if (window.__longcatGraph !== undefined) {
+            window.__longcatGraph.report = report;
+            window.__longcatGraph.reportAt = performance.now();
+            window.__longcatGraph.renders++;
+          }
+          callbacks.current.onRendered(report);
         });
-      }, 0);
+      });
     });
     return () => {
       cancelled = true;
       cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      drawing?.cancel();
     };
   }, [graph, view, layout]);
 
@@ -163,26 +165,72 @@ export function CytoscapeView(props: CytoscapeViewProps) {
   return <div className="cy" ref={container} data-testid="graph.canvas" />;
 }
 
-/** Replaces the drawn elements with the graph's; returns true when dagre laid it out. */
-function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', layout: GraphLayoutName, box: HTMLElement | null, styledLarge: { current: boolean }): boolean {
+/** Starts replacing the drawn elements with the graph's (in slices for big graphs). */
+function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', layout: GraphLayoutName, box: HTMLElement | null, styledLarge: { current: boolean }): { drawing: Drawing; dagre: boolean } {
   const large = view === 'full' && graph.nodeCount > 400;
   const useDagre = view === 'full' && layout === 'dagre';
-  const aspect = box !== null && box.clientHeight > 0 ? box.clientWidth / box.clientHeight : 1.5;
-  const elements =
-    view === 'collapsed'
-      ? collapsedGraphElements(graph).elements
-      : fullGraphElements(graph, useDagre ? zeroPositions(graph.nodeCount) : layeredLayout(graph, { aspect }));
-  cy.batch(() => {
-    cy.elements().remove();
+  const restyle = (): void => {
     if (large !== styledLarge.current) {
       cy.style(graphStylesheet({ large }));
       styledLarge.current = large;
     }
-    cy.add(elements);
-  });
-  if (useDagre) cy.layout({ name: 'dagre', rankDir: 'LR', nodeSep: 8, rankSep: 60, fit: true, padding: 16, animate: false } as cytoscape.LayoutOptions).run();
-  else fitCapped(cy);
-  return useDagre;
+  };
+  if (view === 'collapsed' || useDagre) {
+    const elements = view === 'collapsed' ? collapsedGraphElements(graph).elements : fullGraphElements(graph, zeroPositions(graph.nodeCount));
+    return {
+      drawing: drawProgressively(cy, { nodes: elements.filter((e) => e.group === 'nodes'), edges: elements.filter((e) => e.group === 'edges'), prepare: restyle }, () => 0),
+      dagre: useDagre,
+    };
+  }
+  const width = box?.clientWidth ?? 0, height = box?.clientHeight ?? 0;
+  const aspect = height > 0 ? width / height : 1.5;
+  const positions = layeredLayout(graph, { aspect });
+  const elements = fullGraphElements(graph, positions);
+  const nodes = elements.slice(0, graph.nodeCount);
+  const order = edgesByLastEnd(graph);
+  const edges = Array.from(order, (e) => elements[graph.nodeCount + e]!);
+  const ready = (k: number): number => Math.max(graph.edgeFrom[order[k]!]!, graph.edgeTo[order[k]!]!) + 1;
+  return {
+    drawing: drawProgressively(
+      cy,
+      {
+        nodes,
+        edges,
+        prepare: (c) => {
+          restyle();
+          if (graph.nodeCount > 400) c.viewport(fitViewport(positions, width, height));
+        },
+      },
+      ready,
+    ),
+    dagre: false,
+  };
+}
+
+/** Edge indices sorted by their later end (node ids are the order nodes are added in). O(V + E). */
+function edgesByLastEnd(graph: GraphData): Int32Array {
+  const n = graph.nodeCount, m = graph.edgeFrom.length;
+  const start = new Int32Array(n + 1);
+  const last = (e: number): number => Math.max(graph.edgeFrom[e]!, graph.edgeTo[e]!);
+  for (let e = 0; e < m; e++) start[last(e) + 1]!++;
+  for (let i = 0; i < n; i++) start[i + 1]! += start[i]!;
+  const out = new Int32Array(m);
+  for (let e = 0; e < m; e++) out[start[last(e)]!++] = e;
+  return out;
+}
+
+/** The zoom and pan that fit `positions` into a width x height canvas (as cy.fit would, before any element is in). */
+function fitViewport(positions: { x: Float32Array; y: Float32Array }, width: number, height: number): { zoom: number; pan: { x: number; y: number } } {
+  let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
+  for (let i = 0; i < positions.x.length; i++) {
+    x1 = Math.min(x1, positions.x[i]!);
+    x2 = Math.max(x2, positions.x[i]!);
+    y1 = Math.min(y1, positions.y[i]!);
+    y2 = Math.max(y2, positions.y[i]!);
+  }
+  const pad = 18 + 11; // cy.fit padding + half the largest node
+  const zoom = Math.min(1.6, Math.max(0.02, Math.min((width - 2 * pad) / Math.max(1, x2 - x1), (height - 2 * pad) / Math.max(1, y2 - y1))));
+  return { zoom, pan: { x: width / 2 - zoom * (x1 + x2) / 2, y: height / 2 - zoom * (y1 + y2) / 2 } };
 }
 
 /** Marks the selected node and the playtest's current node (their group, in the collapsed view). */
