@@ -17,8 +17,9 @@ import { HelpOverlay } from './components/HelpOverlay';
 import { LevelTextDialog } from './components/LevelTextDialog';
 import { Messages } from './components/Messages';
 import { connectAnalysis } from './controllers/analysisController';
+import { connectPackFeatures } from './controllers/packFeaturesController';
 import { connectShareLinks } from './controllers/shareController';
-import { handleShortcut, isTypingTarget } from './keyboard';
+import { focusedControl, handleShortcut, isTypingTarget, shortcutAllowed } from './keyboard';
 import { startAutosave, loadSaved } from './persistence/autosave';
 import { openStudioDb } from './persistence/db';
 import { createStudioStore } from './store/store';
@@ -29,6 +30,8 @@ import { WORKSPACE_VIEWS } from './views';
 export function createServices(): StudioServices {
   const store = createStudioStore();
   const analysis = connectAnalysis(store, new AnalysisClient({ onStatus: (_status, mode) => store.getState().setWorkerMode(mode) }));
+  // A second analysis worker prices pack levels whose features are unknown, without holding up the editor's.
+  connectPackFeatures(store, new AnalysisClient());
   return { store, analysis, generators: new GeneratorsClient(), batch: new BatchClient() };
 }
 
@@ -73,7 +76,10 @@ export function App({ services }: { services: StudioServices }) {
         if (e.key === 'Escape' && e.target instanceof HTMLElement) e.target.blur();
         return;
       }
+      if (!shortcutAllowed(e.target, e.key, store.getState().mode)) return;
       if (handleShortcut(store, e)) e.preventDefault();
+      // Escape hands the canvas keys back from a focused control.
+      else if (e.key === 'Escape' && focusedControl(e.target) !== null && e.target instanceof HTMLElement) e.target.blur();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -100,6 +100,11 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
       if (!e.shiftKey) return false;
       return (s.clear(), true);
     case 'a': {
+      const open = s.openInPack === null ? undefined : s.pack.levels.find((l) => l.id === s.openInPack!.id);
+      if (open !== undefined) {
+        s.notify('info', `“${open.name}” is already in the pack: edits change it in place. Duplicate makes a copy.`);
+        return true;
+      }
       const id = s.addCurrentLevelToPack();
       s.notify(id === null ? 'error' : 'info', id === null ? 'The pack is full.' : `Added “${s.levelName || id}” to the pack.`);
       return true;
@@ -112,6 +117,51 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
     default:
       return false;
   }
+}
+
+/** Keys a focused control uses itself (activate, step, open): never canvas shortcuts while it has focus. */
+const CONTROL_KEYS = new Set([' ', 'Enter', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+/** Keys that only edit the canvas (cursor moves and painting): they act only when the grid or nothing interactive has focus. */
+const CANVAS_KEYS = new Set([' ', 'Enter', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+/** Keys that step a value or a choice, as a slider, select or radio group does. */
+const STEP_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+const INTERACTIVE = 'button, input, select, textarea, summary, a[href], [contenteditable="true"], [role="button"], [role="checkbox"], [role="radio"], [role="slider"], [role="tab"], [role="option"], [role="switch"], [role="menuitem"], [tabindex]';
+
+/** The interactive element that has the key press, or null when it is the grid or nothing interactive. */
+export function focusedControl(target: EventTarget | null): HTMLElement | null {
+  if (typeof HTMLElement === 'undefined' || !(target instanceof Element)) return null;
+  if (target.closest('[data-canvas-keys]') !== null) return null;
+  const control = target.closest(INTERACTIVE);
+  if (!(control instanceof HTMLElement) || control === document.body) return null;
+  // A tabindex of -1 only makes an element focusable by script (e.g. a dialog's frame): not a control.
+  if (control.matches('[tabindex]') && control.tabIndex < 0 && !control.matches('button, input, select, textarea, a[href]')) return null;
+  return control;
+}
+
+/** True when the focused control itself uses `key` (a button's Space, a slider's arrows). */
+export function controlUsesKey(control: HTMLElement, key: string): boolean {
+  if (!CONTROL_KEYS.has(key)) return false;
+  const stepper =
+    control instanceof HTMLSelectElement ||
+    (control instanceof HTMLInputElement && ['range', 'radio', 'number', 'date', 'time', 'color'].includes(control.type)) ||
+    control.matches('[role="slider"], [role="radio"], [role="tab"], [role="option"], [tabindex]:not(button)');
+  if (stepper) return true;
+  // Buttons, checkboxes, links: Space and Enter activate them.
+  return !STEP_KEYS.has(key);
+}
+
+/**
+ * Whether a key press, with `target` focused, may reach the shortcuts:
+ * canvas keys (arrows, Space, Enter) only when the grid or nothing
+ * interactive has focus (in edit mode), and never a key the focused control
+ * uses itself. Letters and Ctrl shortcuts still work from a focused button.
+ */
+export function shortcutAllowed(target: EventTarget | null, key: string, mode: 'edit' | 'play' | 'replay'): boolean {
+  const control = focusedControl(target);
+  if (control === null) return true;
+  if (controlUsesKey(control, key)) return false;
+  return !(mode === 'edit' && CANVAS_KEYS.has(key));
 }
 
 /** True when the key press belongs to a text field (shortcuts stay out of its way). */

@@ -126,7 +126,7 @@ describe('chart series', () => {
       { id: 'a', name: 'a', rows: [], difficulty: 12, features: {}, source: { generator: 'x', seed: null, temperature: null, model: null } },
       { id: 'b', name: 'b', rows: [], difficulty: null, features: {}, source: { generator: 'x', seed: null, temperature: null, model: null } },
       { id: 'c', name: 'c', rows: [], difficulty: 71, features: {}, source: { generator: 'x', seed: null, temperature: null, model: null } },
-    ]);
+    ], (l) => l.difficulty);
     expect(curve.map((p) => p.band)).toEqual(['trivial', null, 'hard']);
     expect(curveMax(curve)).toBe(80);
   });

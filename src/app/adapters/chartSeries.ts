@@ -39,15 +39,12 @@ export interface CurvePoint {
   readonly band: BandName | null;
 }
 
-/** The pack as a difficulty curve (x = position, y = difficulty). */
-export function difficultyCurve(levels: readonly PackLevel[]): CurvePoint[] {
-  return levels.map((l, index) => ({
-    index,
-    id: l.id,
-    name: l.name,
-    difficulty: l.difficulty,
-    band: l.difficulty === null ? null : bandOf(l.difficulty),
-  }));
+/** The pack as a difficulty curve (x = position, y = difficulty by `difficultyOf`, the active model's). */
+export function difficultyCurve(levels: readonly PackLevel[], difficultyOf: (level: PackLevel) => number | null): CurvePoint[] {
+  return levels.map((l, index) => {
+    const difficulty = difficultyOf(l);
+    return { index, id: l.id, name: l.name, difficulty, band: difficulty === null ? null : bandOf(difficulty) };
+  });
 }
 
 /** A y-domain top for the curve: at least 40, rounded up to a band edge. */

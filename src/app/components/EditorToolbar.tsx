@@ -17,8 +17,8 @@ export function EditorToolbar() {
     width: st.level.width,
     height: st.level.height,
     name: st.levelName,
-    canUndo: st.past.length > 0,
-    canRedo: st.future.length > 0,
+    canUndo: st.history.index > 0,
+    canRedo: st.history.index < st.history.entries.length,
     editing: st.mode === 'edit',
   }));
   const disabled = !s.editing;

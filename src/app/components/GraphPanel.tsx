@@ -93,7 +93,7 @@ export function GraphPanel() {
             <option value="dagre">dagre</option>
           </select>
         </label>
-        <button type="button" className="small" onClick={fitGraph} title="Fit the graph">Fit</button>
+        <button type="button" className="small" data-testid="graph.fit" onClick={fitGraph} title="Fit the graph">Fit</button>
         <label className="field small-field" title="in auto view, graphs with more states than this open collapsed">
           <span>collapse over</span>
           <input

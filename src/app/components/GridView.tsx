@@ -118,6 +118,8 @@ export function GridView({ cellSize: cs }: GridViewProps) {
       height={h}
       viewBox={`0 0 ${w} ${h}`}
       role="application"
+      tabIndex={0}
+      data-canvas-keys
       aria-label={`${level.width} by ${level.height} level grid`}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}

@@ -1,4 +1,4 @@
-/** Transient messages (bottom right): info fades after a few seconds, errors stay until dismissed. */
+/** Transient messages (bottom right): info fades after a few seconds, errors stay until dismissed; a toast for a destructive action has Undo. */
 import { useEffect } from 'react';
 import { useActions, useStudio } from '../studioContext';
 
@@ -6,7 +6,7 @@ export function Messages() {
   const get = useActions();
   const messages = useStudio((s) => s.messages);
   useEffect(() => {
-    const timers = messages.filter((m) => m.kind === 'info').map((m) => setTimeout(() => get().dismissMessage(m.id), 5000));
+    const timers = messages.filter((m) => m.kind === 'info').map((m) => setTimeout(() => get().dismissMessage(m.id), m.undoId !== undefined ? 8000 : 5000));
     return () => timers.forEach(clearTimeout);
   }, [messages, get]);
   return (
@@ -14,6 +14,11 @@ export function Messages() {
       {messages.map((m) => (
         <div key={m.id} className={`message message-${m.kind}`} data-testid="app.message" data-kind={m.kind} role={m.kind === 'error' ? 'alert' : 'status'}>
           <span>{m.text}</span>
+          {m.undoId !== undefined && (
+            <button type="button" className="small" data-testid="app.message.undo" onClick={() => (get().undoEntry(m.undoId!), get().dismissMessage(m.id))}>
+              Undo
+            </button>
+          )}
           <button type="button" className="icon" aria-label="dismiss" onClick={() => get().dismissMessage(m.id)}>✕</button>
         </div>
       ))}

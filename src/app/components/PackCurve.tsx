@@ -1,13 +1,15 @@
 /** The pack's difficulty curve (d3 scales and line): difficulty by position over the band backgrounds. */
 import { line, scaleLinear } from 'd3';
 import { bandSpans, curveMax, difficultyCurve } from '../adapters/chartSeries';
-import { useStudio } from '../studioContext';
+import { selectPackLevelDifficulty } from '../store/selectors';
+import { useStudioShallow } from '../studioContext';
 
 const W = 268, H = 108, M = { l: 26, r: 8, t: 8, b: 18 };
 
 export function PackCurve() {
-  const levels = useStudio((s) => s.pack.levels);
-  const points = difficultyCurve(levels);
+  // Difficulties are derived (features + the active model), so a new model re-draws the curve.
+  const { levels, featureCache, analysis, model } = useStudioShallow((s) => ({ levels: s.pack.levels, featureCache: s.featureCache, analysis: s.analysis, model: s.model }));
+  const points = difficultyCurve(levels, (l) => selectPackLevelDifficulty({ featureCache, analysis, model }, l));
   const top = curveMax(points);
   const x = scaleLinear().domain([0, Math.max(1, points.length - 1)]).range([M.l, W - M.r]);
   const y = scaleLinear().domain([0, top]).range([H - M.b, M.t]);

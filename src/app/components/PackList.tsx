@@ -4,23 +4,29 @@
  * Delete removes.
  */
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
-import { parseRows } from '../../core/level/format';
 import type { PackLevel } from '../../core/pack/schema';
-import { useActions, useStudio } from '../studioContext';
+import { openLevelModified } from '../store/history';
+import { selectPackLevelDifficulty, selectPackLevelStatus } from '../store/selectors';
+import { useActions, useStudioShallow } from '../studioContext';
 import { DifficultyBadge } from './DifficultyBadge';
 import { LevelThumb } from './LevelThumb';
 
 export function PackList() {
   const get = useActions();
-  const levels = useStudio((s) => s.pack.levels);
+  const { levels, featureCache, analysis, model, open, modified } = useStudioShallow((s) => ({
+    levels: s.pack.levels,
+    featureCache: s.featureCache,
+    analysis: s.analysis,
+    model: s.model,
+    open: s.openInPack?.id ?? null,
+    modified: openLevelModified({ pack: s.pack, open: s.openInPack }),
+  }));
+  const derived = { featureCache, analysis, model };
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
 
-  const open = (l: PackLevel): void => {
-    const parsed = parseRows(l.rows);
-    if (parsed.ok) get().openLevel(parsed.value, l.name);
-  };
+  const openLevel = (l: PackLevel): void => get().openPackLevel(l.id);
   const onKey = (e: KeyboardEvent<HTMLLIElement>, i: number, l: PackLevel): void => {
     if (e.target !== e.currentTarget) return;
     if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
@@ -31,7 +37,7 @@ export function PackList() {
     } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
       (document.querySelector(`[data-pack-index="${i + (e.key === 'ArrowUp' ? -1 : 1)}"]`) as HTMLElement | null)?.focus();
       e.preventDefault();
-    } else if (e.key === 'Enter') open(l);
+    } else if (e.key === 'Enter') openLevel(l);
     else if (e.key === 'F2') setRenaming(l.id);
     else if (e.key === 'Delete') get().removePackLevel(l.id);
     else return;
@@ -56,9 +62,11 @@ export function PackList() {
       {levels.map((l, i) => (
         <li
           key={l.id}
-          className={`pack-item${dragFrom === i ? ' dragging' : ''}${dropAt === i ? ' drop-before' : ''}`}
+          className={`pack-item${dragFrom === i ? ' dragging' : ''}${dropAt === i ? ' drop-before' : ''}${open === l.id ? ' open' : ''}`}
           data-testid="pack.item"
           data-id={l.id}
+          data-open={open === l.id ? (modified ? 'modified' : 'open') : undefined}
+          aria-current={open === l.id ? 'true' : undefined}
           data-pack-index={i}
           tabIndex={0}
           draggable={renaming !== l.id}
@@ -74,7 +82,7 @@ export function PackList() {
           }}
           onDrop={(e) => drop(e, dropAt ?? i)}
           onKeyDown={(e) => onKey(e, i, l)}
-          onDoubleClick={() => open(l)}
+          onDoubleClick={() => openLevel(l)}
         >
           <span className="drag-handle" aria-hidden>⋮⋮</span>
           <span className="pack-index">{i + 1}</span>
@@ -103,13 +111,18 @@ export function PackList() {
                 {l.name}
               </span>
             )}
+            {open === l.id && (
+              <span className="open-marker" data-testid="pack.item.openMarker" title={modified ? 'open in the editor, changed since it was opened' : 'open in the editor'}>
+                {modified ? '● editing' : 'editing'}
+              </span>
+            )}
             <small className="muted">
               {l.rows[0]?.length}×{l.rows.length} · {l.source.generator}
             </small>
           </span>
-          <DifficultyBadge value={l.difficulty} testId="pack.item.difficulty" />
+          <PackDifficulty value={selectPackLevelDifficulty(derived, l)} status={selectPackLevelStatus(derived, l)} />
           <span className="item-actions">
-            <button type="button" className="icon" title="Open in the editor (Enter)" data-testid="pack.item.open" onClick={() => open(l)}>↗</button>
+            <button type="button" className="icon" title="Open in the editor (Enter)" data-testid="pack.item.open" onClick={() => openLevel(l)}>↗</button>
             <button type="button" className="icon" title="Rename (F2)" data-testid="pack.item.renameStart" onClick={() => setRenaming(l.id)}>✎</button>
             <button type="button" className="icon danger" title="Remove (Delete)" data-testid="pack.item.delete" onClick={() => get().removePackLevel(l.id)}>✕</button>
           </span>
@@ -123,4 +136,11 @@ export function PackList() {
       />
     </ol>
   );
+}
+
+/** The derived difficulty, or why there is none yet. */
+function PackDifficulty({ value, status }: { value: number | null; status: ReturnType<typeof selectPackLevelStatus> }) {
+  if (status === 'pending') return <span className="badge pending" data-testid="pack.item.difficulty" data-value="" data-status="pending" title="being analysed">…</span>;
+  if (status === 'too-large') return <span className="badge" data-testid="pack.item.difficulty" data-value="" data-status="too-large" title="past the state cap">cap</span>;
+  return <DifficultyBadge value={value} testId="pack.item.difficulty" />;
 }

@@ -1,62 +1,95 @@
-/** The level pack: name, add/sort/dedupe, the list, the difficulty curve, export and import with every problem listed. */
-import { useRef } from 'react';
+/**
+ * The level pack, the designer's document: name, new / duplicate / add,
+ * sort and dedupe (undoable), search and tag filter, the list, the
+ * difficulty curve, export (JSON with the model named, or text) and import
+ * (pack JSON or level text, by file, drop or paste; a pack asks append or
+ * replace; a bad file lists every problem and changes nothing).
+ */
+import { useRef, useState, type DragEvent } from 'react';
+import { formatLevels } from '../../core/level/format';
 import { exportPack } from '../../core/pack/pack';
-import { slug } from '../store/packSlice';
-import { useActions, useStudioShallow } from '../studioContext';
+import { downloadText } from '../files/download';
+import { importText } from '../files/importText';
+import { slug } from '../store/packEdits';
+import { selectExportPack } from '../store/selectors';
+import { packLevelGrid } from '../store/packSlice';
+import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { PackCurve } from './PackCurve';
 import { PackList } from './PackList';
 
 export function PackPanel() {
   const get = useActions();
-  const s = useStudioShallow((st) => ({ name: st.pack.name, count: st.pack.levels.length, report: st.packImport, canUndo: st.packBackup !== null }));
+  const { store } = useServices();
+  const s = useStudioShallow((st) => ({ name: st.pack.name, count: st.pack.levels.length, report: st.packImport, pending: st.pendingImport, open: st.openInPack?.id ?? null, model: st.model.name }));
   const fileInput = useRef<HTMLInputElement>(null);
+  const [dropping, setDropping] = useState(false);
 
-  const download = (): void => {
-    const { pack } = get();
-    const blob = new Blob([exportPack(pack)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${slug(pack.name)}.longcat-pack.json`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const exportJson = (): void => {
+    const pack = selectExportPack(get());
+    downloadText(exportPack(pack), `${slug(pack.name)}.longcat-pack.json`, 'application/json');
+    get().notify('info', `Exported ${pack.levels.length} levels; difficulties by the model “${pack.difficultyModel ?? ''}”.`);
   };
-  const importFile = async (file: File): Promise<void> => {
-    const text = await file.text();
-    const ok = get().importPackText(text, file.name);
-    if (ok) get().notify('info', `Imported “${get().pack.name}” (${get().pack.levels.length} levels).`);
+  const exportTxt = (): void => {
+    const { pack } = get();
+    const levels = pack.levels.flatMap((l) => {
+      const grid = packLevelGrid(l);
+      return grid === null ? [] : [{ ...grid, name: l.name }];
+    });
+    downloadText(formatLevels(levels), `${slug(pack.name)}.txt`, 'text/plain');
+  };
+  const importFile = async (file: File): Promise<void> => void importText(store, await file.text(), file.name);
+  const onDrop = (e: DragEvent): void => {
+    const file = e.dataTransfer.files[0];
+    if (file === undefined) return; // a drag of a pack row (reorder) is the list's business
+    e.preventDefault();
+    setDropping(false);
+    void importFile(file);
   };
 
   return (
-    <div className="pack-panel" data-testid="pack.panel">
+    <div
+      className={`pack-panel${dropping ? ' dropping' : ''}`}
+      data-testid="pack.panel"
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) {
+          e.preventDefault();
+          setDropping(true);
+        }
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={onDrop}
+    >
       <div className="pack-head">
         <input className="pack-title" value={s.name} maxLength={200} aria-label="pack name" data-testid="pack.name" onChange={(e) => get().setPackName(e.target.value)} />
         <span className="muted" data-testid="pack.count">{s.count} level{s.count === 1 ? '' : 's'}</span>
       </div>
       <div className="button-row">
-        <button type="button" data-testid="pack.addCurrent" title="Add the level in the editor (A)" onClick={() => get().addCurrentLevelToPack()}>+ Current</button>
-        <button type="button" data-testid="pack.sort" disabled={s.count < 2} title="Sort easiest first" onClick={() => get().sortPackByDifficulty()}>Sort ↑</button>
+        <button type="button" data-testid="pack.new" title="A new empty level after the open one, opened in the editor" onClick={() => get().newPackLevel()}>New</button>
+        <button type="button" data-testid="pack.duplicate" disabled={s.open === null} title="A copy of the open level, right after it" onClick={() => s.open !== null && get().duplicatePackLevel(s.open)}>Duplicate</button>
+        <button type="button" data-testid="pack.addCurrent" disabled={s.open !== null} title={s.open !== null ? 'The level in the editor is already in the pack (edited in place)' : 'Add the level in the editor (A)'} onClick={() => get().addCurrentLevelToPack()}>+ Current</button>
+        <button type="button" data-testid="pack.sort" disabled={s.count < 2} title={`Sort easiest first (model “${s.model}”)`} onClick={() => get().sortPackByDifficulty()}>Sort ↑</button>
         <button
           type="button"
           data-testid="pack.dedupe"
           disabled={s.count < 2}
           title="Remove repeated grids"
           onClick={() => {
-            const removed = get().dedupePack();
-            get().notify('info', removed === 0 ? 'No duplicates in the pack.' : `Removed ${removed} duplicate level${removed === 1 ? '' : 's'}.`);
+            if (get().dedupePack() === 0) get().notify('info', 'No duplicates in the pack.');
           }}
         >
           Dedupe
         </button>
+      </div>
+      <div className="button-row">
+        <span className="muted small-text">Export</span>
+        <button type="button" data-testid="pack.export" title={`Download the pack as JSON (difficulties by “${s.model}”)`} onClick={exportJson}>JSON</button>
+        <button type="button" data-testid="pack.exportText" title="Download the levels in the text format" onClick={exportTxt}>Text</button>
         <span className="grow" />
-        <button type="button" data-testid="pack.export" title="Download the pack as JSON" onClick={download}>Export</button>
-        <button type="button" data-testid="pack.import" title="Replace the pack with a pack file" onClick={() => fileInput.current?.click()}>Import</button>
+        <button type="button" data-testid="pack.import" title="Import a pack (.json) or levels in the text format (.txt); or drop a file here, or paste" onClick={() => fileInput.current?.click()}>Import…</button>
         <input
           ref={fileInput}
           type="file"
-          accept=".json,application/json"
+          accept=".json,.txt,application/json,text/plain"
           hidden
           data-testid="pack.importFile"
           onChange={(e) => {
@@ -66,6 +99,20 @@ export function PackPanel() {
           }}
         />
       </div>
+      {s.pending !== null && (
+        <div className="import-report" role="alertdialog" aria-label="import a pack" data-testid="pack.importChoice">
+          <div className="report-head">
+            <span>
+              <b>{s.pending.fileName}</b>: “{s.pending.pack.name}”, {s.pending.pack.levels.length} level{s.pending.pack.levels.length === 1 ? '' : 's'}.
+            </span>
+          </div>
+          <div className="button-row">
+            <button type="button" className="primary" data-testid="pack.importAppend" onClick={() => get().resolveImport('append')}>Append to this pack</button>
+            <button type="button" data-testid="pack.importReplace" onClick={() => get().resolveImport('replace')}>Replace this pack</button>
+            <button type="button" data-testid="pack.importCancel" onClick={() => get().resolveImport('cancel')}>Cancel</button>
+          </div>
+        </div>
+      )}
       {s.report !== null && !s.report.ok && (
         <div className="import-report error-box" role="alert" data-testid="pack.errors">
           <div className="report-head">
@@ -83,20 +130,17 @@ export function PackPanel() {
           </ul>
         </div>
       )}
-      {s.report !== null && s.report.ok && (
+      {s.report !== null && s.report.ok && s.report.warnings.length > 0 && (
         <div className="import-report" data-testid="pack.imported">
           <div className="report-head">
-            <span>Imported {s.report.fileName}.</span>
-            {s.canUndo && <button type="button" className="link" data-testid="pack.undoImport" onClick={() => get().undoImport()}>undo import</button>}
+            <span>Imported {s.report.fileName}, with warnings:</span>
             <button type="button" className="icon" aria-label="dismiss" onClick={() => get().dismissImportReport()}>✕</button>
           </div>
-          {s.report.warnings.length > 0 && (
-            <ul className="muted">
-              {s.report.warnings.map((p, i) => (
-                <li key={i}><code>{p.path}</code> {p.message}</li>
-              ))}
-            </ul>
-          )}
+          <ul className="muted">
+            {s.report.warnings.map((p, i) => (
+              <li key={i}><code>{p.path}</code> {p.message}</li>
+            ))}
+          </ul>
         </div>
       )}
       <PackCurve />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BatchClient } from '../../workers/batch.client';
 import { createStudioStore } from '../store/store';
+import { selectPackLevelDifficulty } from '../store/selectors';
 import { runAtDifficulty, runBatchEvaluation, runCurve, addFoundLevel, foundLevelName } from './batchController';
 
 // No Worker in Node: the client falls back to the page's thread, which runs the same api.
@@ -37,7 +38,7 @@ describe('batch controller (main-thread fallback)', () => {
     store.getState().setAtdSettings({ width: 8, height: 8, seed: 2, curveFrom: 10, curveTo: 40, curveCount: 4 });
     await runCurve(store, new BatchClient());
     expect(store.getState().curveRun.status).toBe('done');
-    const ds = store.getState().pack.levels.map((l) => l.difficulty!);
+    const ds = store.getState().pack.levels.map((l) => selectPackLevelDifficulty(store.getState(), l)!);
     expect(ds).toHaveLength(4);
     for (let i = 1; i < 4; i++) expect(ds[i]!).toBeGreaterThan(ds[i - 1]!);
   });

@@ -27,7 +27,7 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
     const r = restoreLevel(level);
     if (r.ok) {
       // Restoring is not an edit: no undo step back to the starter level.
-      store.setState({ level: r.value.level, levelName: r.value.name, past: [], future: [] });
+      store.setState({ level: r.value.level, levelName: r.value.name });
     } else problems.push(`${r.error}; starting with a fresh level`);
   }
   if (pack !== undefined) {

@@ -1,8 +1,9 @@
-/** The level being edited, its name, the tool, and undo/redo (also across resizes). */
+/** The level being edited, its name and the tool; every edit is one entry of the history (`historySlice`). */
 import type { Level } from '../../core/level/level';
 import { parseRows } from '../../core/level/format';
 import {
   applyTool,
+  clampSide,
   cellsOnLine,
   clearLevel,
   contentOf,
@@ -12,22 +13,17 @@ import {
   STARTER_ROWS,
   type Tool,
 } from './levelEdits';
-import type { SliceCreator, StudioState } from './types';
-
-/** Most undo steps kept. */
-export const HISTORY_LIMIT = 200;
+import type { SliceCreator } from './types';
 
 export interface LevelSlice {
   /** The level's content (no name: see `levelName`). */
   level: Level;
   levelName: string;
-  past: Level[];
-  future: Level[];
   tool: Tool;
   /** The cell under the pointer or the keyboard cursor. */
   cursor: number | null;
-  /** A drag in progress: one history entry for the whole stroke. */
-  stroke: { tool: Tool; last: number; before: Level } | null;
+  /** A drag in progress: one history entry for the whole stroke (see `previewLevel`). */
+  stroke: { tool: Tool; last: number } | null;
 
   setTool(tool: Tool): void;
   setCursor(cell: number | null): void;
@@ -42,12 +38,12 @@ export interface LevelSlice {
   clear(): void;
   mirror(axis: 'horizontal' | 'vertical'): void;
   rotate(turn: 1 | -1): void;
-  /** Opens a level in the editor (undoable). */
+  /** Opens a level that is not in the pack (generated, shared, typed) in the editor (undoable). */
   openLevel(level: Level, name: string): void;
   setLevelName(name: string): void;
-  undo(): void;
-  redo(): void;
 }
+
+const TOOL_LABEL: Record<Tool, string> = { wall: 'Paint wall', empty: 'Erase', head: 'Move head' };
 
 export function starterLevel(): Level {
   const parsed = parseRows([...STARTER_ROWS]);
@@ -55,74 +51,52 @@ export function starterLevel(): Level {
   return parsed.value;
 }
 
-/** State changes that go with any change of the level's content. */
-function onContentChange(next: Level): Partial<StudioState> {
-  return { level: next, selectedNode: null, hoveredNode: null, replay: null };
-}
+export const createLevelSlice: SliceCreator<LevelSlice> = () => (set, get) => ({
+  level: starterLevel(),
+  levelName: 'starter',
+  tool: 'wall',
+  cursor: null,
+  stroke: null,
 
-export const createLevelSlice: SliceCreator<LevelSlice> = () => (set, get) => {
-  /** Records `next` as a new undo step (unless nothing changed). */
-  const commit = (next: Level): void => {
-    const { level, past } = get();
-    if (next === level) return;
-    set({ ...onContentChange(next), past: [...past, level].slice(-HISTORY_LIMIT), future: [] });
-  };
-  return {
-    level: starterLevel(),
-    levelName: 'starter',
-    past: [],
-    future: [],
-    tool: 'wall',
-    cursor: null,
-    stroke: null,
-
-    setTool: (tool) => set({ tool }),
-    setCursor: (cell) => {
-      if (get().cursor !== cell) set({ cursor: cell });
-    },
-    beginStroke: (cell, tool) => {
-      const { level } = get();
-      const use = tool ?? get().tool;
-      set({ stroke: { tool: use, last: cell, before: level } });
-      const next = applyTool(level, cell, use);
-      if (next !== level) set(onContentChange(next));
-    },
-    continueStroke: (cell) => {
-      const { stroke, level } = get();
-      if (stroke === null || cell === stroke.last) return;
-      let next = level;
-      // The head tool drags the head; paint tools paint the whole line crossed.
-      const cells = stroke.tool === 'head' ? [cell] : cellsOnLine(level.width, stroke.last, cell);
-      for (const c of cells) next = applyTool(next, c, stroke.tool);
-      set({ stroke: { ...stroke, last: cell }, ...(next !== level ? onContentChange(next) : {}) });
-    },
-    endStroke: () => {
-      const { stroke, level, past } = get();
-      if (stroke === null) return;
-      if (level === stroke.before) set({ stroke: null });
-      else set({ stroke: null, past: [...past, stroke.before].slice(-HISTORY_LIMIT), future: [] });
-    },
-    applyAt: (cell, tool) => commit(applyTool(get().level, cell, tool ?? get().tool)),
-    resize: (width, height) => commit(resizeLevel(get().level, width, height)),
-    clear: () => commit(clearLevel(get().level)),
-    mirror: (axis) => commit(mirrorLevel(get().level, axis)),
-    rotate: (turn) => commit(rotateLevel(get().level, turn)),
-    openLevel: (level, name) => {
-      commit(contentOf(level));
-      set({ levelName: name, mode: 'edit', play: null });
-    },
-    setLevelName: (name) => set({ levelName: name }),
-    undo: () => {
-      const { past, future, level } = get();
-      const prev = past[past.length - 1];
-      if (prev === undefined) return;
-      set({ ...onContentChange(prev), past: past.slice(0, -1), future: [level, ...future] });
-    },
-    redo: () => {
-      const { past, future, level } = get();
-      const next = future[0];
-      if (next === undefined) return;
-      set({ ...onContentChange(next), past: [...past, level], future: future.slice(1) });
-    },
-  };
-};
+  setTool: (tool) => set({ tool }),
+  setCursor: (cell) => {
+    if (get().cursor !== cell) set({ cursor: cell });
+  },
+  beginStroke: (cell, tool) => {
+    const use = tool ?? get().tool;
+    set({ stroke: { tool: use, last: cell } });
+    get().previewLevel(applyTool(get().level, cell, use));
+  },
+  continueStroke: (cell) => {
+    const { stroke, level } = get();
+    if (stroke === null || cell === stroke.last) return;
+    let next = level;
+    // The head tool drags the head; paint tools paint the whole line crossed.
+    const cells = stroke.tool === 'head' ? [cell] : cellsOnLine(level.width, stroke.last, cell);
+    for (const c of cells) next = applyTool(next, c, stroke.tool);
+    set({ stroke: { ...stroke, last: cell } });
+    get().previewLevel(next);
+  },
+  endStroke: () => {
+    const { stroke } = get();
+    if (stroke === null) return;
+    set({ stroke: null });
+    get().commitPreview(TOOL_LABEL[stroke.tool]);
+  },
+  applyAt: (cell, tool) => {
+    const use = tool ?? get().tool;
+    get().applyLevelEdit(TOOL_LABEL[use], (l) => applyTool(l, cell, use));
+  },
+  resize: (width, height) => void get().applyLevelEdit(`Resize to ${clampSide(width)}×${clampSide(height)}`, (l) => resizeLevel(l, width, height)),
+  clear: () => void get().applyLevelEdit('Clear walls', clearLevel),
+  mirror: (axis) => void get().applyLevelEdit(axis === 'horizontal' ? 'Mirror left-right' : 'Mirror top-bottom', (l) => mirrorLevel(l, axis)),
+  rotate: (turn) => void get().applyLevelEdit(turn === 1 ? 'Rotate clockwise' : 'Rotate counter-clockwise', (l) => rotateLevel(l, turn)),
+  openLevel: (level, name) => {
+    get().applyDocEdit(`Open “${name}”`, (doc) => ({ ...doc, level: contentOf(level), levelName: name, open: null }));
+    set({ mode: 'edit', play: null });
+  },
+  setLevelName: (name) => {
+    // One entry per burst of typing, not one per letter.
+    get().applyDocEdit('Rename level', (doc) => (doc.levelName === name ? doc : { ...doc, levelName: name }), { merge: 'levelName' });
+  },
+});

@@ -1,10 +1,32 @@
-/** The level pack being assembled: add, rename, reorder, sort, dedupe, import/export. */
+/**
+ * The level pack: the designer's document. Every operation here goes
+ * through the history (`applyPackEdit` / `applyDocEdit`), so add, delete,
+ * rename, reorder, sort, dedupe and import are all undoable; the pure
+ * commands live in `packEdits.ts`. Difficulties are never stored here:
+ * they are derived from features and the active model (`selectors.ts`).
+ */
 import type { LevelFeatures } from '../../core/graph/features';
 import { levelKey, type Level } from '../../core/level/level';
-import { createPack, importPack, packLevelFromLevel, type PackProblem } from '../../core/pack/pack';
-import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_PACK_LEVELS, type LevelPack, type PackLevelSource } from '../../core/pack/schema';
-import { packDifficulty } from '../adapters/difficulty';
+import { parseRows } from '../../core/level/format';
+import { createPack, importPack, type PackProblem } from '../../core/pack/pack';
+import { MAX_PACK_LEVELS, type LevelPack, type PackLevel, type PackLevelSource } from '../../core/pack/schema';
+import { contentOf } from './levelEdits';
+import {
+  appendPackLevels,
+  dedupeLevels,
+  insertLevels,
+  moveLevel,
+  removeLevel,
+  renameLevel,
+  renamePack,
+  rowsKey,
+  sortLevels,
+  updateLevel,
+} from './packEdits';
+import { selectPackLevelDifficulty } from './selectors';
 import type { SliceCreator } from './types';
+
+export { rowsKey, slug, uniqueId } from './packEdits';
 
 export interface PackImportReport {
   readonly fileName: string;
@@ -22,30 +44,55 @@ export interface NewPackEntry {
   readonly id?: string;
 }
 
+/** A file read and checked, waiting for the designer to choose append or replace. */
+export interface PendingImport {
+  readonly fileName: string;
+  readonly pack: LevelPack;
+  readonly warnings: readonly PackProblem[];
+}
+
+export type ImportMode = 'append' | 'replace';
+
 export interface PackSlice {
   pack: LevelPack;
-  /** The pack before the last import, for "undo import". */
-  packBackup: LevelPack | null;
   packImport: PackImportReport | null;
+  pendingImport: PendingImport | null;
+  /**
+   * Features of pack rows computed by the studio, by rows key: derived data
+   * (not part of the document, not in the history). `null`: past the state cap.
+   */
+  featureCache: ReadonlyMap<string, LevelFeatures | null>;
 
-  /** Adds a level priced by the active model; returns its id, or null when the pack is full. */
-  addToPack(entry: NewPackEntry): string | null;
-  /** Adds the editor's level with its analysis (when it is current). */
+  /** Adds a level at the end (or after `after`); warns when it is a duplicate or unsolvable. Returns its id, or null when the pack is full. */
+  addToPack(entry: NewPackEntry, after?: string): string | null;
+  /** Adds the editor's level and opens it in place; returns its id. */
   addCurrentLevelToPack(): string | null;
+  /** Opens a pack level in the editor, edited in place. */
+  openPackLevel(id: string): void;
+  /** A new empty level (the editor's size) after the open one, opened. */
+  newPackLevel(): string | null;
+  /** A copy of a level right after it, opened. */
+  duplicatePackLevel(id: string): string | null;
   renamePackLevel(id: string, name: string): void;
+  setPackLevelNotes(id: string, notes: string): void;
+  setPackLevelTags(id: string, tags: readonly string[]): void;
   removePackLevel(id: string): void;
   movePackLevel(from: number, to: number): void;
-  /** Easiest first; levels without a difficulty go last. Stable. */
+  /** Easiest first by the active model; levels without a difficulty go last. Stable. */
   sortPackByDifficulty(): void;
   /** Removes later copies of the same grid; returns how many were removed. */
   dedupePack(): number;
   setPackName(name: string): void;
-  /** Replaces the pack with the file's, or lists every problem and changes nothing. */
+  /** Checks a pack file: a bad one lists every problem and changes nothing; a good one waits for `resolveImport`. */
   importPackText(text: string, fileName: string): boolean;
-  undoImport(): void;
+  /** Appends the pending import's levels or replaces the pack with it (undoable), or drops it. */
+  resolveImport(mode: ImportMode | 'cancel'): void;
+  /** Adds checked levels (e.g. from the level text format) at the end, undoable. */
+  importLevels(entries: readonly { level: Level; name: string }[], fileName: string): number;
   dismissImportReport(): void;
-  /** Restores a saved pack (persistence). */
+  /** Restores a saved pack (persistence: not an edit). */
   setPack(pack: LevelPack): void;
+  rememberFeatures(key: string, features: LevelFeatures | null): void;
 }
 
 export const EMPTY_PACK_NAME = 'My pack';
@@ -54,103 +101,212 @@ export function emptyPack(): LevelPack {
   return createPack(EMPTY_PACK_NAME, [], { createdWith: 'Longcat Studio 0.1.0' });
 }
 
-/** A url-ish id from a name: lower case letters, digits and dashes. */
-export function slug(name: string): string {
-  const s = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  return (s === '' ? 'level' : s).slice(0, MAX_ID_LENGTH - 8);
-}
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function uniqueId(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
+export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
+  /** Warnings for a level about to be added: already in the pack, or unsolvable. */
+  const warnAbout = (level: Level, features: LevelFeatures | null, name: string): void => {
+    const key = levelKey(level);
+    const same = get().pack.levels.find((l) => rowsKey(l.rows) === key);
+    if (same !== undefined) get().notify('error', `“${name}” is the same grid as “${same.name}”, already in the pack.`);
+    if (features !== null && features.nSolutions === 0) get().notify('error', `“${name}” has no solution.`);
+  };
+  const openDoc = (pack: LevelPack, id: string): { level: Level; levelName: string; open: { id: string; baseRows: string[]; baseName: string } } | null => {
+    const l = pack.levels.find((x) => x.id === id);
+    if (l === undefined) return null;
+    const parsed = parseRows(l.rows);
+    if (!parsed.ok) return null;
+    return { level: contentOf(parsed.value), levelName: l.name, open: { id, baseRows: l.rows, baseName: l.name } };
+  };
+  return {
+    pack: emptyPack(),
+    packImport: null,
+    pendingImport: null,
+    featureCache: new Map(),
 
-/** The same key as `levelKey` for a pack entry's rows. */
-export function rowsKey(rows: readonly string[]): string {
-  return `${rows[0]?.length ?? 0}x${rows.length}:${rows.join('/')}`;
-}
-
-export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => ({
-  pack: emptyPack(),
-  packBackup: null,
-  packImport: null,
-
-  addToPack: (entry) => {
-    const { pack, model } = get();
-    if (pack.levels.length >= MAX_PACK_LEVELS) return null;
-    const taken = new Set(pack.levels.map((l) => l.id));
-    const id = uniqueId(entry.id ?? slug(entry.name), taken);
-    const name = entry.name.trim() === '' ? id : entry.name.trim().slice(0, MAX_NAME_LENGTH);
-    const level = packLevelFromLevel({ ...entry.level, name }, {
-      id,
-      difficulty: entry.features === null ? null : packDifficulty(model, entry.features),
-      features: entry.features === null ? {} : { ...entry.features },
-      ...(entry.source !== undefined ? { source: entry.source } : {}),
-    });
-    set({ pack: { ...pack, levels: [...pack.levels, level] } });
-    return id;
-  },
-  addCurrentLevelToPack: () => {
-    const { level, levelName, analysis } = get();
-    const graph = analysis.graph;
-    const current = graph !== null && graph.levelKey === levelKey(level) ? graph : null;
-    return get().addToPack({ level, name: levelName, features: current?.features ?? null });
-  },
-  renamePackLevel: (id, name) => {
-    const { pack } = get();
-    const clean = name.replace(/[\r\n]+/g, ' ').trim().slice(0, MAX_NAME_LENGTH);
-    if (clean === '') return;
-    set({ pack: { ...pack, levels: pack.levels.map((l) => (l.id === id ? { ...l, name: clean } : l)) } });
-  },
-  removePackLevel: (id) => {
-    const { pack } = get();
-    set({ pack: { ...pack, levels: pack.levels.filter((l) => l.id !== id) } });
-  },
-  movePackLevel: (from, to) => {
-    const { pack } = get();
-    const n = pack.levels.length;
-    if (from < 0 || from >= n || to < 0 || to >= n || from === to) return;
-    const levels = [...pack.levels];
-    const [moved] = levels.splice(from, 1);
-    levels.splice(to, 0, moved!);
-    set({ pack: { ...pack, levels } });
-  },
-  sortPackByDifficulty: () => {
-    const { pack } = get();
-    const keyOf = (d: number | null): number => (d === null ? Infinity : d);
-    const levels = pack.levels.map((l, i) => ({ l, i })).sort((a, b) => keyOf(a.l.difficulty) - keyOf(b.l.difficulty) || a.i - b.i).map((x) => x.l);
-    set({ pack: { ...pack, levels } });
-  },
-  dedupePack: () => {
-    const { pack } = get();
-    const seen = new Set<string>();
-    const levels = pack.levels.filter((l) => {
-      const key = rowsKey(l.rows);
-      if (seen.has(key)) return false;
-      seen.add(key);
+    addToPack: (entry, after) => {
+      const { pack } = get();
+      if (pack.levels.length >= MAX_PACK_LEVELS) return null;
+      warnAbout(entry.level, entry.features, entry.name);
+      const at = after === undefined ? pack.levels.length : pack.levels.findIndex((l) => l.id === after) + 1;
+      let id: string | null = null;
+      get().applyPackEdit(`Add “${entry.name}”`, (p) => {
+        const r = insertLevels(p, [{ level: entry.level, name: entry.name, ...(entry.features !== null ? { features: { ...entry.features } } : {}), ...(entry.source !== undefined ? { source: entry.source } : {}), ...(entry.id !== undefined ? { id: entry.id } : {}) }], at);
+        id = r.ids[0] ?? null;
+        return r.pack;
+      });
+      if (entry.features !== null) get().rememberFeatures(levelKey(entry.level), entry.features);
+      return id;
+    },
+    addCurrentLevelToPack: () => {
+      const { level, levelName, analysis, pack } = get();
+      if (pack.levels.length >= MAX_PACK_LEVELS) return null;
+      const graph = analysis.graph;
+      const features = graph !== null && graph.levelKey === levelKey(level) ? graph.features : null;
+      warnAbout(level, features, levelName);
+      let id: string | null = null;
+      get().applyDocEdit(`Add “${levelName || 'level'}”`, (doc) => {
+        const r = insertLevels(doc.pack, [{ level: doc.level, name: doc.levelName, ...(features !== null ? { features: { ...features } } : {}) }]);
+        id = r.ids[0] ?? null;
+        if (id === null) return doc;
+        const added = r.pack.levels.find((l) => l.id === id)!;
+        return { ...doc, pack: r.pack, levelName: added.name, open: { id, baseRows: added.rows, baseName: added.name } };
+      });
+      return id;
+    },
+    openPackLevel: (id) => {
+      if (get().openInPack?.id === id) return;
+      const target = get().pack.levels.find((l) => l.id === id);
+      if (target === undefined) return;
+      get().applyDocEdit(`Open “${target.name}”`, (doc) => {
+        const o = openDoc(doc.pack, id);
+        return o === null ? doc : { ...doc, ...o };
+      });
+      set({ mode: 'edit', play: null });
+    },
+    newPackLevel: () => {
+      const { level, pack } = get();
+      if (pack.levels.length >= MAX_PACK_LEVELS) return null;
+      const cells = new Uint8Array(level.width * level.height);
+      const blank: Level = { width: level.width, height: level.height, cells, head: 0 };
+      let id: string | null = null;
+      get().applyDocEdit('New level', (doc) => {
+        const after = doc.open === null ? doc.pack.levels.length : doc.pack.levels.findIndex((l) => l.id === doc.open!.id) + 1;
+        const r = insertLevels(doc.pack, [{ level: blank, name: 'new level', id: 'new-level' }], after);
+        id = r.ids[0] ?? null;
+        if (id === null) return doc;
+        const o = openDoc(r.pack, id);
+        return o === null ? doc : { ...doc, pack: r.pack, ...o };
+      });
+      return id;
+    },
+    duplicatePackLevel: (sourceId) => {
+      const src = get().pack.levels.find((l) => l.id === sourceId);
+      if (src === undefined || get().pack.levels.length >= MAX_PACK_LEVELS) return null;
+      let id: string | null = null;
+      get().applyDocEdit(`Duplicate “${src.name}”`, (doc) => {
+        const parsed = parseRows(src.rows);
+        if (!parsed.ok) return doc;
+        const at = doc.pack.levels.findIndex((l) => l.id === sourceId) + 1;
+        const r = insertLevels(doc.pack, [{ level: parsed.value, name: `${src.name} copy`, id: `${src.id}-copy`, features: src.features, source: src.source }], at);
+        id = r.ids[0] ?? null;
+        if (id === null) return doc;
+        const withMeta = updateLevel(r.pack, id, { ...(src.notes !== undefined ? { notes: src.notes } : {}), ...(src.tags !== undefined ? { tags: src.tags } : {}) });
+        const o = openDoc(withMeta, id);
+        return o === null ? doc : { ...doc, pack: withMeta, ...o };
+      });
+      return id;
+    },
+    renamePackLevel: (id, name) => {
+      const old = get().pack.levels.find((l) => l.id === id);
+      if (old === undefined) return;
+      get().applyDocEdit(`Rename “${old.name}”`, (doc) => {
+        const pack = renameLevel(doc.pack, id, name);
+        if (pack === doc.pack) return doc;
+        // The open level's name in the editor follows (and stays the baseline's concern, not a modification).
+        if (doc.open?.id !== id) return { ...doc, pack };
+        const renamed = pack.levels.find((l) => l.id === id)!;
+        return { ...doc, pack, levelName: renamed.name };
+      });
+    },
+    setPackLevelNotes: (id, notes) => {
+      get().applyPackEdit('Edit notes', (p) => {
+        const l = p.levels.find((x) => x.id === id);
+        const clean = notes.slice(0, 2000);
+        return l === undefined || (l.notes ?? '') === clean ? p : updateLevel(p, id, { notes: clean });
+      }, { merge: `notes:${id}` });
+    },
+    setPackLevelTags: (id, tags) => {
+      const clean = [...new Set(tags.map((t) => t.trim().toLowerCase().slice(0, 40)).filter((t) => t !== ''))].slice(0, 20);
+      get().applyPackEdit('Edit tags', (p) => {
+        const l = p.levels.find((x) => x.id === id);
+        return l === undefined || (l.tags ?? []).join(',') === clean.join(',') ? p : updateLevel(p, id, { tags: clean });
+      });
+    },
+    removePackLevel: (id) => {
+      const l = get().pack.levels.find((x) => x.id === id);
+      if (l === undefined) return;
+      get().applyDocEdit(`Delete “${l.name}”`, (doc) => {
+        const pack = removeLevel(doc.pack, id);
+        // The editor keeps the level; it is just no longer in the pack.
+        return { ...doc, pack, open: doc.open?.id === id ? null : doc.open };
+      }, { toast: `Deleted “${l.name}”.` });
+    },
+    movePackLevel: (from, to) => {
+      const l = get().pack.levels[from];
+      if (l !== undefined) get().applyPackEdit(`Move “${l.name}” to ${to + 1}`, (p) => moveLevel(p, from, to));
+    },
+    sortPackByDifficulty: () => {
+      const s = get();
+      const changed = s.applyPackEdit('Sort by difficulty', (p) => sortLevels(p, (l) => selectPackLevelDifficulty(s, l)), { toast: 'Sorted the pack easiest first.' });
+      if (!changed) s.notify('info', 'The pack is already sorted easiest first.');
+    },
+    dedupePack: () => {
+      let removed = 0;
+      get().applyDocEdit('Remove duplicates', (doc) => {
+        const r = dedupeLevels(doc.pack);
+        removed = r.removed;
+        const openGone = doc.open !== null && !r.pack.levels.some((l) => l.id === doc.open!.id);
+        return { ...doc, pack: r.pack, open: openGone ? null : doc.open };
+      }, { toast: 'Removed duplicate levels.' });
+      return removed;
+    },
+    setPackName: (name) => void get().applyPackEdit('Rename pack', (p) => renamePack(p, name), { merge: 'packName' }),
+    importPackText: (text, fileName) => {
+      const r = importPack(text);
+      if (!r.ok) {
+        set({ packImport: { fileName, ok: false, problems: r.error, warnings: [] }, pendingImport: null });
+        return false;
+      }
+      set({ packImport: null, pendingImport: { fileName, pack: r.value.pack, warnings: r.value.warnings } });
+      // An empty pack has nothing to lose: no need to ask.
+      if (get().pack.levels.length === 0) get().resolveImport('replace');
       return true;
-    });
-    const removed = pack.levels.length - levels.length;
-    if (removed > 0) set({ pack: { ...pack, levels } });
-    return removed;
-  },
-  setPackName: (name) => {
-    const { pack } = get();
-    set({ pack: { ...pack, name: name.slice(0, MAX_NAME_LENGTH) } });
-  },
-  importPackText: (text, fileName) => {
-    const r = importPack(text);
-    if (!r.ok) {
-      set({ packImport: { fileName, ok: false, problems: r.error, warnings: [] } });
-      return false;
-    }
-    set({ packBackup: get().pack, pack: r.value.pack, packImport: { fileName, ok: true, problems: [], warnings: r.value.warnings } });
-    return true;
-  },
-  undoImport: () => {
-    const { packBackup } = get();
-    if (packBackup !== null) set({ pack: packBackup, packBackup: null, packImport: null });
-  },
-  dismissImportReport: () => set({ packImport: null }),
-  setPack: (pack) => set({ pack }),
-});
+    },
+    resolveImport: (mode) => {
+      const pending = get().pendingImport;
+      set({ pendingImport: null });
+      if (pending === null || mode === 'cancel') return;
+      const n = pending.pack.levels.length;
+      if (mode === 'replace') {
+        get().applyDocEdit(`Import ${pending.fileName} (replace)`, (doc) => ({ ...doc, pack: pending.pack, open: null }), {
+          toast: `Replaced the pack with “${pending.pack.name}” (${plural(n, 'level')}).`,
+        });
+      } else {
+        let added = 0;
+        get().applyPackEdit(`Import ${pending.fileName} (append)`, (p) => {
+          const r = appendPackLevels(p, pending.pack.levels);
+          added = r.ids.length;
+          return r.pack;
+        }, { toast: `Appended ${plural(n, 'level')} from ${pending.fileName}.` });
+        if (added < n) get().notify('error', `The pack is full: ${plural(n - added, 'level')} of ${pending.fileName} were not added.`);
+      }
+      set({ packImport: { fileName: pending.fileName, ok: true, problems: [], warnings: pending.warnings } });
+    },
+    importLevels: (entries, fileName) => {
+      let added = 0;
+      get().applyPackEdit(`Import ${fileName}`, (p) => {
+        const r = insertLevels(p, entries.map((e) => ({ level: e.level, name: e.name })));
+        added = r.ids.length;
+        return r.pack;
+      }, { toast: `Added ${plural(entries.length, 'level')} from ${fileName}.` });
+      if (added < entries.length) get().notify('error', `The pack is full: ${plural(entries.length - added, 'level')} were not added.`);
+      return added;
+    },
+    dismissImportReport: () => set({ packImport: null }),
+    setPack: (pack) => set({ pack }),
+    rememberFeatures: (key, features) => {
+      const cache = get().featureCache;
+      if (cache.has(key) && cache.get(key) === features) return;
+      const next = new Map(cache);
+      next.set(key, features);
+      set({ featureCache: next });
+    },
+  };
+};
+
+/** The rows of a pack level as the editor's level (null when they do not parse: never, for a checked pack). */
+export function packLevelGrid(l: PackLevel): Level | null {
+  const parsed = parseRows(l.rows);
+  return parsed.ok ? contentOf(parsed.value) : null;
+}

@@ -8,6 +8,9 @@ import { gaugeReading, packDifficulty, type GaugeReading } from '../adapters/dif
 import { shortestSolution } from '../adapters/graphData';
 import type { DifficultyModel } from '../../core/difficulty/model';
 import type { GeneratedLevel } from '../../workers/generators.api';
+import { FEATURE_NAMES, type LevelFeatures } from '../../core/graph/features';
+import type { LevelPack, PackLevel } from '../../core/pack/schema';
+import { rowsKey } from './packEdits';
 import type { StudioState } from './types';
 
 const keys = new WeakMap<Level, string>();
@@ -63,4 +66,66 @@ export function generatedDifficulty(model: DifficultyModel, level: GeneratedLeve
 /** True when the editor accepts edits (not playtesting or replaying). */
 export function selectEditing(s: Pick<StudioState, 'mode'>): boolean {
   return s.mode === 'edit';
+}
+
+/** Stored pack features as the engine's type (JSON's null is an infinite value), or null when incomplete. */
+export function featuresFromRecord(record: Readonly<Record<string, number | null>>): LevelFeatures | null {
+  const out: Record<string, number> = {};
+  for (const name of FEATURE_NAMES) {
+    if (!Object.hasOwn(record, name)) return null;
+    const v = record[name];
+    out[name] = v === null || v === undefined ? Infinity : v;
+  }
+  return out as unknown as LevelFeatures;
+}
+
+const recordFeatures = new WeakMap<PackLevel, LevelFeatures | null>();
+
+/**
+ * A pack level's features: computed by the studio for its rows (the level
+ * on screen, or the pack's background analysis), else the ones its file
+ * carried; null while unknown (or past the state cap).
+ */
+export function selectPackLevelFeatures(s: Pick<StudioState, 'featureCache' | 'analysis'>, level: PackLevel): LevelFeatures | null {
+  const key = rowsKey(level.rows);
+  const graph = s.analysis.graph;
+  if (graph !== null && graph.levelKey === key) return graph.features;
+  const cached = s.featureCache.get(key);
+  if (cached !== undefined) return cached;
+  if (!recordFeatures.has(level)) recordFeatures.set(level, featuresFromRecord(level.features));
+  return recordFeatures.get(level) ?? null;
+}
+
+/** A pack level's difficulty under the active model (derived, never stored): null when unsolvable or unknown. */
+export function selectPackLevelDifficulty(s: Pick<StudioState, 'featureCache' | 'analysis' | 'model'>, level: PackLevel): number | null {
+  const f = selectPackLevelFeatures(s, level);
+  return f === null ? null : packDifficulty(s.model, f);
+}
+
+/** What the pack list shows per level: difficulty and status under the active model. */
+export type PackLevelStatus = 'ok' | 'unsolvable' | 'pending' | 'too-large';
+
+export function selectPackLevelStatus(s: Pick<StudioState, 'featureCache' | 'analysis'>, level: PackLevel): PackLevelStatus {
+  const key = rowsKey(level.rows);
+  if (s.featureCache.get(key) === null) return 'too-large';
+  const f = selectPackLevelFeatures(s, level);
+  if (f === null) return 'pending';
+  return f.nSolutions === 0 ? 'unsolvable' : 'ok';
+}
+
+/**
+ * The pack as a file: each level's difficulty and features derived now
+ * (active model), and the model's name in `difficultyModel`.
+ */
+export function selectExportPack(s: Pick<StudioState, 'pack' | 'featureCache' | 'analysis' | 'model'>): LevelPack {
+  return {
+    ...s.pack,
+    difficultyModel: s.model.name,
+    levels: s.pack.levels.map((l) => {
+      const f = selectPackLevelFeatures(s, l);
+      const features: Record<string, number | null> = {};
+      if (f !== null) for (const name of FEATURE_NAMES) features[name] = Number.isFinite(f[name]) ? f[name] : null;
+      return { ...l, difficulty: f === null ? null : packDifficulty(s.model, f), features: f === null ? l.features : features };
+    }),
+  };
 }

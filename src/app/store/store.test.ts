@@ -5,7 +5,7 @@ import { replay } from '../../core/rules/replay';
 import { analyzeRowsSync } from '../../workers/analysis.api';
 import { movesTo } from '../adapters/graphData';
 import { createStudioStore } from './store';
-import { selectLevelKey, selectReading, selectShortestSolution } from './selectors';
+import { selectLevelKey, selectPackLevelDifficulty, selectReading, selectShortestSolution } from './selectors';
 
 const level = (rows: string[]): Level => {
   const r = parseRows(rows);
@@ -45,22 +45,22 @@ describe('level slice: undo and redo', () => {
     s().redo();
     s().redo();
     expect(toRows(s().level)).toEqual(['C..', '.##', '...']);
-    expect(s().future).toHaveLength(0);
+    expect(s().history.index).toBe(s().history.entries.length); // nothing left to redo
   });
 
   it('a stroke that changes nothing leaves no undo step; a new edit clears redo', () => {
     const { store } = testStore();
     const s = store.getState;
     s().openLevel(level(['C..', '...', '...']), 'x');
-    const steps = s().past.length;
+    const steps = s().history.entries.length;
     s().beginStroke(4, 'empty');
     s().endStroke();
-    expect(s().past).toHaveLength(steps);
+    expect(s().history.entries).toHaveLength(steps);
     s().applyAt(4, 'wall');
     s().undo();
-    expect(s().future).toHaveLength(1);
+    expect(s().history.entries.length - s().history.index).toBe(1);
     s().applyAt(5, 'wall');
-    expect(s().future).toHaveLength(0);
+    expect(s().history.entries.length - s().history.index).toBe(0);
   });
 
   it('editing leaves a graph state view', () => {
@@ -139,10 +139,10 @@ describe('pack slice', () => {
     const s = store.getState;
     analyse(store);
     const first = s().addCurrentLevelToPack()!;
-    expect(s().pack.levels[0]!.difficulty).toBe(Math.round(selectReading(s())!.value * 100) / 100);
+    expect(selectPackLevelDifficulty(s(), s().pack.levels[0]!)).toBe(Math.round(selectReading(s())!.value * 100) / 100);
     s().openLevel(level(['C..', '...', '...']), 'open');
     const second = s().addCurrentLevelToPack()!; // not analysed yet: no difficulty
-    expect(s().pack.levels[1]!.difficulty).toBeNull();
+    expect(selectPackLevelDifficulty(s(), s().pack.levels[1]!)).toBeNull();
     s().openLevel(level(['C..', '...', '...']), 'open');
     s().addCurrentLevelToPack();
     expect(new Set(s().pack.levels.map((l) => l.id)).size).toBe(3);
@@ -156,7 +156,7 @@ describe('pack slice', () => {
     expect(s().pack.levels).toHaveLength(2);
   });
 
-  it('a bad import lists problems and changes nothing; a good one can be undone', () => {
+  it('a bad import lists problems and changes nothing; a good one asks append or replace, and can be undone', () => {
     const { store } = testStore();
     const s = store.getState;
     analyse(store);
@@ -167,8 +167,10 @@ describe('pack slice', () => {
     expect(s().packImport?.problems.length).toBeGreaterThan(1);
     const good = JSON.stringify({ format: 'longcat-pack', version: 1, name: 'other', levels: [] });
     expect(s().importPackText(good, 'good.json')).toBe(true);
+    expect(s().pack).toBe(before); // waiting for the choice
+    s().resolveImport('replace');
     expect(s().pack.name).toBe('other');
-    s().undoImport();
+    s().undo();
     expect(s().pack).toBe(before);
   });
 });

@@ -3,6 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createAnalysisSlice } from './analysisSlice';
 import { createBatchSlice } from './batchSlice';
 import { createGeneratorsSlice } from './generatorsSlice';
+import { createHistorySlice } from './historySlice';
 import { createLabSlice } from './labSlice';
 import { createLevelSlice } from './levelSlice';
 import { createPackSlice } from './packSlice';
@@ -31,6 +32,7 @@ export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
     ...createBatchSlice(d)(...a),
     ...createLabSlice(d)(...a),
     ...createTrainingSlice(d)(...a),
+    ...createHistorySlice(d)(...a),
   }));
 }
 

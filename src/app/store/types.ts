@@ -7,6 +7,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { AnalysisSlice } from './analysisSlice';
 import type { BatchSlice } from './batchSlice';
 import type { GeneratorsSlice } from './generatorsSlice';
+import type { HistorySlice } from './historySlice';
 import type { LabSlice } from './labSlice';
 import type { LevelSlice } from './levelSlice';
 import type { PackSlice } from './packSlice';
@@ -14,7 +15,7 @@ import type { PlaytestSlice } from './playtestSlice';
 import type { TrainingSlice } from './trainingSlice';
 import type { UiSlice } from './uiSlice';
 
-export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & GeneratorsSlice & UiSlice & TrainingSlice & LabSlice & BatchSlice;
+export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & GeneratorsSlice & UiSlice & TrainingSlice & LabSlice & BatchSlice & HistorySlice;
 
 /** What the store needs from the outside world, injectable for tests. */
 export interface StoreDeps {

@@ -12,6 +12,8 @@ export interface Message {
   readonly id: string;
   readonly kind: 'info' | 'error';
   readonly text: string;
+  /** The history entry this message can undo (a toast with Undo). */
+  readonly undoId?: string;
 }
 
 export interface UiSlice {
@@ -27,7 +29,8 @@ export interface UiSlice {
   setModel(model: DifficultyModel): void;
   setDockTab(tab: DockTab): void;
   setView(view: StudioView): void;
-  notify(kind: Message['kind'], text: string): void;
+  /** Shows a message; with `undoId`, a toast whose Undo undoes that history entry. */
+  notify(kind: Message['kind'], text: string, undoId?: string): void;
   dismissMessage(id: string): void;
   setSaveStatus(status: SaveStatus): void;
   setHelpOpen(open: boolean): void;
@@ -49,7 +52,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
   setModel: (model) => set({ model }),
   setDockTab: (tab) => set({ dockTab: tab }),
   setView: (view) => set({ view }),
-  notify: (kind, text) => set({ messages: [...get().messages, { id: deps.newId(), kind, text }].slice(-MESSAGE_LIMIT) }),
+  notify: (kind, text, undoId) => set({ messages: [...get().messages, { id: deps.newId(), kind, text, ...(undoId !== undefined ? { undoId } : {}) }].slice(-MESSAGE_LIMIT) }),
   dismissMessage: (id) => set({ messages: get().messages.filter((m) => m.id !== id) }),
   setSaveStatus: (status) => {
     if (get().saveStatus !== status) set({ saveStatus: status });

@@ -244,7 +244,6 @@ describe('importPack problems', () => {
       { path: 'levels[0].id', message: 'the id is empty; every level needs an id' },
       { path: 'levels[0].difficulty', message: 'expected a number or null but found the text "7"' },
       { path: 'levels[0].features.bad', message: 'expected a number or null but found the text "x"' },
-      { path: 'levels[0].source', message: expect.stringMatching(/^this field is missing; expected an object/) as unknown },
       { path: 'levels[1].id', message: 'the id is 101 characters long; the limit is 100' },
       { path: 'levels[1].name', message: 'expected text but found null' },
       { path: 'levels[1].rows', message: expect.stringMatching(/^expected a list of rows .* but found the text "C\.\."$/) as unknown },
@@ -253,6 +252,25 @@ describe('importPack problems', () => {
       { path: 'levels[1].source.model', message: 'this field is missing; expected text or null' },
       { path: 'levels[2]', message: expect.stringMatching(/^expected a level object .* but found the number 7$/) as unknown },
     ]);
+  });
+
+  it('opens a pack of just ids, names and rows: the computable fields default to unknown', () => {
+    const r = importPack(text({ format: 'longcat-pack', version: 1, name: 'bare', levels: [{ id: 'a', name: 'A', rows: ['C..', '.#.', '...'] }] }));
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    expect(r.value.pack.levels[0]).toEqual({ id: 'a', name: 'A', rows: ['C..', '.#.', '...'], difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } });
+    expect(r.value.warnings).toEqual([]);
+  });
+
+  it('keeps notes, tags and the difficulty model through export and import', () => {
+    const pack = { format: 'longcat-pack', version: 1, name: 'p', difficultyModel: 'lab-1', levels: [{ id: 'a', name: 'A', rows: ['C..', '...', '...'], notes: 'opening level', tags: ['intro', 'easy'] }] };
+    const first = importPack(text(pack));
+    if (!first.ok) throw new Error(JSON.stringify(first.error));
+    const again = importPack(exportPack(first.value.pack));
+    if (!again.ok) throw new Error(JSON.stringify(again.error));
+    expect(again.value.pack).toEqual(first.value.pack);
+    expect(again.value.pack.difficultyModel).toBe('lab-1');
+    expect(again.value.pack.levels[0]).toMatchObject({ notes: 'opening level', tags: ['intro', 'easy'] });
+    expect(problemsOf(text({ ...pack, levels: [{ ...pack.levels[0], tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }] })).map((p) => p.path)).toEqual(['levels[0].tags']);
   });
 
   it('refuses a feature called __proto__ and long feature names', () => {

@@ -261,8 +261,9 @@ function unknownFields(raw: Readonly<Record<string, unknown>>): PackProblem[] {
 
 /**
  * The pack as canonical text: 2-space indented JSON, fields in the order of
- * the format (format, version, name, description, createdWith, levels; per
- * level id, name, rows, difficulty, features, source), one trailing newline.
+ * the format (format, version, name, description, createdWith,
+ * difficultyModel, levels; per level id, name, rows, difficulty, features,
+ * source, notes, tags), one trailing newline.
  * Fields not in the format are not written. `pack` should be valid (e.g.
  * from {@link importPack} or {@link createPack}): JSON has no Infinity or
  * NaN (they are written as null) and writes -0 as 0. O(size).
@@ -274,6 +275,7 @@ export function exportPack(pack: LevelPack): string {
     name: pack.name,
     ...(pack.description !== undefined ? { description: pack.description } : {}),
     ...(pack.createdWith !== undefined ? { createdWith: pack.createdWith } : {}),
+    ...(pack.difficultyModel !== undefined ? { difficultyModel: pack.difficultyModel } : {}),
     levels: pack.levels.map((level) => ({
       id: level.id,
       name: level.name,
@@ -286,6 +288,8 @@ export function exportPack(pack: LevelPack): string {
         temperature: level.source.temperature,
         model: level.source.model,
       },
+      ...(level.notes !== undefined ? { notes: level.notes } : {}),
+      ...(level.tags !== undefined ? { tags: level.tags } : {}),
     })),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;

@@ -11,8 +11,13 @@
  *   "levels": [{ "id": "...", "name": "...", "rows": ["C..#", "..."],
  *                "difficulty": 12.5, "features": { "nSolutions": 3 },
  *                "source": { "generator": "rsd", "seed": 7,
- *                            "temperature": null, "model": null } }] }
+ *                            "temperature": null, "model": null },
+ *                "notes": "...", "tags": ["intro"] }] }     (both optional)
  * ```
+ *
+ * `difficulty`, `features` and `source` may be left out (null, {} and an
+ * editor source): a studio computes them. `difficultyModel` (optional)
+ * names the model the difficulties come from.
  *
  * `null` is how JSON spells a missing or infinite number. Unknown fields are
  * dropped from the parsed value (so a newer file still opens); `pack.ts`
@@ -32,6 +37,11 @@ export const MAX_PACK_BYTES = 20 * 1024 * 1024;
 export const MAX_NAME_LENGTH = 200;
 /** Longest level id, in UTF-16 code units. Ids are never empty. */
 export const MAX_ID_LENGTH = 100;
+/** Longest notes of one level, in UTF-16 code units. */
+export const MAX_NOTES_LENGTH = 2_000;
+/** Most tags on one level, and the longest tag. */
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 40;
 /** Longest pack description, in UTF-16 code units. */
 export const MAX_DESCRIPTION_LENGTH = 10_000;
 /** Generator recorded for a level made by hand in the editor. */
@@ -61,6 +71,10 @@ export interface PackLevel {
   /** Graph features by name (SPEC §4); null for missing or infinite values. */
   features: Record<string, number | null>;
   source: PackLevelSource;
+  /** The designer's notes (optional). */
+  notes?: string;
+  /** Lower-case labels for search and filter (optional). */
+  tags?: string[];
 }
 
 /** A level pack as the current version ({@link CURRENT_PACK_VERSION}) writes it. */
@@ -71,6 +85,8 @@ export interface LevelPack {
   description?: string;
   /** The program that wrote the pack, e.g. `Longcat Studio 0.1.0`. */
   createdWith?: string;
+  /** The difficulty model the levels' `difficulty` values come from (written on export). */
+  difficultyModel?: string;
   levels: PackLevel[];
 }
 
@@ -129,14 +145,22 @@ export const PackLevelSchema = z.object(
     rows: z.array(z.string({ error: expected('a row of text such as "C..#"') }), {
       error: expected('a list of rows such as ["C..#", "...."]'),
     }),
-    difficulty: nullableNumber(),
-    features: z.record(featureName, nullableNumber(), {
-      error: (issue: RawIssue) =>
-        issue.code === 'invalid_key'
-          ? `the feature name is longer than ${MAX_NAME_LENGTH} characters`
-          : expected('an object of named numbers such as { "nSolutions": 3 }')(issue),
-    }),
-    source: PackLevelSourceSchema,
+    // Everything the studio can compute may be left out: a pack of just ids, names and rows opens.
+    difficulty: nullableNumber().default(null),
+    features: z
+      .record(featureName, nullableNumber(), {
+        error: (issue: RawIssue) =>
+          issue.code === 'invalid_key'
+            ? `the feature name is longer than ${MAX_NAME_LENGTH} characters`
+            : expected('an object of named numbers such as { "nSolutions": 3 }')(issue),
+      })
+      .default(() => ({})),
+    source: PackLevelSourceSchema.default(() => ({ generator: EDITOR_GENERATOR, seed: null, temperature: null, model: null })),
+    notes: text('the notes', MAX_NOTES_LENGTH).exactOptional(),
+    tags: z
+      .array(text('a tag', MAX_TAG_LENGTH), { error: expected('a list of tags such as ["intro", "hard"]') })
+      .max(MAX_TAGS, { error: `a level has at most ${MAX_TAGS} tags` })
+      .exactOptional(),
   },
   { error: expected('a level object { "id", "name", "rows", ... }') },
 );
@@ -152,6 +176,7 @@ export const LevelPackSchema = z.object(
     name: text('the pack name', MAX_NAME_LENGTH),
     description: text('the description', MAX_DESCRIPTION_LENGTH).exactOptional(),
     createdWith: text('createdWith', MAX_NAME_LENGTH).exactOptional(),
+    difficultyModel: text('the model name', MAX_NAME_LENGTH).exactOptional(),
     levels: z.array(PackLevelSchema, { error: expected('a list of levels') }),
   },
   { error: expected('a pack object') },

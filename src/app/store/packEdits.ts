@@ -1,0 +1,142 @@
+/**
+ * Pure pack commands: each takes a pack and returns the next one (the same
+ * object when nothing changed, so the history records nothing). The store
+ * runs them through `applyPackEdit`, which makes every one undoable.
+ */
+import type { Level } from '../../core/level/level';
+import { packLevelFromLevel } from '../../core/pack/pack';
+import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_PACK_LEVELS, type LevelPack, type PackLevel, type PackLevelSource } from '../../core/pack/schema';
+
+/** A url-ish id from a name: lower case letters, digits and dashes. */
+export function slug(name: string): string {
+  const s = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return (s === '' ? 'level' : s).slice(0, MAX_ID_LENGTH - 8);
+}
+
+/** `base`, or `base-2`, `base-3`... : the first not in `taken`. */
+export function uniqueId(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** The same key as `levelKey` for a pack entry's rows. */
+export function rowsKey(rows: readonly string[]): string {
+  return `${rows[0]?.length ?? 0}x${rows.length}:${rows.join('/')}`;
+}
+
+/** A name as the pack stores it: one line, trimmed, bounded. */
+export function cleanName(name: string): string {
+  return name.replace(/[\r\n]+/g, ' ').trim().slice(0, MAX_NAME_LENGTH);
+}
+
+export interface NewLevelEntry {
+  readonly level: Level;
+  readonly name: string;
+  /** Features by name (kept as facts about the rows), or empty when not computed yet. */
+  readonly features?: Record<string, number | null>;
+  readonly source?: Partial<PackLevelSource>;
+  /** Preferred id (made unique if taken). */
+  readonly id?: string;
+}
+
+/**
+ * Inserts levels at `at` (default: the end). Ids are made unique; the
+ * pack's limit is respected (levels past it are not added). Returns the new
+ * pack and the ids added, in order.
+ */
+export function insertLevels(pack: LevelPack, entries: readonly NewLevelEntry[], at = pack.levels.length): { pack: LevelPack; ids: string[] } {
+  const room = Math.max(0, MAX_PACK_LEVELS - pack.levels.length);
+  const taken = new Set(pack.levels.map((l) => l.id));
+  const added: PackLevel[] = [];
+  for (const entry of entries.slice(0, room)) {
+    const id = uniqueId(entry.id !== undefined && entry.id !== '' ? entry.id.slice(0, MAX_ID_LENGTH) : slug(entry.name), taken);
+    taken.add(id);
+    const name = cleanName(entry.name) === '' ? id : cleanName(entry.name);
+    added.push(
+      packLevelFromLevel({ ...entry.level, name }, {
+        id,
+        difficulty: null,
+        features: entry.features ?? {},
+        ...(entry.source !== undefined ? { source: entry.source } : {}),
+      }),
+    );
+  }
+  if (added.length === 0) return { pack, ids: [] };
+  const i = Math.max(0, Math.min(pack.levels.length, at));
+  const levels = [...pack.levels.slice(0, i), ...added, ...pack.levels.slice(i)];
+  return { pack: { ...pack, levels }, ids: added.map((l) => l.id) };
+}
+
+/** Appends copies of existing pack levels (already validated), with fresh ids where taken. */
+export function appendPackLevels(pack: LevelPack, incoming: readonly PackLevel[]): { pack: LevelPack; ids: string[] } {
+  const room = Math.max(0, MAX_PACK_LEVELS - pack.levels.length);
+  const taken = new Set(pack.levels.map((l) => l.id));
+  const added = incoming.slice(0, room).map((l) => {
+    const id = uniqueId(l.id, taken);
+    taken.add(id);
+    return id === l.id ? l : { ...l, id };
+  });
+  if (added.length === 0) return { pack, ids: [] };
+  return { pack: { ...pack, levels: [...pack.levels, ...added] }, ids: added.map((l) => l.id) };
+}
+
+export function removeLevel(pack: LevelPack, id: string): LevelPack {
+  const levels = pack.levels.filter((l) => l.id !== id);
+  return levels.length === pack.levels.length ? pack : { ...pack, levels };
+}
+
+export function renameLevel(pack: LevelPack, id: string, name: string): LevelPack {
+  const clean = cleanName(name);
+  const l = pack.levels.find((x) => x.id === id);
+  if (clean === '' || l === undefined || l.name === clean) return pack;
+  return updateLevel(pack, id, { name: clean });
+}
+
+/** Replaces some fields of one level (notes, tags, name). */
+export function updateLevel(pack: LevelPack, id: string, patch: Partial<Omit<PackLevel, 'id'>>): LevelPack {
+  const i = pack.levels.findIndex((l) => l.id === id);
+  if (i < 0) return pack;
+  const levels = pack.levels.slice();
+  levels[i] = { ...levels[i]!, ...patch };
+  return { ...pack, levels };
+}
+
+/** Moves the level at `from` to index `to` (both clamped checks: out of range changes nothing). */
+export function moveLevel(pack: LevelPack, from: number, to: number): LevelPack {
+  const n = pack.levels.length;
+  if (from < 0 || from >= n || to < 0 || to >= n || from === to) return pack;
+  const levels = [...pack.levels];
+  const [moved] = levels.splice(from, 1);
+  levels.splice(to, 0, moved!);
+  return { ...pack, levels };
+}
+
+/**
+ * Easiest first by `difficultyOf` (the active model's value, a selector);
+ * levels without a difficulty go last. Stable. The same pack when already sorted.
+ */
+export function sortLevels(pack: LevelPack, difficultyOf: (level: PackLevel) => number | null): LevelPack {
+  const keyOf = (l: PackLevel): number => difficultyOf(l) ?? Infinity;
+  const keyed = pack.levels.map((l, i) => ({ l, i, k: keyOf(l) }));
+  keyed.sort((a, b) => (a.k === b.k ? a.i - b.i : a.k < b.k ? -1 : 1));
+  if (keyed.every((x, i) => x.i === i)) return pack;
+  return { ...pack, levels: keyed.map((x) => x.l) };
+}
+
+/** Removes later copies of the same grid; returns the pack and how many went. */
+export function dedupeLevels(pack: LevelPack): { pack: LevelPack; removed: number } {
+  const seen = new Set<string>();
+  const levels = pack.levels.filter((l) => {
+    const key = rowsKey(l.rows);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const removed = pack.levels.length - levels.length;
+  return { pack: removed === 0 ? pack : { ...pack, levels }, removed };
+}
+
+export function renamePack(pack: LevelPack, name: string): LevelPack {
+  const clean = name.slice(0, MAX_NAME_LENGTH);
+  return clean === pack.name ? pack : { ...pack, name: clean };
+}
