@@ -4,7 +4,9 @@
  * the key was used (the caller then prevents the browser's default).
  */
 import type { StudioStore } from './store/store';
-import { selectShortestSolution } from './store/selectors';
+import { groupMembers } from './adapters/graphHighlight';
+import { graphCommand } from './graphCommands';
+import { selectCurrentGraph, selectShortestSolution } from './store/selectors';
 
 export interface KeyPress {
   readonly key: string;
@@ -25,21 +27,24 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
   const key = e.key;
   const lower = key.length === 1 ? key.toLowerCase() : key;
 
-  // Other workspace views (lab, training, batch) have their own keys.
-  if (s.view !== 'studio') return false;
+  // `?` opens the key help of whichever view is shown.
   if (key === '?') {
     s.setHelpOpen(!s.helpOpen);
     return true;
   }
+  if (key === 'Escape' && s.helpOpen) return (s.setHelpOpen(false), true);
+  // Other workspace views (lab, training, batch) have their own keys.
+  if (s.view !== 'studio') return false;
   if (key === 'Escape') {
-    if (s.helpOpen) s.setHelpOpen(false);
-    else if (s.textOpen) s.setTextOpen(false);
+    if (s.textOpen) s.setTextOpen(false);
+    else if (s.graphMaximised) s.setGraphMaximised(false);
     else if (s.mode !== 'edit') s.stopPlaytest();
     else if (s.selectedNode !== null) s.selectNode(null);
     else return false;
     return true;
   }
   if (s.helpOpen || s.textOpen) return false;
+  if (!mod && !e.altKey && graphKey(s, key)) return true;
 
   if (s.mode === 'play') {
     if (mod && lower === 'z') return (s.undoPlayMove(), true);
@@ -112,6 +117,27 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
     case 'v': {
       const solution = selectShortestSolution(s);
       if (solution !== null) s.startReplay(solution);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/** Solution graph keys, in every mode: zoom, fit, 1:1, maximise, and stepping through a collapsed group's states. */
+function graphKey(s: ReturnType<StudioStore['getState']>, key: string): boolean {
+  switch (key) {
+    case '+': case '=': return graphCommand('zoomIn');
+    case '-': case '_': return graphCommand('zoomOut');
+    case '0': return graphCommand('fit');
+    case '1': return graphCommand('actualSize');
+    case 'g': case 'G': return (s.setGraphMaximised(!s.graphMaximised), true);
+    case '[': case ']': {
+      const graph = selectCurrentGraph(s);
+      if (graph === null || s.selectedNode === null || s.selectedNode >= graph.nodeCount) return false;
+      const members = groupMembers(graph, s.selectedNode);
+      const next = members[members.indexOf(s.selectedNode) + (key === ']' ? 1 : -1)];
+      if (next !== undefined) s.selectNode(next);
       return true;
     }
     default:

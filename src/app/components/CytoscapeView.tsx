@@ -10,7 +10,9 @@ import { useEffect, useRef } from 'react';
 import type { GraphData } from '../../workers/analysis.api';
 import { collapsedGraphElements, fullGraphElements, graphStylesheet, groupOfNode, nodeElementId } from '../adapters/cytoscapeElements';
 import { layeredLayout } from '../adapters/graphLayout';
-import { drawProgressively, type Drawing } from './graphDrawing';
+import { replaceDrawing, type Drawing } from './graphDrawing';
+import type { GraphPath } from '../adapters/graphHighlight';
+import { registerGraphCommands, ZOOM_STEP, type GraphCommand } from '../graphCommands';
 
 cytoscape.use(dagre);
 
@@ -31,10 +33,16 @@ interface CytoscapeViewProps {
   readonly layout: GraphLayoutName;
   readonly selected: number | null;
   readonly current: number | null;
+  /** 1 per node to light up (the rest are dimmed); null for no highlight. */
+  readonly lit: Uint8Array | null;
+  /** The path from the start to the selected or current state, drawn over the graph. */
+  readonly path: GraphPath | null;
   readonly onSelect: (node: number) => void;
   /** `group`: the collapsed view's group under the pointer (its state count and depths). */
   readonly onHover: (node: number | null, at: { x: number; y: number } | null, group?: { count: number; depths: string }) => void;
   readonly onRendered: (report: RenderReport) => void;
+  /** Hands the Cytoscape instance to the panel (the minimap reads it), null on unmount. */
+  readonly onCy?: (cy: Core | null) => void;
 }
 
 /** The test and benchmark hook: rendered positions of nodes and the last render report. */
@@ -46,6 +54,8 @@ interface GraphHook {
   renders: number;
   nodePosition(id: number): { x: number; y: number } | null;
   nodeIds(): { id: number; cls: string; depth: number }[];
+  /** Node ids (edges as -1 - edge index) carrying a mark class: 'lit', 'dim', 'onpath', 'chosen', 'current'. */
+  marked(cls: string): number[];
 }
 
 declare global {
@@ -101,25 +111,54 @@ export function CytoscapeView(props: CytoscapeViewProps) {
         return { x: p.x, y: p.y };
       },
       nodeIds: () => cy.nodes().map((n) => ({ id: n.data('node') as number, cls: n.data('cls') as string, depth: n.data('depth') as number })),
+      marked: (cls) => cy.elements(`.${cls}`).map((e) => (e.isNode() ? (e.data('node') as number) : -1 - Number((e.id() as string).slice(1)))),
     };
     window.__longcatGraph = hook;
+    callbacks.current.onCy?.(cy);
+    const unregister = registerGraphCommands((command) => runCommand(cy, command));
+    // The wheel zooms by one step per notch (Cytoscape's own step is ~3% on a mouse): handled before it reaches Cytoscape.
+    const wrapper = container.current?.parentElement ?? null;
+    let wheelDelta = 0, wheelFrame = 0, wheelAt = { x: 0, y: 0 };
+    const onWheel = (e: WheelEvent): void => {
+      if (!(e.target instanceof Node) || !container.current?.contains(e.target)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      wheelDelta += e.deltaMode === 1 ? e.deltaY * 33 : e.deltaMode === 2 ? e.deltaY * 400 : e.deltaY;
+      const box = container.current.getBoundingClientRect();
+      wheelAt = { x: e.clientX - box.left, y: e.clientY - box.top };
+      if (wheelFrame === 0) {
+        wheelFrame = requestAnimationFrame(() => {
+          wheelFrame = 0;
+          const factor = Math.pow(ZOOM_STEP, -wheelDelta / 100);
+          wheelDelta = 0;
+          cy.zoom({ level: clampZoom(cy, cy.zoom() * factor), renderedPosition: wheelAt });
+        });
+      }
+    };
+    wrapper?.addEventListener('wheel', onWheel, { capture: true, passive: false });
     return () => {
+      wrapper?.removeEventListener('wheel', onWheel, { capture: true });
+      cancelAnimationFrame(wheelFrame);
+      unregister();
+      callbacks.current.onCy?.(null);
       cy.destroy();
       cyRef.current = null;
       if (window.__longcatGraph === hook) delete window.__longcatGraph;
     };
   }, []);
 
-  const { graph, view, layout, selected, current } = props;
-  const marks = useRef({ selected, current });
+  const { graph, view, layout, selected, current, lit, path } = props;
+  const marks = useRef<Marks>({ selected, current, lit, path });
   useEffect(() => {
-    marks.current = { selected, current };
+    marks.current = { selected, current, lit, path };
   });
   const styledLarge = useRef(false);
 
   useEffect(() => {
     const cy = cyRef.current;
     if (cy === null) return;
+    // A hover card belongs to the drawing it was opened on.
+    callbacks.current.onHover(null, null);
     if (graph === null) {
       cy.elements().remove();
       return;
@@ -159,8 +198,8 @@ export function CytoscapeView(props: CytoscapeViewProps) {
 
   useEffect(() => {
     const cy = cyRef.current;
-    if (cy !== null && graph !== null) applyMarks(cy, graph, view, { selected, current });
-  }, [graph, view, selected, current]);
+    if (cy !== null && graph !== null) applyMarks(cy, graph, view, { selected, current, lit, path });
+  }, [graph, view, selected, current, lit, path]);
 
   return <div className="cy" ref={container} data-testid="graph.canvas" />;
 }
@@ -178,7 +217,7 @@ function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', layout: Gr
   if (view === 'collapsed' || useDagre) {
     const elements = view === 'collapsed' ? collapsedGraphElements(graph).elements : fullGraphElements(graph, zeroPositions(graph.nodeCount));
     return {
-      drawing: drawProgressively(cy, { nodes: elements.filter((e) => e.group === 'nodes'), edges: elements.filter((e) => e.group === 'edges'), prepare: restyle }, () => 0),
+      drawing: replaceDrawing(cy, { nodes: elements.filter((e) => e.group === 'nodes'), edges: elements.filter((e) => e.group === 'edges'), prepare: restyle }),
       dagre: useDagre,
     };
   }
@@ -187,11 +226,9 @@ function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', layout: Gr
   const positions = layeredLayout(graph, { aspect });
   const elements = fullGraphElements(graph, positions);
   const nodes = elements.slice(0, graph.nodeCount);
-  const order = edgesByLastEnd(graph);
-  const edges = Array.from(order, (e) => elements[graph.nodeCount + e]!);
-  const ready = (k: number): number => Math.max(graph.edgeFrom[order[k]!]!, graph.edgeTo[order[k]!]!) + 1;
+  const edges = elements.slice(graph.nodeCount);
   return {
-    drawing: drawProgressively(
+    drawing: replaceDrawing(
       cy,
       {
         nodes,
@@ -201,22 +238,9 @@ function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', layout: Gr
           if (graph.nodeCount > 400) c.viewport(fitViewport(positions, width, height));
         },
       },
-      ready,
     ),
     dagre: false,
   };
-}
-
-/** Edge indices sorted by their later end (node ids are the order nodes are added in). O(V + E). */
-function edgesByLastEnd(graph: GraphData): Int32Array {
-  const n = graph.nodeCount, m = graph.edgeFrom.length;
-  const start = new Int32Array(n + 1);
-  const last = (e: number): number => Math.max(graph.edgeFrom[e]!, graph.edgeTo[e]!);
-  for (let e = 0; e < m; e++) start[last(e) + 1]!++;
-  for (let i = 0; i < n; i++) start[i + 1]! += start[i]!;
-  const out = new Int32Array(m);
-  for (let e = 0; e < m; e++) out[start[last(e)]!++] = e;
-  return out;
 }
 
 /** The zoom and pan that fit `positions` into a width x height canvas (as cy.fit would, before any element is in). */
@@ -233,13 +257,68 @@ function fitViewport(positions: { x: Float32Array; y: Float32Array }, width: num
   return { zoom, pan: { x: width / 2 - zoom * (x1 + x2) / 2, y: height / 2 - zoom * (y1 + y2) / 2 } };
 }
 
-/** Marks the selected node and the playtest's current node (their group, in the collapsed view). */
-function applyMarks(cy: Core, graph: GraphData, view: 'full' | 'collapsed', marks: { selected: number | null; current: number | null }): void {
-  cy.nodes('.chosen').removeClass('chosen');
-  cy.nodes('.current').removeClass('current');
-  const find = (id: number) => cy.$id(view === 'collapsed' ? groupOfNode(graph, id) : nodeElementId(id));
-  if (marks.selected !== null && marks.selected < graph.nodeCount) find(marks.selected).addClass('chosen');
-  if (marks.current !== null && marks.current < graph.nodeCount) find(marks.current).addClass('current');
+interface Marks {
+  readonly selected: number | null;
+  readonly current: number | null;
+  readonly lit: Uint8Array | null;
+  readonly path: GraphPath | null;
+}
+
+/**
+ * Marks the selected node, the playtest's or replay's current node, the lit
+ * states (the rest dimmed) and the path from the start (their groups, in the
+ * collapsed view). Only elements whose marks change are touched.
+ */
+function applyMarks(cy: Core, graph: GraphData, view: 'full' | 'collapsed', marks: Marks): void {
+  const idOf = (id: number): string => (view === 'collapsed' ? groupOfNode(graph, id) : nodeElementId(id));
+  const want = { chosen: new Set<string>(), current: new Set<string>(), lit: new Set<string>(), onpath: new Set<string>() };
+  if (marks.selected !== null && marks.selected < graph.nodeCount) want.chosen.add(idOf(marks.selected));
+  if (marks.current !== null && marks.current < graph.nodeCount) want.current.add(idOf(marks.current));
+  if (marks.lit !== null && marks.lit.length === graph.nodeCount) marks.lit.forEach((on, id) => on && want.lit.add(idOf(id)));
+  if (marks.path !== null && marks.path.nodes.every((n) => n < graph.nodeCount)) {
+    for (const n of marks.path.nodes) want.onpath.add(idOf(n));
+    if (view === 'full') for (const e of marks.path.edges) want.onpath.add(`e${e}`);
+    else
+      for (let i = 1; i < marks.path.nodes.length; i++) {
+        const a = idOf(marks.path.nodes[i - 1]!), b = idOf(marks.path.nodes[i]!);
+        if (a !== b) cy.$id(a).edgesTo(cy.$id(b)).forEach((e) => void want.onpath.add(e.id()));
+      }
+  }
+  const dimming = marks.lit !== null;
+  cy.batch(() => {
+    for (const cls of ['chosen', 'current', 'lit', 'onpath'] as const) {
+      cy.elements(`.${cls}`).forEach((e) => {
+        if (!want[cls].has(e.id())) e.removeClass(cls);
+      });
+      for (const id of want[cls]) {
+        const e = cy.$id(id);
+        if (e.nonempty() && !e.hasClass(cls)) e.addClass(cls);
+      }
+    }
+    // Dim what is not lit (nodes only: dimming every edge of a big graph costs a restyle of thousands).
+    const dimmed = cy.nodes('.dim');
+    if (!dimming) dimmed.removeClass('dim');
+    else {
+      dimmed.forEach((n) => {
+        if (want.lit.has(n.id())) n.removeClass('dim');
+      });
+      cy.nodes().forEach((n) => {
+        if (!want.lit.has(n.id()) && !n.hasClass('dim')) n.addClass('dim');
+      });
+    }
+  });
+}
+
+function clampZoom(cy: Core, zoom: number): number {
+  return Math.max(cy.minZoom(), Math.min(cy.maxZoom(), zoom));
+}
+
+/** Zoom steps keep the canvas centre in place. */
+function runCommand(cy: Core, command: GraphCommand): void {
+  const centre = { x: cy.width() / 2, y: cy.height() / 2 };
+  if (command === 'fit') fitCapped(cy);
+  else if (command === 'actualSize') cy.zoom({ level: 1, renderedPosition: centre });
+  else cy.zoom({ level: clampZoom(cy, cy.zoom() * (command === 'zoomIn' ? ZOOM_STEP : 1 / ZOOM_STEP)), renderedPosition: centre });
 }
 
 function zeroPositions(n: number): { x: Float32Array; y: Float32Array } {
@@ -255,8 +334,4 @@ function fitCapped(cy: Core): void {
   }
 }
 
-/** Fits the graph into the canvas (the panel's Fit button). */
-export function fitGraph(): void {
-  const cy = window.__longcatGraph?.cy;
-  if (cy) fitCapped(cy);
-}
+

@@ -3,6 +3,7 @@ import { DEFAULT_STATE_CAP } from '../../core/graph/solver';
 import type { AnalysisResponse, GraphData } from '../../workers/analysis.api';
 import type { WorkerMode } from '../../workers/workerClient';
 import { DEFAULT_FULL_GRAPH_LIMIT, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
+import type { Highlight } from '../adapters/graphHighlight';
 import type { SliceCreator } from './types';
 
 export type AnalysisStatus = 'idle' | 'running' | 'done' | 'capped' | 'cancelled' | 'failed';
@@ -30,6 +31,10 @@ export interface AnalysisSlice {
   hoveredNode: number | null;
   graphView: GraphView;
   fullGraphLimit: number;
+  /** States lit on the graph: a class (its chip) or a feature's states (a gauge row); null for none. */
+  graphHighlight: Highlight | null;
+  /** The graph panel fills the studio. */
+  graphMaximised: boolean;
 
   analysisStarted(key: string, at: number): void;
   analysisAnswered(key: string, response: AnalysisResponse): void;
@@ -41,6 +46,9 @@ export interface AnalysisSlice {
   setStateCap(cap: number): void;
   setGraphView(view: GraphView): void;
   setFullGraphLimit(limit: number): void;
+  /** Sets the highlight; the same one again turns it off. */
+  toggleGraphHighlight(highlight: Highlight | null): void;
+  setGraphMaximised(on: boolean): void;
 }
 
 const initial: AnalysisState = { status: 'idle', key: null, graph: null, cap: null, error: null, startedAt: null, workerMode: 'worker' };
@@ -52,6 +60,8 @@ export const createAnalysisSlice: SliceCreator<AnalysisSlice> = () => (set, get)
   hoveredNode: null,
   graphView: 'auto',
   fullGraphLimit: DEFAULT_FULL_GRAPH_LIMIT,
+  graphHighlight: null,
+  graphMaximised: false,
 
   analysisStarted: (key, at) => set({ analysis: { ...get().analysis, status: 'running', key, startedAt: at, error: null } }),
   analysisAnswered: (key, response) => {
@@ -73,5 +83,11 @@ export const createAnalysisSlice: SliceCreator<AnalysisSlice> = () => (set, get)
   },
   setStateCap: (cap) => set({ stateCap: Math.max(1, Math.min(5_000_000, Math.round(cap))) }),
   setGraphView: (view) => set({ graphView: view }),
+  toggleGraphHighlight: (h) => {
+    const now = get().graphHighlight;
+    const same = h !== null && now !== null && JSON.stringify(now) === JSON.stringify(h);
+    set({ graphHighlight: same ? null : h });
+  },
+  setGraphMaximised: (on) => set({ graphMaximised: on }),
   setFullGraphLimit: (limit) => set({ fullGraphLimit: Math.max(50, Math.min(HARD_FULL_GRAPH_LIMIT, Math.round(limit))) }),
 });
