@@ -170,3 +170,35 @@ test('? opens the key help of every view, listing that view\'s keys', async ({ s
     await expect(help).toHaveCount(0);
   }
 });
+
+test('every button and field has an accessible name in words; thumbnails preview large; a bad size says why', async ({ studio, page }) => {
+  await page.keyboard.press('a'); // a pack entry, so its row actions exist
+  for (const view of ['studio', 'lab', 'training', 'batch']) {
+    if (view !== 'studio') await page.getByTestId(`app.view.${view}`).click();
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll('button, input, select')]
+        .filter((b) => (b as HTMLElement).offsetParent !== null || b.closest('.pack-item') !== null)
+        .map((b) => {
+          const el = b as HTMLElement;
+          const name = el.getAttribute('aria-label') ?? el.closest('label')?.textContent ?? (el instanceof HTMLButtonElement ? el.textContent : el.getAttribute('title'));
+          return { id: el.getAttribute('data-testid') ?? el.outerHTML.slice(0, 60), name: (name ?? '').trim() };
+        })
+        .filter((x) => !/[A-Za-z]{2}/.test(x.name)),
+    );
+    expect(unnamed, `controls without a name in words in the ${view} view`).toEqual([]);
+  }
+  await page.getByTestId('app.view.studio').click();
+  // The pack thumbnail (40 px) previews at 240 px on hover.
+  await page.getByTestId('pack.item').first().locator('[data-testid="thumb"]').hover();
+  const preview = page.getByTestId('thumb.preview');
+  await expect(preview).toBeVisible();
+  expect((await preview.boundingBox())!.width).toBeGreaterThanOrEqual(200);
+  await page.mouse.move(700, 700);
+  await expect(preview).toHaveCount(0);
+  // Typing 20 as a width is refused with a message; the width stays.
+  const before = await studio.editor.size();
+  await page.getByTestId('editor.width').fill('20');
+  await page.getByTestId('editor.width').press('Enter');
+  await expect(studio.messages().last()).toContainText('3 to 16');
+  expect(await studio.editor.size()).toEqual(before);
+});
