@@ -38,6 +38,7 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
   if (key === 'Escape') {
     if (s.textOpen) s.setTextOpen(false);
     else if (s.graphMaximised) s.setGraphMaximised(false);
+    else if (s.mode === 'edit' && s.selection !== null) s.setSelection(null);
     else if (s.mode !== 'edit') s.stopPlaytest();
     else if (s.selectedNode !== null) s.selectNode(null);
     else return false;
@@ -74,10 +75,18 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
     if (lower === 'z' && e.shiftKey) return (s.redo(), true);
     if (lower === 'z') return (s.undo(), true);
     if (lower === 'y') return (s.redo(), true);
+    if (lower === 'c') return s.copySelection();
+    if (lower === 'x') return s.cutSelection();
+    if (lower === 'v') return s.paste();
     return false;
   }
   if (e.altKey) return false;
   const arrow = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'].indexOf(key);
+  const step: readonly [number, number] = arrow < 0 ? [0, 0] : ([[0, -1], [0, 1], [-1, 0], [1, 0]] as const)[arrow]!;
+  // Shift+arrows shift the whole level; with a selection, arrows move its content.
+  if (arrow >= 0 && e.shiftKey) return (s.shiftContent(step[0], step[1]), true);
+  if (arrow >= 0 && s.shape === 'select' && s.selection !== null) return s.moveSelection(step[0], step[1]);
+  if ((key === 'Delete' || key === 'Backspace') && s.shape === 'select' && s.selection !== null) return s.deleteSelection();
   if (arrow >= 0) {
     const { level } = s;
     const at = s.cursor ?? level.head;
@@ -99,6 +108,12 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
     case 'e': return (s.setTool('empty'), true);
     case 'h': return (s.setTool('head'), true);
     case 'p': return (s.startPlaytest(), true);
+    case 'b': return (s.setShape('brush'), true);
+    case 'r': return (s.setShape('rect'), true);
+    case 'l': return (s.setShape('line'), true);
+    case 'f': return (s.setShape('fill'), true);
+    case 's': return (s.setShape('select'), true);
+    case 'k': return (s.cropToContent(), true);
     case 'm': return (s.mirror(e.shiftKey ? 'vertical' : 'horizontal'), true);
     case 't': return (s.rotate(e.shiftKey ? -1 : 1), true);
     case 'c':

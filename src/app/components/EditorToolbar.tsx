@@ -1,6 +1,7 @@
 /** Tools, size, transforms, undo/redo and the level's name, above the grid. */
 import { useRef, useState } from 'react';
 import { MAX_SIDE, MIN_SIDE } from '../../core/level/level';
+import type { Shape } from '../store/editorToolsSlice';
 import type { Tool } from '../store/levelEdits';
 import { useActions, useStudioShallow } from '../studioContext';
 
@@ -20,12 +21,14 @@ export function EditorToolbar() {
     canUndo: st.history.index > 0,
     canRedo: st.history.index < st.history.entries.length,
     editing: st.mode === 'edit',
+    shape: st.shape,
+    anchor: st.resizeAnchor,
   }));
   const disabled = !s.editing;
   const resize = (axis: 'width' | 'height', v: number): void => {
     const st = get();
-    if (axis === 'width') st.resize(v, st.level.height);
-    else st.resize(st.level.width, v);
+    if (axis === 'width') st.resizeWithAnchor(v, st.level.height);
+    else st.resizeWithAnchor(st.level.width, v);
   };
   const sideInput = (axis: 'width' | 'height') => (
     <SideInput axis={axis} value={s[axis]} disabled={disabled} onCommit={(v) => resize(axis, v)} onRefused={(text) => get().notify('error', sizeRefusal(axis, text, s[axis]))} />
@@ -51,10 +54,44 @@ export function EditorToolbar() {
           </button>
         ))}
       </div>
+      <div className="tool-group shape-group" role="radiogroup" aria-label="Shape">
+        {SHAPES.map((t) => (
+          <button
+            key={t.shape}
+            type="button"
+            role="radio"
+            aria-checked={s.shape === t.shape}
+            aria-label={`${t.label} (${t.key})`}
+            title={`${t.label} (${t.key})`}
+            className={`small${s.shape === t.shape ? ' active' : ''}`}
+            data-testid={`editor.shape.${t.shape}`}
+            disabled={disabled}
+            onClick={() => get().setShape(t.shape)}
+          >
+            {t.icon}
+          </button>
+        ))}
+      </div>
       <div className="tool-group">
         {sideInput('width')}
         <span className="times">×</span>
         {sideInput('height')}
+        <select
+          aria-label="resize anchor: where the content stays"
+          title="Resize anchor: where the content stays"
+          data-testid="editor.anchor"
+          value={`${s.anchor.x},${s.anchor.y}`}
+          disabled={disabled}
+          onChange={(e) => {
+            const [x, y] = e.target.value.split(',').map(Number) as [-1 | 0 | 1, -1 | 0 | 1];
+            get().setResizeAnchor({ x, y });
+          }}
+        >
+          {ANCHORS.map(([x, y, label]) => (
+            <option key={label} value={`${x},${y}`}>{label}</option>
+          ))}
+        </select>
+        <button type="button" className="small" data-testid="editor.crop" disabled={disabled} title="Crop the walls around the content (K)" onClick={() => get().cropToContent()}>Crop</button>
       </div>
       <div className="tool-group">
         <button type="button" data-testid="editor.mirrorH" aria-label="Mirror left-right (M)" disabled={disabled} title="Mirror left-right (M)" onClick={() => get().mirror('horizontal')}>⇋</button>
@@ -83,6 +120,20 @@ export function EditorToolbar() {
 }
 
 /** A side-length field: applies as soon as the text is a valid size, keeps a half-typed value meanwhile. */
+const SHAPES: { shape: Shape; label: string; key: string; icon: string }[] = [
+  { shape: 'brush', label: 'Brush', key: 'B', icon: '✎' },
+  { shape: 'rect', label: 'Rectangle', key: 'R', icon: '▭' },
+  { shape: 'line', label: 'Line', key: 'L', icon: '╱' },
+  { shape: 'fill', label: 'Flood fill', key: 'F', icon: '◩' },
+  { shape: 'select', label: 'Select (Ctrl+C / X / V, arrows move, Delete)', key: 'S', icon: '⬚' },
+];
+
+const ANCHORS: [number, number, string][] = [
+  [-1, -1, '↖ top-left'], [0, -1, '↑ top'], [1, -1, '↗ top-right'],
+  [-1, 0, '← left'], [0, 0, '· centre'], [1, 0, '→ right'],
+  [-1, 1, '↙ bottom-left'], [0, 1, '↓ bottom'], [1, 1, '↘ bottom-right'],
+];
+
 /** The message for a side length that cannot be applied (never a silent snap back). */
 export function sizeRefusal(axis: 'width' | 'height', text: string, kept: number): string {
   return `A ${axis} of ${text.trim() === '' ? 'nothing' : `“${text.trim()}”`} cannot be used: levels are ${MIN_SIDE} to ${MAX_SIDE} cells on a side. The ${axis} stays ${kept}.`;

@@ -18,6 +18,12 @@ export const HELP_SECTIONS: Record<StudioView, Section[]> = {
   studio: [
     ['Editing', [
       ['W / E / H', 'wall, empty, head tool'],
+      ['B / R / L / F / S', 'brush, rectangle, line, flood fill, select'],
+      ['Ctrl+C / Ctrl+X / Ctrl+V', 'copy / cut / paste the selection (also into another level)'],
+      ['arrows (selection)', 'move the selected content'],
+      ['Delete', 'empty the selection'],
+      ['Shift+arrows', 'shift the whole level by a cell (wraps round)'],
+      ['K', 'crop the walls around the content'],
       ['click, drag', 'paint with the tool (right button: empty)'],
       ['arrows', 'move the cursor'],
       ['Space / Enter', 'apply the tool at the cursor'],
@@ -26,7 +32,7 @@ export const HELP_SECTIONS: Record<StudioView, Section[]> = {
       ['T / Shift+T', 'rotate clockwise / counter-clockwise'],
       ['Shift+C', 'clear all walls'],
       ['A', 'add the level to the pack'],
-      ['Esc', 'leave a graph state view'],
+      ['Esc', 'drop the selection, leave a graph state view'],
     ]],
     ['Playtest', [
       ['P', 'start / stop playtest'],
