@@ -18,6 +18,15 @@ for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
     await studio.graph.waitForDrawn();
     await page.screenshot({ path: `${DIR}/issue13-studio-${w}.png` });
     await page.getByTestId('gauge.panel').screenshot({ path: `${DIR}/issue13-gauge-${w}.png` });
+    // A selection copied and moved one cell right.
+    await page.keyboard.press('s');
+    await studio.editor.drag([4, 2], [6, 4]);
+    await page.keyboard.press('Control+c');
+    await page.getByTestId('editor.grid').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.mouse.move(5, h - 5);
+    await page.screenshot({ path: `${DIR}/issue13-editor-selection-${w}.png` });
+    await page.keyboard.press('b');
     // Maximised graph: the solution class lit, a deep solution state selected with its path from the start.
     await studio.editor.typeLevel(RSD_1520.join('\n'));
     await studio.graph.waitForDrawn();

@@ -167,7 +167,10 @@ export function CytoscapeView(props: CytoscapeViewProps) {
     // show first), and only for the newest graph when edits come quickly.
     let cancelled = false;
     let drawing: Drawing | null = null;
-    const frame = requestAnimationFrame(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Draw in a task of its own after the frame that paints this update: work
+    // started inside a frame callback would be drawn in that same frame, one long task.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => {
       if (cancelled) return;
       const started = performance.now();
       const d = draw(cy, graph, view, layout, container.current, styledLarge);
@@ -188,10 +191,11 @@ export function CytoscapeView(props: CytoscapeViewProps) {
           callbacks.current.onRendered(report);
         });
       });
-    });
+    }, 0)));
     return () => {
       cancelled = true;
       cancelAnimationFrame(frame);
+      clearTimeout(timer);
       drawing?.cancel();
     };
   }, [graph, view, layout]);

@@ -13,6 +13,8 @@
  */
 import type { Core, ElementDefinition } from 'cytoscape';
 
+/** Elements added per task. */
+const ADD_SLICE = 1_200;
 /** Elements removed per task when clearing a big drawing. */
 const REMOVE_SLICE = 1_500;
 
@@ -72,7 +74,22 @@ export function replaceDrawing(cy: Core, plan: DrawPlan): Drawing {
     await clearAll(cy, isCancelled);
     if (isCancelled()) return new Promise<void>(() => {});
     plan.prepare(cy);
-    cy.batch(() => cy.add([...plan.nodes, ...plan.edges]));
+    // Elements go in over several tasks inside one Cytoscape batch (no style
+    // work or drawing until the batch ends), so creating them is not one long task.
+    const all = [...plan.nodes, ...plan.edges];
+    cy.startBatch();
+    try {
+      for (let i = 0; i < all.length; i += ADD_SLICE) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 0));
+        if (isCancelled()) {
+          cy.elements().remove();
+          return new Promise<void>(() => {});
+        }
+        cy.add(all.slice(i, i + ADD_SLICE));
+      }
+    } finally {
+      if (!cy.destroyed()) cy.endBatch();
+    }
     await nextRender(cy);
   })();
   return {
