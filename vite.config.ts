@@ -14,5 +14,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    // Test files share a worker's module cache instead of re-importing
+    // tfjs, zod and the engine per file: about a fifth of the suite's CPU
+    // time. So a test file must leave no global state changed behind it
+    // (restore what it patches; ml tests pin their tfjs backend in beforeAll).
+    isolate: false,
   },
 });

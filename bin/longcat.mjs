@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// The `longcat` command: runs the TypeScript CLI through tsx's loader, so the
-// bin and `npm run cli` execute the very same sources.
-import { register } from 'tsx/esm/api';
-register();
-await import('../src/cli/main.ts');
+// The `longcat` command: runs the bundle that `npm run build:cli` makes in
+// build/cli (built by the `prepare` hook of `npm install` / `npm ci`, and by
+// `prepack` for a published package). It needs only `dependencies`, never tsx
+// or other devDependencies. Developers run the sources with `npm run cli`.
+import { existsSync } from 'node:fs';
+
+const bundle = new URL('../build/cli/longcat.mjs', import.meta.url);
+if (!existsSync(bundle)) {
+  process.stderr.write('error: the command line is not built (build/cli/longcat.mjs is missing): run `npm run build:cli`, or `npm run cli -- <command>` to run the sources\n');
+  process.exit(2);
+}
+await import(bundle.href);

@@ -8,7 +8,7 @@
  */
 import { expect, test } from './fixtures';
 import { analyticsCsv, BAD_ROWS, FEATURES, LEVELS, truth, UNSOLVABLE, type Features } from './labData';
-import { dataLevels, pathToClass } from './levels';
+import { dataLevels, pathToClass, SHARED_DATA_MISSING, SHARED_DATA_NOTE } from './levels';
 import { LabPage } from './pages/LabPage';
 import { StudioPage } from './pages/StudioPage';
 import { naiveAnalyze } from '../test/naive/naiveSolver';
@@ -25,6 +25,7 @@ function byHand(model: { features: string[]; means: number[]; scales: number[]; 
 const gaugeValue = async (studio: StudioPage): Promise<number> => Number(await studio.page.getByTestId('gauge.value').getAttribute('data-value'));
 
 test('CSV -> invalid rows listed -> ridge evaluated and fitted -> saved, activated: the gauge uses it, also after a reload', async ({ studio, page }) => {
+  test.skip(SHARED_DATA_MISSING, SHARED_DATA_NOTE);
   test.setTimeout(120_000);
   const level = LEVELS.find((l) => l.name === 'binswing-20')!;
   const features = FEATURES.get(level.name)!;
@@ -164,6 +165,7 @@ test('a corrupt saved active model is reported and the default is used', async (
 });
 
 test('progress and cancel; the ablation tables; the playtest log as data', async ({ studio, page }) => {
+  test.skip(SHARED_DATA_MISSING, SHARED_DATA_NOTE);
   test.setTimeout(120_000);
   const lab = new LabPage(page);
   // Win one level so the playtest log has a play.

@@ -1,5 +1,5 @@
 /** Ground truth for the specs, computed here in Node: real level data and the naive reference solver (never the app). */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { naiveGraph, naiveStep, type NaiveClass } from '../test/naive/naiveSolver';
 
@@ -9,9 +9,20 @@ export interface DataLevel {
   readonly text: string;
 }
 
-/** Every level of a ../shared/data file. */
+const SHARED_DATA = resolve(import.meta.dirname, '../../shared/data');
+
+/**
+ * True when the real level sets (../shared/data, outside the repository) are
+ * absent, as in a fresh clone: the specs that need them skip with
+ * {@link SHARED_DATA_NOTE}; `dataLevels` then returns no levels.
+ */
+export const SHARED_DATA_MISSING = !['longcat-binswing-52.txt', 'longcat-arduboy.txt'].every((f) => existsSync(resolve(SHARED_DATA, f)));
+export const SHARED_DATA_NOTE = `needs the real level sets in ${SHARED_DATA}, which is absent`;
+
+/** Every level of a ../shared/data file (none when {@link SHARED_DATA_MISSING}). */
 export function dataLevels(file: string): DataLevel[] {
-  const text = readFileSync(resolve(import.meta.dirname, '../../shared/data', file), 'utf8');
+  if (SHARED_DATA_MISSING) return [];
+  const text = readFileSync(resolve(SHARED_DATA, file), 'utf8');
   return text
     .split(/\n\s*\n/)
     .map((b) => b.trim())

@@ -1,8 +1,13 @@
 import { expect, test } from './fixtures';
-import { largestLevel, naiveReplay, pathToClass } from './levels';
+import { largestLevel, naiveReplay, pathToClass, SHARED_DATA_MISSING, SHARED_DATA_NOTE, type DataLevel } from './levels';
 import { naiveAnalyze } from '../test/naive/naiveSolver';
 
-const level = largestLevel('longcat-arduboy.txt');
+test.skip(SHARED_DATA_MISSING, SHARED_DATA_NOTE);
+
+let level: DataLevel;
+test.beforeAll(() => {
+  level = largestLevel('longcat-arduboy.txt');
+});
 
 test.beforeEach(async ({ studio }) => {
   await studio.editor.typeLevel(level.text);

@@ -1,12 +1,15 @@
 /**
- * End-to-end tests of the command line (SPEC §8, §11): every test spawns the
- * real CLI (`node --import tsx src/cli/main.ts ...`) and checks its output
- * against independent ground truth: the naive reference solver in
- * test/naive/naiveSolver.ts, the data files' own text, and arithmetic
- * invariants between commands.
+ * End-to-end tests of the command line (SPEC §8, §11). They run whole
+ * command lines through `main()` in this process (the same argument parsing,
+ * dispatch and output as the shipped command, without a process start per
+ * test) and check the output against independent ground truth: the naive
+ * reference solver in test/naive/naiveSolver.ts, the data files' own text,
+ * and arithmetic invariants between commands. A few smoke tests at the end
+ * spawn the real processes: the built bin (standard input, exit codes) and
+ * the sources through tsx (`npm run cli`).
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { naiveAnalyze, type NaiveAnalysis } from '../../test/naive/naiveSolver';
 import { importPack } from '../core/pack/pack';
 import { handDifficulty } from '../../test/support/handDifficulty';
+import { SHARED_DATA, sharedDataMissing } from '../../test/support/levels';
+import { main } from './main';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const BINSWING = resolve(ROOT, '../shared/data/longcat-binswing-52.txt');
+const BINSWING = resolve(SHARED_DATA, 'longcat-binswing-52.txt');
 
 const FEATURES = [
   'nStates', 'size', 'nBranches', 'nSolutions', 'nFails', 'shortestSolutionLength', 'nSolutionBranches',
@@ -34,24 +39,53 @@ interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI synchronously from the repository root. */
-function cli(args: readonly string[], input?: string): CliResult {
-  const r: SpawnSyncReturns<string> = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+type Write = typeof process.stdout.write;
+
+/**
+ * Runs one command line through `main()` in this process, capturing what it
+ * writes to stdout and stderr. Standard input is not redirected: the tests
+ * of `-` spawn the built bin (see the smoke tests).
+ */
+async function cli(args: readonly string[]): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const capture = (append: (s: string) => void): Write =>
+    ((chunk: string | Uint8Array) => {
+      append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return true;
+    }) as Write;
+  const { write: outWrite } = process.stdout;
+  const { write: errWrite } = process.stderr;
+  process.stdout.write = capture((s) => (stdout += s));
+  process.stderr.write = capture((s) => (stderr += s));
+  let status: number;
+  try {
+    status = await main(args);
+  } finally {
+    process.stdout.write = outWrite;
+    process.stderr.write = errWrite;
+  }
+  return { status, stdout, stderr };
+}
+
+/** Runs the CLI and fails the test (with its stderr) unless it exits 0. */
+async function cliOk(args: readonly string[]): Promise<CliResult> {
+  const r = await cli(args);
+  if (r.status !== 0) throw new Error(`longcat ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return r;
+}
+
+/** Spawns a real process from the repository root (smoke tests). */
+function spawn(command: readonly string[], input = ''): CliResult {
+  const r: SpawnSyncReturns<string> = spawnSync(process.execPath, command, {
     cwd: ROOT,
     encoding: 'utf8',
-    input: input ?? '',
-    maxBuffer: 256 * 1024 * 1024,
+    input,
+    maxBuffer: 64 * 1024 * 1024,
     timeout: 60_000,
   });
   if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** Runs the CLI and fails the test (with its stderr) unless it exits 0. */
-function cliOk(args: readonly string[], input?: string): CliResult {
-  const r = cli(args, input);
-  if (r.status !== 0) throw new Error(`longcat ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  return r;
 }
 
 function jsonLines(stdout: string): Json[] {
@@ -120,6 +154,32 @@ function expectOneLineError(r: CliResult, what: string): void {
   expect(r.stderr, `${what}: stderr must be one line`).toMatch(/^[^\n]*\S[^\n]*\n$/);
 }
 
+/** Three levels in CRLF text: a named unsolvable one, a named solvable one (name padded), an unnamed one. */
+function mixedLevelsText(): { text: string; unsolvable: string[]; solvable: string[]; unnamed: string[] } {
+  const unsolvable = ['C...', '.#..', '...#', '#...'];
+  const solvable = ['C....', '.....', '..#..', '.....', '.....'];
+  const unnamed = ['#.C', '...', '..#'];
+  const text = ['; stuck', ...unsolvable, '', '  ; open five  ', ...solvable, '', '', ...unnamed, ''].join('\r\n');
+  return { text, unsolvable, solvable, unnamed };
+}
+
+/** `analyze` output for {@link mixedLevelsText} against the naive solver. */
+function expectMixedLevels(out: Json[], { unsolvable, solvable, unnamed }: ReturnType<typeof mixedLevelsText>): void {
+  // Precondition on the ground truth itself.
+  expect(naiveAnalyze(unsolvable).features.expectedMoves).toBe(Infinity);
+  expect(naiveAnalyze(unsolvable).classes.indeterminate).toBeGreaterThan(0);
+  expect(out).toHaveLength(3);
+  expect(out[0]!.name).toBe('stuck');
+  expect(out[1]!.name).toBe('open five');
+  expect(typeof out[2]!.name).toBe('string');
+  expectMatchesNaive(out[0]!, unsolvable);
+  expect(out[0]!.expectedMoves).toBeNull();
+  expect(out[0]!.expectedDecisions).toBeNull();
+  expect(out[0]!.nSolutions).toBe(0);
+  expectMatchesNaive(out[1]!, solvable);
+  expectMatchesNaive(out[2]!, unnamed);
+}
+
 let tmp: string;
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'longcat-cli-test-'));
@@ -129,81 +189,60 @@ afterAll(() => {
 });
 
 describe('analyze', () => {
-  it('prints one object per level of longcat-binswing-52.txt, equal to the naive solver', () => {
+  it.skipIf(sharedDataMissing)('prints one object per level of longcat-binswing-52.txt, equal to the naive solver', async () => {
     const text = readFileSync(BINSWING, 'utf8');
     const levels = splitLevelText(text);
     const nameLines = text.split(/\r?\n/).filter((l) => l.trimStart().startsWith(';')).map((l) => l.trimStart().slice(1).trim());
     expect(levels).toHaveLength(52);
     expect(nameLines).toHaveLength(52);
 
-    const r = cliOk(['analyze', BINSWING]);
+    const r = await cliOk(['analyze', BINSWING]);
     const out = jsonLines(r.stdout);
     expect(out).toHaveLength(52);
     expect(out.map((o) => o.name)).toEqual(nameLines);
     out.forEach((obj, i) => expectMatchesNaive(obj, levels[i]!.rows));
   });
 
-  it('reads standard input (-): CRLF, names, an unnamed level and an unsolvable one (null infinities)', () => {
-    const unsolvable = ['C...', '.#..', '...#', '#...'];
-    const solvable = ['C....', '.....', '..#..', '.....', '.....'];
-    const unnamed = ['#.C', '...', '..#'];
-    // Precondition on the ground truth itself.
-    expect(naiveAnalyze(unsolvable).features.expectedMoves).toBe(Infinity);
-    expect(naiveAnalyze(unsolvable).classes.indeterminate).toBeGreaterThan(0);
-    const text = ['; stuck', ...unsolvable, '', '  ; open five  ', ...solvable, '', '', ...unnamed, ''].join('\r\n');
-
-    const out = jsonLines(cliOk(['analyze', '-'], text).stdout);
-    expect(out).toHaveLength(3);
-    expect(out[0]!.name).toBe('stuck');
-    expect(out[1]!.name).toBe('open five');
-    expect(typeof out[2]!.name).toBe('string');
-    expectMatchesNaive(out[0]!, unsolvable);
-    expect(out[0]!.expectedMoves).toBeNull();
-    expect(out[0]!.expectedDecisions).toBeNull();
-    expect(out[0]!.nSolutions).toBe(0);
-    expectMatchesNaive(out[1]!, solvable);
-    expectMatchesNaive(out[2]!, unnamed);
-  });
-
-  it('works through bin/longcat.mjs too', () => {
-    const r = spawnSync(process.execPath, ['bin/longcat.mjs', 'analyze', '-'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      input: '; tiny\nC..#\n.#..\n....\n',
-    });
-    expect(r.status, r.stderr).toBe(0);
-    const out = jsonLines(r.stdout);
-    expect(out).toHaveLength(1);
-    expect(out[0]!.name).toBe('tiny');
-    expectMatchesNaive(out[0]!, ['C..#', '.#..', '....']);
+  it('reads CRLF text: names, an unnamed level and an unsolvable one (null infinities)', async () => {
+    const text = mixedLevelsText();
+    const file = join(tmp, 'mixed.txt');
+    writeFileSync(file, text.text);
+    const out = jsonLines((await cliOk(['analyze', file])).stdout);
+    expectMixedLevels(out, text);
   });
 });
 
 describe('errors: one clear line on stderr, nothing on stdout, non-zero exit', () => {
-  it('a ragged level (in the second level of a file) names its line and column', () => {
+  it('a ragged level (in the second level of a file) names its line and column', async () => {
     const file = join(tmp, 'ragged.txt');
     // line 8 is "..." where 4 cells are expected: the first missing cell is column 4.
     writeFileSync(file, '; a\nC..\n...\n...\n\n; b\nC...\n...\n....\n');
-    const r = cli(['analyze', file]);
+    const r = await cli(['analyze', file]);
     expectOneLineError(r, 'ragged');
     expect(r.stderr).toMatch(/line 8\b/);
     expect(r.stderr).toMatch(/column 4\b/);
   });
 
-  it('an unknown character names its line and column', () => {
-    const r = cli(['analyze', '-'], '; x\nC..\n.x.\n...\n');
+  it('an unknown character names its line and column', async () => {
+    const file = join(tmp, 'unknown-char.txt');
+    writeFileSync(file, '; x\nC..\n.x.\n...\n');
+    const r = await cli(['analyze', file]);
     expectOneLineError(r, 'unknown character');
     expect(r.stderr).toMatch(/line 3\b/);
     expect(r.stderr).toMatch(/column 2\b/);
   });
 
-  it('a missing file, an empty input and a broken pack', () => {
+  it('a missing file, an empty input and a broken pack', async () => {
     const missing = join(tmp, 'does-not-exist.txt');
-    const r1 = cli(['analyze', missing]);
+    const r1 = await cli(['analyze', missing]);
     expectOneLineError(r1, 'missing file');
     expect(r1.stderr).toContain(missing);
-    expectOneLineError(cli(['analyze', '-'], ''), 'empty stdin');
-    expectOneLineError(cli(['analyze', '-'], '{"format":"longcat-pack","version":1,"name":"x","levels":[{"id":"a"}]}'), 'broken pack');
+    const empty = join(tmp, 'empty.txt');
+    writeFileSync(empty, '');
+    expectOneLineError(await cli(['analyze', empty]), 'empty file');
+    const broken = join(tmp, 'broken-pack.json');
+    writeFileSync(broken, '{"format":"longcat-pack","version":1,"name":"x","levels":[{"id":"a"}]}');
+    expectOneLineError(await cli(['analyze', broken]), 'broken pack');
   });
 
   const gen = (extra: string[]): string[] => ['--generator', 'rsd', '--count', '10', '--seed', '1', ...extra];
@@ -222,18 +261,18 @@ describe('errors: one clear line on stderr, nothing on stdout, non-zero exit', (
     ['no --generator', ['evaluate', '--count', '10']],
     ['unknown command', ['frobnicate']],
   ];
-  it.each(cases)('%s', (_label, args) => {
+  it.each(cases)('%s', async (_label, args) => {
     const out = join(tmp, `bad-${_label.replace(/\W+/g, '_')}.json`);
-    const r = cli(args.map((a) => (a === 'OUT' ? out : a)));
+    const r = await cli(args.map((a) => (a === 'OUT' ? out : a)));
     expectOneLineError(r, _label);
     // A refused generate writes no pack.
     expect(() => readFileSync(out)).toThrow();
   });
 
   // `--seed "$SEED"` with SEED unset must not silently run with seed 0; nor may hex or exponents slip through.
-  it.each([[''], ['0x10'], ['1e1']])("refuses --seed '%s' and --count '%s'", (text) => {
-    expectOneLineError(cli(['evaluate', '--generator', 'rsd', '--count', '5', '--seed', text, '--json']), `--seed '${text}'`);
-    expectOneLineError(cli(['evaluate', '--generator', 'rsd', '--count', text, '--json']), `--count '${text}'`);
+  it.each([[''], ['0x10'], ['1e1']])("refuses --seed '%s' and --count '%s'", async (text) => {
+    expectOneLineError(await cli(['evaluate', '--generator', 'rsd', '--count', '5', '--seed', text, '--json']), `--seed '${text}'`);
+    expectOneLineError(await cli(['evaluate', '--generator', 'rsd', '--count', text, '--json']), `--count '${text}'`);
   });
 });
 
@@ -241,13 +280,13 @@ describe('generate, merge and sharding', () => {
   let pack5: string;
   let rows5: string[][];
 
-  beforeAll(() => {
+  beforeAll(async () => {
     pack5 = join(tmp, 'rsd-300-s5.json');
-    cliOk(['generate', '--generator', 'rsd', '--count', '300', '--size', '8x8', '--seed', '5', '--out', pack5]);
+    await cliOk(['generate', '--generator', 'rsd', '--count', '300', '--size', '8x8', '--seed', '5', '--out', pack5]);
     rows5 = readPack(pack5).rows;
   });
 
-  it('generate rsd writes a valid pack of unique levels, each solvable by the naive solver with the features it computes', () => {
+  it('generate rsd writes a valid pack of unique levels, each solvable by the naive solver with the features it computes', async () => {
     const p = readPack(pack5);
     expect(p.rows.length).toBeGreaterThan(250);
     expect(p.rows.length).toBeLessThanOrEqual(300);
@@ -266,11 +305,11 @@ describe('generate, merge and sharding', () => {
     });
   });
 
-  it('is deterministic (byte-identical rerun) and depends on the seed', () => {
+  it('is deterministic (byte-identical rerun) and depends on the seed', async () => {
     const again = join(tmp, 'rsd-300-s5-again.json');
     const other = join(tmp, 'rsd-300-s6.json');
-    cliOk(['generate', '--generator', 'rsd', '--count', '300', '--seed', '5', '--out', again, '--quiet']);
-    cliOk(['generate', '--generator', 'rsd', '--count', '300', '--seed', '6', '--out', other, '--quiet']);
+    await cliOk(['generate', '--generator', 'rsd', '--count', '300', '--seed', '5', '--out', again, '--quiet']);
+    await cliOk(['generate', '--generator', 'rsd', '--count', '300', '--seed', '6', '--out', other, '--quiet']);
     expect(readFileSync(again, 'utf8')).toBe(readFileSync(pack5, 'utf8'));
     const a = new Set(rows5.map(rowKey));
     const b = readPack(other).rows.map(rowKey);
@@ -278,26 +317,26 @@ describe('generate, merge and sharding', () => {
     expect(shared).toBeLessThan(b.length / 10);
   });
 
-  it('analyze accepts a pack made by generate (one object per pack level, equal to the naive solver)', () => {
+  it('analyze accepts a pack made by generate (one object per pack level, equal to the naive solver)', async () => {
     const p = readPack(pack5);
-    const out = jsonLines(cliOk(['analyze', pack5]).stdout);
+    const out = jsonLines((await cliOk(['analyze', pack5])).stdout);
     expect(out).toHaveLength(p.rows.length);
     expect(out.map((o) => o.name)).toEqual(p.names);
     out.forEach((obj, i) => expectMatchesNaive(obj, p.rows[i]!));
   });
 
-  it('--shard 1/3, 2/3, 3/3 merged give the same levels as the unsharded run', () => {
+  it('--shard 1/3, 2/3, 3/3 merged give the same levels as the unsharded run', async () => {
     const shards = [1, 2, 3].map((i) => join(tmp, `rsd-300-s5-shard${i}.json`));
-    shards.forEach((file, i) => {
-      cliOk(['generate', '--generator', 'rsd', '--count', '300', '--seed', '5', '--shard', `${i + 1}/3`, '--out', file, '--quiet']);
-    });
+    for (const [i, file] of shards.entries()) {
+      await cliOk(['generate', '--generator', 'rsd', '--count', '300', '--seed', '5', '--shard', `${i + 1}/3`, '--out', file, '--quiet']);
+    }
     const shardRows = shards.map((f) => readPack(f).rows);
     for (const rows of shardRows) {
       expect(rows.length).toBeGreaterThan(50);
       expect(rows.length).toBeLessThan(150);
     }
     const merged = join(tmp, 'rsd-300-s5-merged.json');
-    const m = cliOk(['merge', ...shards, '--out', merged]);
+    const m = await cliOk(['merge', ...shards, '--out', merged]);
     expect(m.stdout).toBe('');
     const mergedRows = readPack(merged).rows.map(rowKey);
     expect(new Set(mergedRows).size).toBe(mergedRows.length);
@@ -308,11 +347,11 @@ describe('generate, merge and sharding', () => {
     expect(m.stderr).toMatch(new RegExp(`\\b${dropped} duplicate`));
   });
 
-  it('merge drops duplicate levels (a pack merged with itself and an overlapping pack)', () => {
+  it('merge drops duplicate levels (a pack merged with itself and an overlapping pack)', async () => {
     const other = join(tmp, 'rsd-100-s5.json');
-    cliOk(['generate', '--generator', 'rsd', '--count', '100', '--seed', '5', '--out', other, '--quiet']);
+    await cliOk(['generate', '--generator', 'rsd', '--count', '100', '--seed', '5', '--out', other, '--quiet']);
     const merged = join(tmp, 'self-merged.json');
-    cliOk(['merge', pack5, other, pack5, '--out', merged]);
+    await cliOk(['merge', pack5, other, pack5, '--out', merged]);
     const p = readPack(merged);
     expect(new Set(p.ids).size).toBe(p.ids.length);
     expect(p.rows.map(rowKey).sort()).toEqual(rows5.map(rowKey).sort());
@@ -323,8 +362,8 @@ describe('evaluate', () => {
   const REQUIRED = ['generated', 'solvable', 'duplicates', 'unique', 'nonTrivial', 'spans', 'maxDifficulty', 'levelsPerSecond'];
 
   /** Invariants of any report, and the report against the pack `generate` makes for the same run. */
-  function checkReport(generator: string, count: number, seed: number): Json {
-    const r = cliOk(['evaluate', '--generator', generator, '--count', String(count), '--size', '8x8', '--seed', String(seed), '--json', '--quiet']);
+  async function checkReport(generator: string, count: number, seed: number): Promise<Json> {
+    const r = await cliOk(['evaluate', '--generator', generator, '--count', String(count), '--size', '8x8', '--seed', String(seed), '--json', '--quiet']);
     expect(r.stderr).toBe('');
     const out = jsonLines(r.stdout);
     expect(out).toHaveLength(1);
@@ -345,7 +384,7 @@ describe('evaluate', () => {
 
     // The same run through `generate`: its pack holds exactly the unique solvable levels.
     const file = join(tmp, `eval-${generator}-${count}-s${seed}.json`);
-    cliOk(['generate', '--generator', generator, '--count', String(count), '--seed', String(seed), '--out', file, '--quiet']);
+    await cliOk(['generate', '--generator', generator, '--count', String(count), '--seed', String(seed), '--out', file, '--quiet']);
     const p = readPack(file);
     expect(p.rows).toHaveLength(num('unique'));
     expect(new Set(p.rows.map(rowKey)).size).toBe(p.rows.length);
@@ -364,22 +403,22 @@ describe('evaluate', () => {
     return rep;
   }
 
-  it('rsd --count 2000 --json: invariants, every level solvable, unique = pack size, spans from the naive solver', () => {
-    const rep = checkReport('rsd', 2000, 5);
+  it('rsd --count 2000 --json: invariants, every level solvable, unique = pack size, spans from the naive solver', async () => {
+    const rep = await checkReport('rsd', 2000, 5);
     expect(rep.solvable).toBe(2000);
     expect(rep.duplicates).toBeGreaterThan(0); // RSD repeats small levels (thesis: several %)
     expect(rep.duplicates as number).toBeLessThan(2000 * 0.2);
   });
 
-  it('rpu --count 300 --json: invariants, unique = pack size, spans from the naive solver', () => {
-    const rep = checkReport('rpu', 300, 5);
+  it('rpu --count 300 --json: invariants, unique = pack size, spans from the naive solver', async () => {
+    const rep = await checkReport('rpu', 300, 5);
     expect(rep.solvable as number).toBeGreaterThan(0);
     expect(rep.solvable as number).toBeLessThan(300);
   });
 
-  it('text mode prints a human table with the same numbers', () => {
-    const json = jsonLines(cliOk(['evaluate', '--generator', 'rsd', '--count', '2000', '--seed', '5', '--json', '--quiet']).stdout)[0]!;
-    const r = cliOk(['evaluate', '--generator', 'rsd', '--count', '2000', '--seed', '5', '--quiet']);
+  it('text mode prints a human table with the same numbers', async () => {
+    const json = jsonLines((await cliOk(['evaluate', '--generator', 'rsd', '--count', '2000', '--seed', '5', '--json', '--quiet'])).stdout)[0]!;
+    const r = await cliOk(['evaluate', '--generator', 'rsd', '--count', '2000', '--seed', '5', '--quiet']);
     expect(r.stdout).toContain('solvable');
     expect(r.stdout).toContain('duplicates');
     expect(() => JSON.parse(r.stdout)).toThrow();
@@ -390,8 +429,8 @@ describe('evaluate', () => {
 });
 
 describe('progress', () => {
-  it('evaluate rsd --count 30000 reports progress on stderr and only the report on stdout; --quiet is silent', () => {
-    const loud = cliOk(['evaluate', '--generator', 'rsd', '--count', '30000', '--seed', '3', '--json']);
+  it('evaluate rsd --count 30000 reports progress on stderr and only the report on stdout; --quiet is silent', async () => {
+    const loud = await cliOk(['evaluate', '--generator', 'rsd', '--count', '30000', '--seed', '3', '--json']);
     const lines = loud.stderr.split('\n').filter((l) => l !== '');
     expect(lines.length).toBeGreaterThanOrEqual(1);
     for (const l of lines) expect(l).toMatch(/evaluate rsd: \d+\/30000/);
@@ -400,7 +439,7 @@ describe('progress', () => {
     expect(out).toHaveLength(1);
     expect(out[0]!.generated).toBe(30000);
 
-    const quiet = cliOk(['evaluate', '--generator', 'rsd', '--count', '30000', '--seed', '3', '--json', '--quiet']);
+    const quiet = await cliOk(['evaluate', '--generator', 'rsd', '--count', '30000', '--seed', '3', '--json', '--quiet']);
     expect(quiet.stderr).toBe('');
     const q = jsonLines(quiet.stdout)[0]!;
     for (const k of ['generated', 'solvable', 'duplicates', 'unique', 'nonTrivial', 'maxDifficulty']) expect(q[k], k).toEqual(out[0]![k]);
@@ -411,24 +450,101 @@ describe('progress', () => {
 describe('pack size limits (SPEC §10: import enforces a level-count limit)', () => {
   // A run with more unique levels than a pack may hold (10,000) must fail
   // with one line and write nothing, never an unreadable pack with exit 0.
-  it('generate refuses to write a pack over the level limit and says how to shard', () => {
+  it('generate refuses to write a pack over the level limit and says how to shard', async () => {
     const big = join(tmp, 'rsd-12000.json');
-    const r = cli(['generate', '--generator', 'rsd', '--count', '12000', '--seed', '5', '--out', big, '--quiet']);
+    const r = await cli(['generate', '--generator', 'rsd', '--count', '12000', '--seed', '5', '--out', big, '--quiet']);
     expectOneLineError(r, 'generate over the pack limit');
     expect(r.stderr).toMatch(/--shard/);
     expect(() => readFileSync(big)).toThrow();
   });
 
-  it('merge refuses to write a pack over the level limit', () => {
+  it('merge refuses to write a pack over the level limit', async () => {
     const halves = [1, 2].map((i) => join(tmp, `rsd-12000-half${i}.json`));
-    halves.forEach((file, i) => {
-      cliOk(['generate', '--generator', 'rsd', '--count', '12000', '--seed', '5', '--shard', `${i + 1}/2`, '--out', file, '--quiet']);
-    });
+    for (const [i, file] of halves.entries()) {
+      await cliOk(['generate', '--generator', 'rsd', '--count', '12000', '--seed', '5', '--shard', `${i + 1}/2`, '--out', file, '--quiet']);
+    }
     const sizes = halves.map((f) => readPack(f).rows.length);
     expect(sizes.every((n) => n < 10_000)).toBe(true);
     const merged = join(tmp, 'rsd-12000-merged.json');
-    expectOneLineError(cli(['merge', ...halves, '--out', merged]), 'merge over the pack limit');
+    expectOneLineError(await cli(['merge', ...halves, '--out', merged]), 'merge over the pack limit');
     expect(() => readFileSync(merged)).toThrow();
   });
 });
 
+
+describe('smoke tests: the real processes', () => {
+  const BUNDLE = join(ROOT, 'build/cli');
+
+  beforeAll(() => {
+    // The bin runs the bundle: build it from the sources under test.
+    const r = spawn(['scripts/build-cli.mjs']);
+    if (r.status !== 0) throw new Error(`build-cli exited ${r.status}: ${r.stderr}`);
+  });
+
+  it('the built bin reads standard input (-): CRLF, names, an unnamed level and an unsolvable one', () => {
+    const text = mixedLevelsText();
+    const r = spawn(['bin/longcat.mjs', 'analyze', '-'], text.text);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expectMixedLevels(jsonLines(r.stdout), text);
+  });
+
+  it('the built bin: bad input ends the process with one line on stderr and exit code 2', () => {
+    const r = spawn(['bin/longcat.mjs', 'analyze', '-'], '; x\nC..\n.x.\n...\n');
+    expectOneLineError(r, 'unknown character on stdin');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/line 3\b.*column 2\b/);
+    const empty = spawn(['bin/longcat.mjs', 'analyze', '-'], '');
+    expectOneLineError(empty, 'empty stdin');
+    expect(spawn(['bin/longcat.mjs', 'frobnicate']).status).toBe(2);
+  });
+
+  it('the built bin: --help lists every command and exits 0', () => {
+    const r = spawn(['bin/longcat.mjs', '--help']);
+    expect(r.status, r.stderr).toBe(0);
+    for (const command of ['analyze', 'generate', 'evaluate', 'fit-predictor', 'train', 'merge']) {
+      expect(r.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+    }
+  });
+
+  /** Bare package names a bundle file imports statically, following its relative imports. */
+  function staticPackages(file: string, seen = new Set<string>()): Set<string> {
+    const packages = new Set<string>();
+    if (seen.has(file)) return packages;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/^\s*(?:import|export)\s*(?:[^'";]*?\sfrom\s*)?["']([^"']+)["']/gm)) {
+      const spec = m[1]!;
+      if (spec.startsWith('.')) for (const p of staticPackages(resolve(dirname(file), spec), seen)) packages.add(p);
+      else packages.add(spec);
+    }
+    return packages;
+  }
+  /** The chunk a command's `await import('./x')` loads, found in the entry file. */
+  const chunk = (name: string): string => {
+    const m = new RegExp(`import\\(\\s*["'](\\./chunks/${name}-[A-Z0-9]+\\.mjs)["']\\s*\\)`).exec(readFileSync(join(BUNDLE, 'longcat.mjs'), 'utf8'));
+    if (!m) throw new Error(`no lazy import of ${name} in build/cli/longcat.mjs`);
+    return join(BUNDLE, m[1]!);
+  };
+
+  it('lazy commands: --help and analyze load no tfjs (and no ml-matrix); train does load tfjs', () => {
+    const start = staticPackages(join(BUNDLE, 'longcat.mjs'));
+    expect(start).toContain('commander');
+    const analyze = new Set([...start, ...staticPackages(chunk('analyze')), ...staticPackages(chunk('modelFile'))]);
+    for (const p of analyze) {
+      expect(p.startsWith('@tensorflow/'), `analyze imports ${p}`).toBe(false);
+      expect(p, 'analyze imports ml-matrix').not.toBe('ml-matrix');
+    }
+    // The walk itself finds tfjs where it is (a control for the check above).
+    expect([...staticPackages(chunk('train'))].some((p) => p.startsWith('@tensorflow/'))).toBe(true);
+    expect(staticPackages(chunk('fitPredictor'))).toContain('ml-matrix');
+  });
+
+  it.skipIf(!existsSync(join(ROOT, 'node_modules/tsx')))('`npm run cli` (the sources through tsx) prints what main() prints', async () => {
+    const file = join(tmp, 'mixed-tsx.txt');
+    writeFileSync(file, mixedLevelsText().text);
+    const r = spawn(['--import', 'tsx', 'src/cli/longcat.ts', 'analyze', file]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe((await cliOk(['analyze', file])).stdout);
+  });
+});

@@ -4,9 +4,8 @@ import { Analyzer } from '../core/graph/analyze';
 import { FEATURE_NAMES } from '../core/graph/features';
 import { fitModel } from '../core/difficulty/calibrate';
 import { parseCompletionCsv } from '../core/difficulty/csv';
-import { FIT_METHODS, parseDifficultyModel, type DifficultyModel, type FeatureName, type FitMethod } from '../core/difficulty/model';
+import { FIT_METHODS, type DifficultyModel, type FeatureName, type FitMethod } from '../core/difficulty/model';
 import { buildModelFromGenerated, ITERATION_7_FEATURES } from '../core/difficulty/recipe';
-import { DEFAULT_DIFFICULTY_MODEL } from '../core/difficulty/defaultModel';
 import { createRng } from '../core/util/rng';
 import { CliError } from './args';
 import { Progress } from './progress';
@@ -27,20 +26,6 @@ export function parseFeatures(text: string | undefined): FeatureName[] {
     process.stderr.write('note: expectedMoves/expectedDecisions are infinite on unsolvable levels; such rows are skipped\n');
   }
   return names as FeatureName[];
-}
-
-/** Loads a model file (for --model), or the shipped default. */
-export function loadModel(file: string | undefined): DifficultyModel {
-  if (file === undefined) return DEFAULT_DIFFICULTY_MODEL;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new CliError(`cannot read model ${file}: ${(e as Error).message}`);
-  }
-  const r = parseDifficultyModel(text);
-  if (!r.ok) throw new CliError(`${file} is not a valid difficulty model: ${r.error.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
-  return r.value;
 }
 
 export interface FitOptions {

@@ -1,20 +1,25 @@
 /**
  * Longcat Studio command line: the same core as the studio, headless.
  * Errors end with one clear line on stderr and a non-zero exit.
+ *
+ * Start-up time matters (a one-level `analyze` answers in well under 300 ms):
+ * this file parses arguments only, and each command imports its module when
+ * it runs, so `--help` loads no engine code and only `train` and the sd-pcgrl
+ * and turtle paths load tfjs. Keep command modules out of the static imports.
  */
 import { Command, CommanderError } from 'commander';
 import { DEFAULT_STATE_CAP } from '../core/graph/solver';
-import { CliError, parseCount, parseGenerator, parseSeed, parseShard, parseSize } from './args';
-import { runAnalyze } from './analyze';
-import { formatReport, runEvaluate, runGenerate } from './generate';
-import { runMerge } from './merge';
-import { loadModel, parseFeatures, parseMethod, runFitPredictor } from './fitPredictor';
-import { runTrain } from './train';
-import { parseTolerance, runAtDifficulty } from './atDifficulty';
-import { DEFAULT_RL_MODEL, evaluateSdPcgrl, evaluateTurtleModel, generateSdPcgrl, parseTemperatures } from './sdPcgrl';
 import { shardRange } from '../core/generators/registry';
+import { CliError, parseCount, parseGenerator, parseSeed, parseShard, parseSize } from './args';
 
-function buildProgram(): Command {
+/** The difficulty model for `--model`: the module that reads it is loaded with the command. */
+async function loadModel(file: string | undefined) {
+  return (await import('./modelFile')).loadModel(file);
+}
+
+/** The commander program; `status` is the exit code an action asks for (0 unless set). */
+function buildProgram(): { program: Command; status: { code: number } } {
+  const status = { code: 0 };
   const program = new Command('longcat')
     .description('Longcat Studio: analyse, generate and evaluate Longcat levels')
     .exitOverride()
@@ -26,10 +31,11 @@ function buildProgram(): Command {
     .argument('<file>', 'level text file, level pack JSON, or - for standard input')
     .option('--max-states <n>', 'state cap per level', String(DEFAULT_STATE_CAP))
     .option('--model <file>', 'difficulty model JSON (default: the shipped model)')
-    .action((file: string, opts: { maxStates: string; model?: string }) => {
-      const model = loadModel(opts.model);
-      const code = runAnalyze(file, { maxStates: parseCount(opts.maxStates, '--max-states', 50_000_000), model }, (l) => process.stdout.write(l + '\n'));
-      process.exitCode = code;
+    .action(async (file: string, opts: { maxStates: string; model?: string }) => {
+      const maxStates = parseCount(opts.maxStates, '--max-states', 50_000_000);
+      const model = await loadModel(opts.model);
+      const { runAnalyze } = await import('./analyze');
+      status.code = runAnalyze(file, { maxStates, model }, (l) => process.stdout.write(l + '\n'));
     });
 
   const common = (c: Command): Command =>
@@ -40,26 +46,26 @@ function buildProgram(): Command {
       .option('--seed <s>', 'random seed', '1')
       .option('--shard <i/n>', 'run only shard i of n (1-based) of the iterations')
       .option('--model <file>', 'difficulty model JSON (default: the shipped model)')
-      .option('--rl-model <dir>', 'sd-pcgrl: trained model directory', DEFAULT_RL_MODEL)
+      .option('--rl-model <dir>', 'sd-pcgrl or turtle: trained model directory (default: the shipped model for the size)')
       .option('--start-cell <i>', 'sd-pcgrl: start every level at this cell (row-major index) instead of a random one')
       .option('--quiet', 'no progress on stderr', false);
 
-  type CommonOpts = { generator?: string; count: string; size: string; seed: string; shard?: string; quiet: boolean; model?: string; rlModel: string; startCell?: string };
+  type CommonOpts = { generator?: string; count: string; size: string; seed: string; shard?: string; quiet: boolean; model?: string; rlModel?: string; startCell?: string };
   const requireGenerator = (o: CommonOpts): string => {
     if (o.generator === undefined) throw new CliError("required option '--generator <name>' not specified (rpu, rsd, sd-pcgrl or turtle)");
     return o.generator;
   };
-  const settings = (o: CommonOpts) => ({
+  const settings = async (o: CommonOpts) => ({
     generator: parseGenerator(requireGenerator(o)),
     count: parseCount(o.count),
     ...parseSize(o.size),
     seed: parseSeed(o.seed),
     shard: o.shard !== undefined ? parseShard(o.shard) : undefined,
     quiet: o.quiet,
-    model: loadModel(o.model),
+    model: await loadModel(o.model),
   });
   /** The same settings for the sd-pcgrl generator, whose index range is its levels. */
-  const sdSettings = (o: CommonOpts, temperature: number) => {
+  const sdSettings = async (o: CommonOpts, temperature: number) => {
     const size = parseSize(o.size);
     const count = parseCount(o.count);
     const shard = o.shard !== undefined ? parseShard(o.shard) : undefined;
@@ -68,7 +74,9 @@ function buildProgram(): Command {
     if (o.startCell !== undefined) {
       startCell = parseCount(String(Number(o.startCell) + 1), '--start-cell', size.width * size.height) - 1;
     }
-    return { ...size, seed: parseSeed(o.seed), from, to, temperature, startCell, rlModel: o.rlModel, model: loadModel(o.model), quiet: o.quiet };
+    const seed = parseSeed(o.seed);
+    const { DEFAULT_RL_MODEL } = await import('./sdPcgrl');
+    return { ...size, seed, from, to, temperature, startCell, rlModel: o.rlModel ?? DEFAULT_RL_MODEL, model: await loadModel(o.model), quiet: o.quiet };
   };
   const parseTemperature = (text: string): number => {
     const t = Number(text);
@@ -94,22 +102,27 @@ function buildProgram(): Command {
           if (!m) throw new CliError(`--open-cells must look like 20:40, 20: or :40, got "${o.openCells}"`);
           openCells = { ...(m[1] ? { min: Number(m[1]) } : {}), ...(m[2] ? { max: Number(m[2]) } : {}) };
         }
+        const { parseTolerance, runAtDifficulty } = await import('./atDifficulty');
         const r = runAtDifficulty({
           ...parseSize(o.size), target, tolerance: parseTolerance(o.tolerance), count: parseCount(o.count, '--count', 10_000), seed: parseSeed(o.seed),
-          out: o.out, model: loadModel(o.model), exclude: o.exclude, uniqueSolution: o.uniqueSolution, ...(openCells ? { openCells } : {}),
+          out: o.out, model: await loadModel(o.model), exclude: o.exclude, uniqueSolution: o.uniqueSolution, ...(openCells ? { openCells } : {}),
         });
         process.stderr.write(`wrote ${r.written} levels to ${o.out} in ${r.seconds.toFixed(2)} s${r.shortfall ? ` (${r.shortfall})` : ''}\n`);
-        if (r.shortfall) process.exitCode = 3;
+        if (r.shortfall) status.code = 3;
         return;
       }
       requireGenerator(o);
       if (o.generator === 'turtle') throw new CliError('turtle is a baseline to evaluate (evaluate --generator turtle), not a level source: it yields almost no solvable levels');
       if (o.generator === 'sd-pcgrl') {
-        const r = await generateSdPcgrl({ ...sdSettings(o, parseTemperature(o.temperature)), out: o.out });
+        const temperature = parseTemperature(o.temperature);
+        const { generateSdPcgrl } = await import('./sdPcgrl');
+        const r = await generateSdPcgrl({ ...(await sdSettings(o, temperature)), out: o.out });
         process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped)\n`);
         return;
       }
-      const r = runGenerate({ ...settings(o), out: o.out });
+      const s = await settings(o);
+      const { runGenerate } = await import('./generate');
+      const r = runGenerate({ ...s, out: o.out });
       process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.iterations} iterations, ${r.duplicates} duplicates skipped)\n`);
     });
 
@@ -120,24 +133,30 @@ function buildProgram(): Command {
       requireGenerator(o);
       if (o.generator === 'turtle') {
         const size = parseSize(o.size);
-        const dir = o.rlModel === DEFAULT_RL_MODEL ? `models/turtle-${size.width}x${size.height}` : o.rlModel;
+        const dir = o.rlModel ?? `models/turtle-${size.width}x${size.height}`;
+        const { evaluateTurtleModel, parseTemperatures } = await import('./sdPcgrl');
+        const { formatReport } = await import('./generate');
         for (const t of parseTemperatures(o.temperatures === '0:1:0.1' ? '0' : o.temperatures)) {
-          const r = await evaluateTurtleModel(dir, { ...size, episodes: parseCount(o.count), seed: parseSeed(o.seed), temperature: t, model: loadModel(o.model) });
+          const r = await evaluateTurtleModel(dir, { ...size, episodes: parseCount(o.count), seed: parseSeed(o.seed), temperature: t, model: await loadModel(o.model) });
           const full = { generator: 'turtle', size: o.size, seed: parseSeed(o.seed), shard: null, temperature: t, ...r, seconds: 0, levelsPerSecond: 0 };
           process.stdout.write(o.json ? JSON.stringify(full) + '\n' : `temperature ${t}\n` + formatReport(full) + '\n');
         }
         return;
       }
       if (o.generator === 'sd-pcgrl') {
+        const { evaluateSdPcgrl, parseTemperatures } = await import('./sdPcgrl');
+        const { formatReport } = await import('./generate');
         const temps = parseTemperatures(o.temperatures);
-        const reports = await evaluateSdPcgrl(sdSettings(o, temps[0]!), temps);
+        const reports = await evaluateSdPcgrl(await sdSettings(o, temps[0]!), temps);
         for (const r of reports) {
           const full = { generator: 'sd-pcgrl', size: o.size, seed: parseSeed(o.seed), shard: o.shard ?? null, ...r };
           process.stdout.write(o.json ? JSON.stringify(full) + '\n' : `temperature ${r.temperature}\n` + formatReport(full) + '\n');
         }
         return;
       }
-      const r = runEvaluate(settings(o));
+      const s = await settings(o);
+      const { formatReport, runEvaluate } = await import('./generate');
+      const r = runEvaluate(s);
       process.stdout.write(o.json ? JSON.stringify(r) + '\n' : formatReport(r));
     });
 
@@ -152,7 +171,8 @@ function buildProgram(): Command {
     .option('--name <name>', 'model name', 'custom')
     .requiredOption('--out <file>', 'model JSON to write')
     .option('--quiet', 'no progress on stderr', false)
-    .action((o: { data?: string; generated?: string; method: string; features?: string; seed: string; name: string; out: string; quiet: boolean }) => {
+    .action(async (o: { data?: string; generated?: string; method: string; features?: string; seed: string; name: string; out: string; quiet: boolean }) => {
+      const { parseFeatures, parseMethod, runFitPredictor } = await import('./fitPredictor');
       const model = runFitPredictor({
         ...(o.data !== undefined ? { data: o.data } : {}),
         ...(o.generated !== undefined ? { generated: parseCount(o.generated, '--generated', 1_000_000) } : {}),
@@ -191,8 +211,9 @@ function buildProgram(): Command {
       if (o.encoding !== 'markov' && o.encoding !== 'thesis') throw new CliError(`--encoding must be markov or thesis, got "${o.encoding}"`);
       const minutes = Number(o.minutes);
       if (!(minutes > 0 && minutes <= 24 * 60)) throw new CliError(`--minutes must be a number above 0 (at most 1440), got "${o.minutes}"`);
+      const { runTrain } = await import('./train');
       const m = await runTrain({
-        env: o.env, ...parseSize(o.size), encoding: o.encoding, model: loadModel(o.model), minutes, seed: parseSeed(o.seed), out: o.out,
+        env: o.env, ...parseSize(o.size), encoding: o.encoding, model: await loadModel(o.model), minutes, seed: parseSeed(o.seed), out: o.out,
         recipe: o.recipe, resume: o.resume, quiet: o.quiet,
         command: ['npm run cli -- train', ...process.argv.slice(3).filter((a) => a !== '--quiet' && a !== '--resume')].join(' '),
       });
@@ -205,18 +226,27 @@ function buildProgram(): Command {
     .argument('<packs...>', 'pack files')
     .requiredOption('--out <file>', 'pack file to write')
     .option('--name <name>', 'name of the merged pack')
-    .action((files: string[], o: { out: string; name?: string }) => {
+    .action(async (files: string[], o: { out: string; name?: string }) => {
+      const { runMerge } = await import('./merge');
       const r = runMerge(files, o.out, o.name);
       process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates dropped)\n`);
     });
 
-  return program;
+  return { program, status };
 }
 
-export async function main(argv: string[]): Promise<number> {
+/**
+ * Runs one command line (without `node` and the script name) and returns its
+ * exit code: 0 done, 1 some levels failed (analyze), 2 bad input (one line
+ * on stderr), 3 a target not fully met (generate --target). Output goes to
+ * process.stdout / process.stderr; the process's own exit code is left alone,
+ * so tests can call it in-process, many times.
+ */
+export async function main(argv: readonly string[]): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv, { from: 'user' });
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+    const { program, status } = buildProgram();
+    await program.parseAsync([...argv], { from: 'user' });
+    return status.code;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2; // commander already printed its message
     if (e instanceof CliError) {
@@ -226,5 +256,3 @@ export async function main(argv: string[]): Promise<number> {
     throw e;
   }
 }
-
-process.exitCode = await main(process.argv.slice(2));

@@ -190,14 +190,15 @@ describe('DQN learns toy problems', () => {
     const trainer = new Trainer({
       recipe: toyRecipe(0),
       seed: 1,
-      // 0.1 s per lock-step; a greedy test (one-step episodes) takes 5 s.
-      makeEnv: (count, seed) => timed(new ContextBandit(count, seed), 0.1, () => {}),
+      // 0.5 s per lock-step; a greedy test (one-step episodes) takes 5 s.
+      makeEnv: (count, seed) => timed(new ContextBandit(count, seed), 0.5, () => {}),
       makeTestEnv: () => timed(new ContextBandit(2, 9), 5, () => tests++),
       testEverySeconds: 1,
       maxTestShare: 0.1,
       now: () => clock,
     });
-    await trainer.run({ envSteps: 8 * 2000 });
+    // 400 lock-steps: the schedule follows the injected clock, not the step count.
+    await trainer.run({ envSteps: 8 * 400 });
     // 200 s of lock-steps: a test every 1 s would take 5x the training time; capped, one every 45 s.
     expect(tests).toBeGreaterThanOrEqual(4);
     expect(tests).toBeLessThanOrEqual(7);

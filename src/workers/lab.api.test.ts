@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { predictDifficulty } from '../core/difficulty/predict';
 import { validateDifficultyModel } from '../core/difficulty/model';
-import { toRows } from '../core/level/level';
-import { loadDataLevels } from '../../test/support/levels';
+import { solvableFixtureRows } from '../../test/fixtures/perft';
 import { naiveAnalyze } from '../../test/naive/naiveSolver';
 import { ablateLab, evaluateLab, fitLab, prepareCsv, preparePlaytests } from './lab.api';
 
-const LEVELS = loadDataLevels('longcat-binswing-52.txt').map((l) => toRows(l));
+const LEVELS = solvableFixtureRows();
 const truth = (f: ReturnType<typeof naiveAnalyze>['features']): number => 4 + 2 * f.nSolutions + 1.5 * f.nSolutionBranches + 0.5 * f.nIndeterminateBranches;
 
 describe('lab api', () => {
@@ -65,13 +64,13 @@ describe('lab api', () => {
 
     const fit = await fitLab({
       name: ' mine ', features: ['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches'], method: 'ols', seed: 1,
-      samples: data.samples.map((s) => s.features), labels: y, data: 'c.csv (52 levels)', labelDescription: 'seconds', metrics: { testMse: 0.5 }, createdAt: '2025-01-01T00:00:00.000Z',
+      samples: data.samples.map((s) => s.features), labels: y, data: `c.csv (${LEVELS.length} levels)`, labelDescription: 'seconds', metrics: { testMse: 0.5 }, createdAt: '2025-01-01T00:00:00.000Z',
     });
     expect(validateDifficultyModel(fit.model).ok).toBe(true);
     expect(fit.model.name).toBe('mine');
     expect(fit.model.metrics['testMse']).toBe(0.5);
     expect(fit.model.metrics['r2']).toBeCloseTo(1, 9);
-    expect(fit.model.provenance.summary).toContain('OLS on nSolutions, nSolutionBranches, nIndeterminateBranches; fitted in the predictor lab to c.csv (52 levels)');
+    expect(fit.model.provenance.summary).toContain(`OLS on nSolutions, nSolutionBranches, nIndeterminateBranches; fitted in the predictor lab to c.csv (${LEVELS.length} levels)`);
     fit.predictions.forEach((p, i) => {
       expect(p).toBe(predictDifficulty(fit.model, data.samples[i]!.features));
       expect(p).toBeCloseTo(y[i]!, 6);

@@ -31,11 +31,6 @@ export function selectCurrentGraph(s: Pick<StudioState, 'level' | 'analysis'>): 
   return g !== null && g.levelKey === selectLevelKey(s) ? g : null;
 }
 
-/** The last graph, even when it belongs to the previous edit (the view keeps it while a new one is computed). */
-export function selectShownGraph(s: Pick<StudioState, 'analysis'>): GraphData | null {
-  return s.analysis.graph;
-}
-
 let readingCache: { graph: GraphData; model: DifficultyModel; reading: GaugeReading } | null = null;
 
 /** The gauge reading of the shown graph under the active model. */
@@ -61,11 +56,6 @@ export function selectShortestSolution(s: Pick<StudioState, 'level' | 'analysis'
 /** A generated level's difficulty under the active model. */
 export function generatedDifficulty(model: DifficultyModel, level: GeneratedLevel): number | null {
   return packDifficulty(model, level.features);
-}
-
-/** True when the editor accepts edits (not playtesting or replaying). */
-export function selectEditing(s: Pick<StudioState, 'mode'>): boolean {
-  return s.mode === 'edit';
 }
 
 /** Stored pack features as the engine's type (JSON's null is an infinite value), or null when incomplete. */

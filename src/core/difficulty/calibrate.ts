@@ -12,8 +12,10 @@ import { chooseAlpha, fitLinear, predictRow, type Dataset, type LinearFit } from
 import { MODEL_FORMAT, MODEL_VERSION, type DifficultyModel, type FeatureName, type FitMethod } from './model';
 import { predictDifficulty, rawOutput } from './predict';
 
+/** The thesis's spread of unique RSD 8x8 levels that calibration aims for: shares below 20 and above 30. */
 export const THESIS_QUANTILES = { below20: 0.91, above30: 0.04 } as const;
 
+/** What {@link fitModel} fits: the features and method, one sample and label per level, and the provenance to record. `samples` and `labels` have the same length. */
 export interface FitRequest {
   readonly name: string;
   readonly features: readonly FeatureName[];
@@ -64,6 +66,7 @@ export function fitModel(req: FitRequest, rng: Rng): { model: DifficultyModel; f
   return { model, fit, cvMse };
 }
 
+/** How a model spreads a set of levels: the count, shares below 20 and above 30 (0..1), maximum and median difficulty. */
 export interface CalibrationStats {
   readonly levels: number;
   readonly below20: number;

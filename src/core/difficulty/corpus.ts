@@ -8,12 +8,14 @@ import type { LevelFeatures } from '../graph/features';
 import { createLevelSource, type GeneratorName } from '../generators/registry';
 import { UniqueLevels } from '../generators/unique';
 
+/** One unique solvable level of a corpus: its key (walls and head), the generator that made it, and its features. */
 export interface CorpusEntry {
   readonly key: string;
   readonly generator: GeneratorName;
   readonly features: LevelFeatures;
 }
 
+/** One part of a corpus: `iterations` of a generator at a size. */
 export interface CorpusSpec {
   readonly generator: GeneratorName;
   readonly width: number;

@@ -7,17 +7,20 @@
 import { parseRows } from '../level/format';
 import type { Level } from '../level/level';
 
+/** A valid CSV row: its 1-based line, the parsed level and the mean completion time in seconds (finite, >= 0). */
 export interface CompletionRow {
   readonly line: number;
   readonly level: Level;
   readonly seconds: number;
 }
 
+/** An invalid CSV row: its 1-based line and a sentence saying what is wrong. */
 export interface CsvProblem {
   readonly line: number;
   readonly message: string;
 }
 
+/** Most data rows read from one CSV; past it one problem says the rest are ignored. */
 export const MAX_CSV_ROWS = 100_000;
 
 const unquote = (s: string): string => {
@@ -25,6 +28,12 @@ const unquote = (s: string): string => {
   return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1).replace(/""/g, '"').trim() : t;
 };
 
+/**
+ * Reads `level,avgCompletionSeconds` rows. Never throws: every invalid row is
+ * a {@link CsvProblem} with its line, valid rows are kept in order. A header
+ * line, a byte-order mark, blank lines and quoted fields are accepted.
+ * O(text length + cells).
+ */
 export function parseCompletionCsv(text: string): { rows: CompletionRow[]; problems: CsvProblem[] } {
   const rows: CompletionRow[] = [];
   const problems: CsvProblem[] = [];

@@ -11,4 +11,5 @@ function load(): DifficultyModel {
   return r.value;
 }
 
+/** The shipped default model, validated once when this module loads (a broken file throws: a build bug, not user input). */
 export const DEFAULT_DIFFICULTY_MODEL: DifficultyModel = load();

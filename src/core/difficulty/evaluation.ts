@@ -9,6 +9,7 @@ import type { Rng } from '../util/rng';
 import type { FitMethod } from './model';
 import { crossValidatedMse, fitLinear, fitWithCv, kFolds, meanSquaredError, permutation, selectColumns, subset, type Dataset } from './fit';
 
+/** The result of {@link evaluateSplits}: mean and standard deviation of the test MSE, the mean baseline's MSE on the same splits, and the mean training MSE. */
 export interface SplitEvaluation {
   readonly method: FitMethod;
   readonly splits: number;
@@ -53,11 +54,13 @@ export function evaluateSplits(data: Dataset, method: FitMethod, rng: Rng, split
   };
 }
 
+/** One feature subset of an ablation and its k-fold cross-validated MSE. */
 export interface SubsetScore {
   readonly features: readonly string[];
   readonly mse: number;
 }
 
+/** The result of {@link ablation}: the best subsets (lowest MSE first), how often each feature appears among them, and the mean baseline. */
 export interface Ablation {
   readonly k: number;
   readonly subsetsTried: number;

@@ -17,12 +17,18 @@ import { CholeskyDecomposition, Matrix, pseudoInverse } from 'ml-matrix';
 import type { FitMethod } from './model';
 import type { Rng } from '../util/rng';
 
+/** Samples for fitting: `x[i]` holds the features of sample i (all rows the same length), `y[i]` its label. */
 export interface Dataset {
   /** Row-major feature matrix: rows[i][j] is feature j of sample i. */
   readonly x: readonly (readonly number[])[];
   readonly y: readonly number[];
 }
 
+/**
+ * A fitted linear model on standardised features: predict
+ * `intercept + sum coefficients[j] * (x[j] - means[j]) / scales[j]`
+ * (scales are positive; a constant feature gets scale 1).
+ */
 export interface LinearFit {
   readonly means: number[];
   readonly scales: number[];
@@ -109,6 +115,7 @@ export function predictRow(fit: LinearFit, row: readonly number[]): number {
   return y;
 }
 
+/** Mean squared error of `fit` on `data` (0 for no rows). O(rows x features). */
 export function meanSquaredError(fit: LinearFit, data: Dataset): number {
   let s = 0;
   for (let i = 0; i < data.x.length; i++) s += (predictRow(fit, data.x[i]!) - data.y[i]!) ** 2;

@@ -8,14 +8,17 @@ import { z } from 'zod';
 import { FEATURE_NAMES, type FeatureName } from '../graph/features';
 import { err, ok, type Result } from '../util/result';
 
+/** The `format` tag of a difficulty model file. */
 export const MODEL_FORMAT = 'longcat-difficulty-model';
+/** The model file version this build reads and writes. */
 export const MODEL_VERSION = 1;
 
 /** How the label was transformed before fitting; predictions are mapped back. */
 export const LABEL_TRANSFORMS = ['identity', 'log1p'] as const;
-export type LabelTransform = (typeof LABEL_TRANSFORMS)[number];
 
+/** Fitting methods: ordinary least squares, ridge (L2) and lasso (L1), the last two with alpha chosen by cross-validation. */
 export const FIT_METHODS = ['ols', 'ridge', 'lasso'] as const;
+/** One of {@link FIT_METHODS}. */
 export type FitMethod = (typeof FIT_METHODS)[number];
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
@@ -57,8 +60,10 @@ const ModelSchema = z
     if (new Set(m.features).size !== m.features.length) ctx.addIssue({ code: 'custom', path: ['features'], message: 'lists a feature twice' });
   });
 
+/** A validated difficulty model file (see `docs/formats.md`): feature arrays of equal length, positive scales, finite numbers. */
 export type DifficultyModel = z.infer<typeof ModelSchema>;
 
+/** One problem of a refused model file: the path of the field and a sentence. */
 export interface ModelProblem {
   readonly path: string;
   readonly message: string;

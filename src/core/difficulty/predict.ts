@@ -5,6 +5,7 @@
 import type { LevelFeatures } from '../graph/features';
 import type { DifficultyModel } from './model';
 
+/** The difficulty bands shown with a value: [from, to) in difficulty units, in increasing order; the last is open-ended. */
 export const BANDS = [
   { name: 'trivial', from: 0, to: 20 },
   { name: 'easy', from: 20, to: 40 },
@@ -12,6 +13,7 @@ export const BANDS = [
   { name: 'hard', from: 60, to: 80 },
   { name: 'expert', from: 80, to: Infinity },
 ] as const;
+/** The name of one of {@link BANDS}. */
 export type BandName = (typeof BANDS)[number]['name'];
 
 /** The band a difficulty falls in (SPEC: < 20 is trivial; spans of 20 as in thesis Fig. 5.8). */
@@ -20,6 +22,7 @@ export function bandOf(difficulty: number): BandName {
   return 'expert';
 }
 
+/** A difficulty with its band and how it breaks down: a base value plus one contribution per model feature. */
 export interface Prediction {
   readonly value: number;
   readonly band: BandName;

@@ -13,6 +13,7 @@ import type { DifficultyModel, FeatureName, FitMethod } from './model';
 /** Thesis Table 4.1, iteration 7. */
 export const ITERATION_7_FEATURES: readonly FeatureName[] = ['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches'];
 
+/** The settings that build a model from generated levels ({@link buildModelFromGenerated}); the same recipe and seed give the same model. */
 export interface GeneratedRecipe {
   readonly name: string;
   /** RSD and RPU iterations on 8x8 (and a quarter as many RSD on 6x6 and 10x10). */
@@ -23,10 +24,12 @@ export interface GeneratedRecipe {
   readonly command: string;
 }
 
+/** The label of models built from generated levels, in words (written into the model file). */
 export const LABEL_DESCRIPTION =
   'random player model expected solve time: expectedMoves + expectedDecisions (one time unit per move, one more per decision), ' +
   'mapped to seconds by scale * y + offset calibrated so unique RSD 8x8 levels match the thesis (91% below 20, 4% above 30)';
 
+/** The corpus of the recipe: `iterations` of RSD and of RPU on 8x8, and a quarter as many RSD on 6x6 and on 10x10. */
 export function corpusSpecs(iterations: number): CorpusSpec[] {
   const quarter = Math.max(1, Math.floor(iterations / 4));
   return [

@@ -15,6 +15,7 @@ import { levelKey, type Level } from '../level/level';
 import { createRng, streamSeed, type Rng } from '../util/rng';
 import { SolutionDownWalk } from './rsd';
 
+/** How far from the target a difficulty may be: the larger of `relative * target` and `absolute`. */
 export interface Tolerance {
   /** Relative tolerance (0.1 = ±10%). */
   readonly relative: number;
@@ -22,6 +23,7 @@ export interface Tolerance {
   readonly absolute: number;
 }
 
+/** The default window: the larger of ±10% and ±3. */
 export const DEFAULT_TOLERANCE: Tolerance = { relative: 0.1, absolute: 3 };
 
 /** Half-width of the accepted window around `target`. */
@@ -29,11 +31,13 @@ export function toleranceWidth(target: number, t: Tolerance = DEFAULT_TOLERANCE)
   return Math.max(t.relative * target, t.absolute);
 }
 
+/** A solution-down walk: the start cell and the directions taken; replaying it gives the level and its solution. */
 export interface Walk {
   readonly start: number;
   readonly dirs: readonly number[];
 }
 
+/** A unique, solvable level reached by a walk, with its key, difficulty, features and a solution. */
 export interface Candidate {
   readonly walk: Walk;
   readonly level: Level;
@@ -46,6 +50,7 @@ export interface Candidate {
 /** Chooses the next direction of a walk being regrown; return -1 to pick at random. */
 export type Proposal = (walk: SolutionDownWalk, rng: Rng) => number;
 
+/** What to generate: size, target and tolerance, how many levels, the seed, and the designer's constraints. */
 export interface AtDifficultyRequest {
   readonly width: number;
   readonly height: number;
@@ -68,11 +73,13 @@ export interface AtDifficultyRequest {
   readonly now?: () => number;
 }
 
+/** A level returned by generate-at-difficulty, with the evaluations and time it took. */
 export interface AtDifficultyLevel extends Candidate {
   readonly attempts: number;
   readonly milliseconds: number;
 }
 
+/** The levels found (within tolerance, unique), why fewer than asked when so, the reachable range seen, and the evaluations spent. */
 export interface AtDifficultyResult {
   readonly levels: AtDifficultyLevel[];
   /** Set when fewer than `count` levels were found, with the reason. */

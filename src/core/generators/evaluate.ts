@@ -17,13 +17,17 @@ import type { GeneratedItem } from './registry';
 import type { DifficultyModel } from '../difficulty/model';
 import { predictDifficulty } from '../difficulty/predict';
 
+/** The difficulty spans the report counts unique levels in, as [from, to); the last also takes values above 200. */
 export const DIFFICULTY_SPANS: readonly (readonly [number, number])[] = [
   [0, 20], [20, 40], [40, 60], [60, 80], [80, 200],
 ];
+/** Difficulty below which a level is trivial; the report's non-trivial share counts the rest. */
 export const TRIVIAL_BELOW = 20;
+/** Width of one difficulty histogram bin. */
 export const HISTOGRAM_BIN = 5;
 const DIVERSITY_SAMPLE = 300;
 
+/** The difficulty an evaluation uses, injected so the report does not depend on one model: a name, a note shown with the numbers, and the function. */
 export interface DifficultyMeasure {
   readonly name: string;
   /** Shown next to numbers, e.g. that this is a stand-in. */
@@ -40,12 +44,14 @@ export function predictorMeasure(model: DifficultyModel): DifficultyMeasure {
   };
 }
 
+/** Unique levels with difficulty in [from, to). */
 export interface SpanCount {
   readonly from: number;
   readonly to: number;
   readonly count: number;
 }
 
+/** The evaluation of one generator run: counts, shares, spans, histogram, diversity. Invariants: unique = solvable - duplicates; the span counts sum to unique. */
 export interface EvaluationReport {
   /** Iterations run. */
   readonly generated: number;

@@ -9,9 +9,12 @@ import { createRng, streamSeed } from '../util/rng';
 import { runRpuIteration } from './rpu';
 import { runRandomWalk, SolutionDownWalk } from './rsd';
 
+/** The generators that need no trained model, by name. */
 export const GENERATOR_NAMES = ['rpu', 'rsd'] as const;
+/** One of {@link GENERATOR_NAMES}. */
 export type GeneratorName = (typeof GENERATOR_NAMES)[number];
 
+/** A generator run: which generator, the size and the run seed. */
 export interface GeneratorSettings {
   readonly generator: GeneratorName;
   readonly width: number;
@@ -19,6 +22,7 @@ export interface GeneratorSettings {
   readonly seed: number;
 }
 
+/** What iteration `index` of a run produced. */
 export interface GeneratedItem {
   readonly index: number;
   /** The levels of this iteration: one for solution-down, zero or more for puzzle-up. */
@@ -33,6 +37,7 @@ export interface LevelSource {
   generate(index: number): GeneratedItem;
 }
 
+/** True when `name` is one of {@link GENERATOR_NAMES} (narrows the type). */
 export function isGeneratorName(name: string): name is GeneratorName {
   return (GENERATOR_NAMES as readonly string[]).includes(name);
 }

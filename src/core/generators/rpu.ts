@@ -18,13 +18,16 @@ import { checkSolvable } from '../graph/solvable';
 import { topology, type Topology } from '../rules/moves';
 import type { Rng } from '../util/rng';
 
+/** Walls an RPU iteration adds at most (thesis: 10). */
 export const RPU_MAX_WALLS = 10;
 
+/** `maxWalls` (default {@link RPU_MAX_WALLS}) and which solvable levels of an iteration to keep: all (default), the first or the last. */
 export interface RpuOptions {
   readonly maxWalls?: number;
   readonly keep?: 'all' | 'first' | 'last';
 }
 
+/** One RPU iteration: the solvable levels it kept, the walls placed, and why it stopped. */
 export interface RpuIteration {
   /** The solvable levels found, in the order found (empty when none). */
   readonly levels: Level[];

@@ -92,6 +92,7 @@ export class SolutionDownWalk {
   }
 }
 
+/** An RSD level with the walk that made it, which is one of its solutions. */
 export interface GeneratedSolutionDown {
   readonly level: Level;
   /** The walk as moves, a solution of the level. */

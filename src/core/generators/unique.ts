@@ -7,6 +7,7 @@ import { Analyzer, type LevelAnalysis } from '../graph/analyze';
 import { levelKey, type Level } from '../level/level';
 import type { GeneratedItem } from './registry';
 
+/** A level a run produced for the first time, solvable, with where in the run it came from and its analysis. */
 export interface UniqueLevel {
   /** Iteration index of the run. */
   readonly index: number;
@@ -21,6 +22,11 @@ export interface UniqueLevel {
   readonly solution: string | null;
 }
 
+/**
+ * Keeps the new, solvable levels of a generator run, in order, and counts
+ * the repeats (same walls and head as an earlier level). One per run; memory
+ * grows with the number of unique levels. Each level is analysed once.
+ */
 export class UniqueLevels {
   private readonly analyzer = new Analyzer();
   private readonly seen = new Set<string>();

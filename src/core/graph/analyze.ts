@@ -10,11 +10,13 @@ import type { ClassCounts } from './classes';
 import { Classifier, type Classification, type LevelFeatures } from './features';
 import { DEFAULT_STATE_CAP, Solver, type SearchGraph } from './solver';
 
+/** A complete analysis: the number of states per class, and every feature. */
 export interface LevelAnalysis {
   readonly counts: ClassCounts;
   readonly features: LevelFeatures;
 }
 
+/** The search stopped at the state cap: the level has more than `cap` states; `message` says so in a sentence. */
 export interface StateCapError {
   readonly kind: 'state-cap';
   readonly cap: number;
@@ -22,11 +24,13 @@ export interface StateCapError {
   readonly message: string;
 }
 
+/** Options of an analysis. */
 export interface AnalyzeOptions {
   /** Stop after this many states (default {@link DEFAULT_STATE_CAP}). */
   readonly maxStates?: number;
 }
 
+/** The error value for a search stopped at `cap` after `explored` states. */
 export function stateCapError(cap: number, explored: number): StateCapError {
   return {
     kind: 'state-cap',

@@ -27,10 +27,12 @@ export interface LevelFeatures {
   expectedMoves: number;
 }
 
+/** Every feature, in the order reports and files list them. */
 export const FEATURE_NAMES = [
   'nStates', 'size', 'nBranches', 'nSolutions', 'nFails', 'shortestSolutionLength', 'nSolutionBranches',
   'nNonDead', 'nIndeterminate', 'nIndeterminateBranches', 'solutionPaths', 'expectedDecisions', 'expectedMoves',
 ] as const satisfies readonly (keyof LevelFeatures)[];
+/** One of {@link FEATURE_NAMES}. */
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
 const PATH_LIMIT = 2 ** 53;

@@ -10,6 +10,7 @@ import { topology } from '../rules/moves';
 
 const MAX_CELLS = 256;
 
+/** Whether a level is solvable, and the work spent finding out. */
 export interface SolvableResult {
   readonly solvable: boolean;
   /** States expanded; when the budget ran out, `solvable` is false and `exhausted` true. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { naiveAnalyze } from '../../../test/naive/naiveSolver';
 import { simulateRandomPlayer } from '../../../test/naive/montecarlo';
-import { DATA_FILES, loadDataLevels, randomRows } from '../../../test/support/levels';
+import { DATA_FILES, loadDataLevels, randomRows, sharedDataMissing } from '../../../test/support/levels';
+import { readFixtureLevels } from '../../../test/fixtures/perft';
 import { parseRows } from '../level/format';
 import { toRows, type Level } from '../level/level';
 import { createRng } from '../util/rng';
@@ -39,7 +40,7 @@ function expectAgreesWithNaive(level: Level): void {
 }
 
 describe('solution graph against the naive solver', () => {
-  it.each(DATA_FILES)('agrees on every level of %s, all solvable', (file) => {
+  it.skipIf(sharedDataMissing).each(DATA_FILES)('agrees on every level of %s, all solvable', (file) => {
     const levels = loadDataLevels(file);
     expect(levels.length).toBeGreaterThan(50);
     for (const level of levels) {
@@ -116,7 +117,7 @@ describe('state cap', () => {
   });
 
   it('a cap at exactly the state count still completes', () => {
-    const level = loadDataLevels('longcat-arduboy.txt')[2]!;
+    const level = levelOf(readFixtureLevels().find((l) => l.name.startsWith('rsd-large-10x10'))!.rows);
     const full = analyzeLevel(level);
     if (!full.ok) throw new Error('expected a complete graph');
     expect(analyzeLevel(level, { maxStates: full.value.features.nStates }).ok).toBe(true);

@@ -4,7 +4,7 @@
  * open-addressing hash table. A {@link Solver} keeps its buffers between
  * calls, so analysing thousands of levels allocates almost nothing; the graph
  * it returns is a view into those buffers and is valid until its next call.
- * Use `solveLevel` (solutionGraph.ts) for a graph you keep.
+ * Copy out whatever must outlive the next call.
  *
  * Complexity: O(S * (4 * L + w)) for S states, slide length L and w words per
  * state; memory (w + 8) * 4 bytes per state plus the table.
@@ -15,6 +15,7 @@ import { topology, type Topology } from '../rules/moves';
 /** Default cap on explored states (SPEC §3). */
 export const DEFAULT_STATE_CAP = 200_000;
 
+/** The searched state graph, a view into the {@link Solver}'s buffers: valid until its next search. */
 export interface SearchGraph {
   readonly level: Level;
   readonly topology: Topology;

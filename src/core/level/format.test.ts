@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DATA_FILES, loadDataLevels } from '../../../test/support/levels';
+import { DATA_FILES, loadDataLevels, sharedDataMissing } from '../../../test/support/levels';
 import { readDataText, splitDataBlocks } from '../../../test/support/dataText';
 import { describeParseError, formatLevel, formatLevels, parseLevel, parseLevels, parseRows, type ParseError } from './format';
 import { CELL_EMPTY, CELL_WALL, levelKey, levelsEqual, toRows, type Level } from './level';
@@ -41,7 +41,7 @@ function expectReadable(message: string): void {
   expect(message).not.toMatch(/undefined|NaN|\[object|null/);
 }
 
-describe('the shared level sets', () => {
+describe.skipIf(sharedDataMissing)('the shared level sets', () => {
   const expectedCounts: Record<(typeof DATA_FILES)[number], number> = {
     'longcat-arduboy.txt': 101,
     'longcat-binswing-52.txt': 52,

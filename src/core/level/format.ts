@@ -10,6 +10,7 @@
 import { CELL_EMPTY, CELL_WALL, MAX_SIDE, MIN_SIDE, type Level, toRows } from './level';
 import { err, ok, type Result } from '../util/result';
 
+/** Why a level text was refused, and where: a line and column in the whole text and a sentence. */
 export interface ParseError {
   /** 1-based line in the parsed text. */
   readonly line: number;

@@ -6,11 +6,19 @@
  * Levels are plain immutable values: functions here return new levels.
  */
 export const MIN_SIDE = 3;
+/** Largest width or height. */
 export const MAX_SIDE = 16;
 
+/** Cell value: empty (the head's cell too). */
 export const CELL_EMPTY = 0;
+/** Cell value: wall. */
 export const CELL_WALL = 1;
 
+/**
+ * A level: width and height in 3..16, one value per cell (row-major) and the
+ * head's cell index, which is never a wall. Parsers build only valid levels;
+ * treat a level as immutable once made.
+ */
 export interface Level {
   readonly width: number;
   readonly height: number;

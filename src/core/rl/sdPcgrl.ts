@@ -22,9 +22,12 @@ import { createRng, type Rng } from '../util/rng';
 import { encodeCentred, observationSide } from './encode';
 import type { BatchedEnv, FinishedEpisode, ObservationSpec } from './types';
 
+/** Blocked actions in a row after which an episode ends (a policy must not loop on a blocked direction). */
 export const MAX_IDLE_STEPS = 4;
+/** Observation encoding: `markov` adds the start cell and the previous direction; `thesis` is the thesis's plain grid. */
 export type SdEncoding = 'markov' | 'thesis';
 
+/** An SD-PCGRL batch: size, number of environments, seed, the difficulty that shapes the reward, and optional encoding and start cells. */
 export interface SdPcgrlOptions {
   readonly width: number;
   readonly height: number;
@@ -64,6 +67,13 @@ export function encodeWalk(w: SolutionDownWalk, spec: ObservationSpec, grid: Flo
   }
 }
 
+/**
+ * `count` SD-PCGRL environments stepped together. Reward per step: difficulty
+ * of the level so far minus the previous one, so an episode's return is the
+ * finished level's difficulty minus the start's. Deterministic by seed; a
+ * finished environment resets at once. Per step O(count x cells) for the
+ * observations plus one level analysis per environment.
+ */
 export class SdPcgrlEnv implements BatchedEnv {
   readonly count: number;
   readonly actions = 4;

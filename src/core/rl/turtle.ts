@@ -19,8 +19,11 @@ import { createRng, type Rng } from '../util/rng';
 import { encodeCentred, observationSide } from './encode';
 import type { BatchedEnv, FinishedEpisode, ObservationSpec } from './types';
 
+/** Random walls an episode starts with (thesis: 19). */
 export const TURTLE_INITIAL_WALLS = 19;
+/** Edits an episode may make (thesis: 25). */
 export const TURTLE_EDIT_BUDGET = 25;
+/** The agent's actions: move, or write empty / wall / head at its position. */
 export const TURTLE_ACTIONS = ['U', 'D', 'L', 'R', 'empty', 'wall', 'head'] as const;
 /** Reward weights of the shaped terms (difficulty enters in its own units). */
 export const TURTLE_REWARD = { head: 1, segregation: 1, solvable: 2 } as const;
@@ -39,6 +42,7 @@ interface TurtleState {
   difficulty: number;
 }
 
+/** A Turtle batch: size, number of environments, seed and the difficulty in the reward. */
 export interface TurtleOptions {
   readonly width: number;
   readonly height: number;
@@ -47,6 +51,11 @@ export interface TurtleOptions {
   readonly difficulty: (features: LevelFeatures) => number;
 }
 
+/**
+ * `count` Turtle PCGRL environments stepped together (the puzzle-up
+ * baseline): the reward is shaped by heads approaching one, segregation
+ * removed, solvability gained and difficulty gained. Deterministic by seed.
+ */
 export class TurtleEnv implements BatchedEnv {
   readonly count: number;
   readonly actions = 7;

@@ -5,6 +5,7 @@
  */
 import type { Level } from '../level/level';
 
+/** The shape of one environment's observation: a square one-hot grid and an extra vector. */
 export interface ObservationSpec {
   /** Side of the square, head-centred grid: 2n - 1 for an n-sided level. */
   readonly side: number;
@@ -15,6 +16,7 @@ export interface ObservationSpec {
   readonly channelNames: readonly string[];
 }
 
+/** An episode that ended in the last step: which environment, the level it made, its difficulty, return and length. */
 export interface FinishedEpisode {
   readonly env: number;
   readonly level: Level;
@@ -26,6 +28,11 @@ export interface FinishedEpisode {
   readonly solution?: string;
 }
 
+/**
+ * Many environments in lock-step over flat typed arrays (no tensors: `src/ml`
+ * encodes them). Every environment is always running: one that finishes is
+ * reported by `step` and reset at once.
+ */
 export interface BatchedEnv {
   readonly count: number;
   readonly actions: number;

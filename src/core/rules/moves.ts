@@ -6,15 +6,18 @@
  * Grids are addressed through a cached {@link Topology}: for each cell and
  * direction the neighbouring cell index, or -1 outside the grid.
  */
+/** The move letters; a direction's index in this list is its number everywhere (edges, actions, masks). */
 export const DIRECTIONS = ['U', 'D', 'L', 'R'] as const;
+/** A move letter. */
 export type Direction = (typeof DIRECTIONS)[number];
+/** Direction indices, matching {@link DIRECTIONS}. */
 export const UP = 0, DOWN = 1, LEFT = 2, RIGHT = 3;
-/** Row and column offsets per direction index. */
+/** Row offset per direction index (y grows downwards). */
 export const DY = [-1, 1, 0, 0] as const;
+/** Column offset per direction index. */
 export const DX = [0, 0, -1, 1] as const;
-/** The opposite of each direction index. */
-export const OPPOSITE = [DOWN, UP, RIGHT, LEFT] as const;
 
+/** Neighbour table of a grid size; built once per size by {@link topology} and shared (never mutate it). */
 export interface Topology {
   readonly width: number;
   readonly height: number;

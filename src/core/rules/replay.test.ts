@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { naiveGraph, naiveMoves, naiveParse, naiveStep, naiveSuccessors, type NaiveGraph } from '../../../test/naive/naiveSolver';
-import { DATA_FILES, loadDataLevels, randomRows } from '../../../test/support/levels';
+import { DATA_FILES, loadDataLevels, randomRows, sharedDataMissing } from '../../../test/support/levels';
+import { solvableFixtureRows } from '../../../test/fixtures/perft';
 import { parseRows } from '../level/format';
 import { toRows, type Level } from '../level/level';
 import { createRng } from '../util/rng';
@@ -144,8 +145,8 @@ const rowsArb = fc
   })
   .map(({ seed, width, height, density }) => randomRows(createRng(seed), width, height, density));
 
-/** The real level sets: all solvable, so random playthroughs sometimes win. */
-const dataRows = DATA_FILES.flatMap((file) => loadDataLevels(file).map(toRows));
+/** Solvable levels, so random playthroughs sometimes win: our fixtures, and the real level sets when present. */
+const dataRows = [...solvableFixtureRows(), ...(sharedDataMissing ? [] : DATA_FILES.flatMap((file) => loadDataLevels(file).map(toRows)))];
 const someSolvableRowsArb = fc.oneof({ arbitrary: rowsArb, weight: 1 }, { arbitrary: fc.constantFrom(...dataRows), weight: 3 });
 
 const graphs = new Map<string, NaiveGraph>();

@@ -8,12 +8,18 @@ import { err, ok, type Result } from '../util/result';
 import { directionIndex } from './moves';
 import { applyMove, initialState, type PlayState } from './state';
 
+/** Where a move string goes wrong, and why. */
 export interface ReplayError {
   /** 0-based index into the move string. */
   readonly index: number;
   readonly message: string;
 }
 
+/**
+ * The states a move string passes through, starting with the level as drawn:
+ * one more state per move. An unknown letter or an illegal move is an error
+ * with its position; never throws. O(moves x slide length).
+ */
 export function replay(level: Level, moves: string): Result<PlayState[], ReplayError> {
   let state = initialState(level);
   const states: PlayState[] = [state];

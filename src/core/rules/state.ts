@@ -6,6 +6,7 @@
 import { CELL_WALL, type Level } from '../level/level';
 import { topology, type Topology } from './moves';
 
+/** One state of play: the head, the filled cells and how many empty cells are left. Never mutated: moves return a new state. */
 export interface PlayState {
   readonly head: number;
   /** 1 where the cell is wall, body or head. */

@@ -1,0 +1,47 @@
+// Bundles the command line into build/cli/ (ES modules, code-split):
+// longcat.mjs holds argument parsing only; each command, and tfjs behind the
+// commands that need it, is a chunk imported when the command runs. Runtime
+// dependencies (commander, zod, tfjs, ...) stay external: they are
+// `dependencies`, installed even by `npm ci --omit=dev`.
+//
+//   node scripts/build-cli.mjs            build (esbuild, a devDependency)
+//   node scripts/build-cli.mjs --if-able  build when esbuild is installed, else
+//                                         say why not and exit 0 (the
+//                                         `prepare` hook: `npm ci --omit=dev`
+//                                         has no esbuild)
+import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = join(root, 'build/cli');
+
+let esbuild;
+try {
+  esbuild = await import('esbuild');
+} catch {
+  if (process.argv.includes('--if-able')) {
+    const have = existsSync(join(outdir, 'longcat.mjs'));
+    process.stderr.write(`build-cli: esbuild is not installed (devDependencies omitted); ${have ? 'keeping the existing build/cli' : 'build/cli is missing: run `npm install` then `npm run build:cli`'}\n`);
+    process.exit(0);
+  }
+  process.stderr.write('build-cli: esbuild is not installed: run `npm install` first\n');
+  process.exit(1);
+}
+
+rmSync(outdir, { recursive: true, force: true });
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: { longcat: 'src/cli/longcat.ts' },
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
