@@ -153,7 +153,7 @@ test('the gauge speaks plainly: seconds, a dial past 100, no contributions for a
   await expect(page.getByTestId('gauge.value')).toHaveText('unsolvable');
 });
 
-test('? opens the key help of every view, listing that view\'s keys', async ({ studio, page }) => {
+test('? opens the key help of every view, listing that view\'s keys', async ({ studio: _studio, page }) => {
   await page.keyboard.press('?');
   const help = page.getByTestId('app.helpDialog');
   await expect(help).toHaveAttribute('data-view', 'studio');
