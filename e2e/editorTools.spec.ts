@@ -121,3 +121,25 @@ test('shift by a cell wraps round; crop removes the wall border; resize keeps th
   await page.getByTestId('editor.height').press('Enter');
   await expect(studio.messages().last()).toContainText('cut the cat off');
 });
+
+test('the grid zooms by buttons, keys on the focused grid and Ctrl+wheel, and pans by scrolling', async ({ studio, page }) => {
+  const cell = async (): Promise<number> => (await studio.editor.cell(0, 0).boundingBox())!.width;
+  const fit = await cell();
+  await page.getByTestId('editor.zoomIn').click();
+  await expect.poll(cell).toBeGreaterThan(fit * 1.1);
+  await page.getByTestId('editor.grid').focus();
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await expect.poll(cell).toBeGreaterThan(fit * 1.6);
+  // Zoomed past the panel: the stage scrolls, so the grid can be panned.
+  const scrollable = await page.locator('.editor-stage').evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
+  expect(scrollable).toBe(true);
+  await page.keyboard.press('0');
+  await expect.poll(cell).toBeCloseTo(fit, 0);
+  const box = (await page.getByTestId('editor.grid').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, 100);
+  await page.keyboard.up('Control');
+  await expect.poll(cell).toBeLessThan(fit * 0.9);
+});

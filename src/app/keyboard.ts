@@ -141,6 +141,11 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
 
 /** Solution graph keys, in every mode: zoom, fit, 1:1, maximise, and stepping through a collapsed group's states. */
 function graphKey(s: ReturnType<StudioStore['getState']>, key: string): boolean {
+  // With the grid focused, + − 0 zoom the grid instead.
+  const onGrid = typeof document !== 'undefined' && document.activeElement?.closest('[data-testid="editor.grid"]') != null;
+  if (onGrid && (key === '+' || key === '=')) return (s.setGridZoom(s.gridZoom * 1.2), true);
+  if (onGrid && (key === '-' || key === '_')) return (s.setGridZoom(s.gridZoom / 1.2), true);
+  if (onGrid && key === '0') return (s.setGridZoom(1), true);
   switch (key) {
     case '+': case '=': return graphCommand('zoomIn');
     case '-': case '_': return graphCommand('zoomOut');

@@ -24,6 +24,7 @@ export const HELP_SECTIONS: Record<StudioView, Section[]> = {
       ['Delete', 'empty the selection'],
       ['Shift+arrows', 'shift the whole level by a cell (wraps round)'],
       ['K', 'crop the walls around the content'],
+      ['+ / − / 0 (grid focused)', 'zoom the grid in / out / fit (Ctrl+wheel too; the wheel pans)'],
       ['click, drag', 'paint with the tool (right button: empty)'],
       ['arrows', 'move the cursor'],
       ['Space / Enter', 'apply the tool at the cursor'],

@@ -13,6 +13,9 @@ import {
 import { cellsOnLine } from './levelEdits';
 import type { SliceCreator } from './types';
 
+export const GRID_ZOOM_MIN = 0.5;
+export const GRID_ZOOM_MAX = 4;
+
 export type Shape = 'brush' | 'rect' | 'line' | 'fill' | 'select';
 
 export interface EditorToolsSlice {
@@ -23,6 +26,8 @@ export interface EditorToolsSlice {
   clipboard: Clip | null;
   /** Where the old content stays when the level is resized. */
   resizeAnchor: Anchor;
+  /** The grid's zoom: 1 fits the panel; above 1 the stage scrolls (pans). */
+  gridZoom: number;
 
   setShape(shape: Shape): void;
   /** Pointer down on `cell`; `kind` from the tool or the button (right: empty). Returns false for the brush (the stroke handles it). */
@@ -41,6 +46,8 @@ export interface EditorToolsSlice {
   shiftContent(dx: number, dy: number): void;
   cropToContent(): void;
   setResizeAnchor(anchor: Anchor): void;
+  /** Sets the grid zoom, clamped to {@link GRID_ZOOM_MIN}..{@link GRID_ZOOM_MAX}. */
+  setGridZoom(zoom: number): void;
   /** Resizes with the anchor; an impossible size or a cut-off head is answered by a message and changes nothing. */
   resizeWithAnchor(width: number, height: number): boolean;
 }
@@ -58,6 +65,7 @@ export const createEditorToolsSlice: SliceCreator<EditorToolsSlice> = () => (set
   selection: null,
   clipboard: null,
   resizeAnchor: { x: -1, y: -1 },
+  gridZoom: 1,
 
   setShape: (shape) => set({ shape, shapeDrag: null, ...(shape !== 'select' ? { selection: null } : {}) }),
   shapeDown: (cell, kind) => {
@@ -138,6 +146,7 @@ export const createEditorToolsSlice: SliceCreator<EditorToolsSlice> = () => (set
     if (!get().applyLevelEdit('Crop to content', cropToContent)) get().notify('info', 'Nothing to crop: no wall-only rows or columns at the edges.');
   },
   setResizeAnchor: (anchor) => set({ resizeAnchor: anchor }),
+  setGridZoom: (zoom) => set({ gridZoom: Math.max(GRID_ZOOM_MIN, Math.min(GRID_ZOOM_MAX, zoom)) }),
   resizeWithAnchor: (width, height) => {
     const r = resizeAnchored(get().level, width, height, get().resizeAnchor);
     if (!r.ok) {
