@@ -19,6 +19,28 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Tensors stay in src/ml (STYLE habit 8): everything else reaches tfjs through its services.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['src/ml/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['@tensorflow/*'], message: '@tensorflow/* is imported only in src/ml: call its services instead.' }],
+      }],
+    },
+  },
+  {
+    // Components get controllers from useServices(); worker clients belong to the controllers (built in createServices).
+    files: ['src/app/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@tensorflow/*'], message: '@tensorflow/* is imported only in src/ml: call its services instead.' },
+          { group: ['**/workers/*.client', '**/workers/workerClient'], message: 'components never talk to workers: use the controllers from useServices().' },
+        ],
+      }],
+    },
+  },
+  {
     // The core runs unchanged in the page, workers and Node: no DOM, React, state or rendering libraries.
     files: ['src/core/**/*.ts'],
     rules: {

@@ -11,7 +11,7 @@
  */
 import { DEFAULT_DIFFICULTY_MODEL as model } from '../src/core/difficulty/defaultModel';
 import { predictDifficulty } from '../src/core/difficulty/predict';
-import { generateAtDifficulty, reachableRange, toleranceWidth } from '../src/core/generators/atDifficulty';
+import { FULL_RANGE_EVALUATIONS, generateAtDifficulty, QUICK_RANGE_EVALUATIONS, rangeBudget, ReachableRanges, toleranceWidth } from '../src/core/generators/atDifficulty';
 import { Analyzer } from '../src/core/graph/analyze';
 import type { LevelFeatures } from '../src/core/graph/features';
 
@@ -42,12 +42,12 @@ const median = (xs: number[]): number => {
 
 export function benchAtDifficulty(requests = REQUESTS_PER_TARGET, size = 8): { reachable: { min: number; max: number; ms: number }; rows: AtDifficultyBenchRow[] } {
   const difficulty = (f: LevelFeatures): number => predictDifficulty(model, f);
-  const id = 'bench-default';
+  const ranges = new ReachableRanges(difficulty);
   const t0 = performance.now();
-  // The quick estimate every request starts with, then the full one (cached per size and model, as in a warm worker).
-  reachableRange(size, size, difficulty, `${id}:quick`, { budget: 3_000, timeLimitMs: 150 });
-  const range = reachableRange(size, size, difficulty, id, { timeLimitMs: 1500 });
-  const reachable = { ...range, ms: performance.now() - t0 };
+  // The quick estimate every request starts with, then the full one (kept per size and model, as in a warm worker).
+  ranges.get(size, size, rangeBudget(size, size, QUICK_RANGE_EVALUATIONS), Infinity, () => performance.now());
+  const range = ranges.get(size, size, rangeBudget(size, size, FULL_RANGE_EVALUATIONS), Infinity, () => performance.now())!;
+  const reachable = { min: range.min, max: range.max, ms: performance.now() - t0 };
   const analyzer = new Analyzer();
   const rows: AtDifficultyBenchRow[] = [];
   for (const target of [...AT_DIFFICULTY_TARGETS, Math.floor(range.max)]) {
@@ -56,7 +56,7 @@ export function benchAtDifficulty(requests = REQUESTS_PER_TARGET, size = 8): { r
     let ok = 0;
     for (let seed = 1; seed <= requests; seed++) {
       const t = performance.now();
-      const r = generateAtDifficulty({ width: size, height: size, target, count: 1, seed, difficulty, timeLimitMs: 5000 }, id);
+      const r = generateAtDifficulty({ width: size, height: size, target, count: 1, seed, difficulty, timeLimitMs: 5000 }, ranges);
       ms.push(performance.now() - t);
       evaluations.push(r.evaluations);
       const l = r.levels[0];

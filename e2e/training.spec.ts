@@ -139,7 +139,8 @@ test('SD-PCGRL in the Generators panel: the shipped model at t = 0.2 gives level
 
   // Open one: the editor shows it and its graph has a success state (solution-down levels are solvable).
   const rows = await sd.items.nth(2).getAttribute('data-id');
-  expect(rows).toMatch(/^sd-pcgrl-8x8-t0.2-s5-2$/);
+  // The CLI names the same level the same way (core/generators/provenance.ts).
+  expect(rows).toBe('sd-pcgrl-8x8-s5-t0.2-2');
   await sd.items.nth(2).getByTestId('sd.open').click();
   await studio.graph.waitForLevel();
   const counts = await studio.graph.classCounts();

@@ -1,13 +1,10 @@
 /**
  * The studio: one page with the level pack and generators docked left,
  * the editor in the centre, the difficulty gauge and solution graph right.
- * Builds the store and controllers once, restores saved work, then starts
- * autosave and share-link handling.
+ * Gets the store and controllers built once (`createServices`), restores
+ * saved work, then starts autosave and share-link handling.
  */
 import { useEffect } from 'react';
-import { AnalysisClient } from '../workers/analysis.client';
-import { BatchClient } from '../workers/batch.client';
-import { GeneratorsClient } from '../workers/generators.client';
 import { DockPanel } from './components/DockPanel';
 import { EditorPanel } from './components/EditorPanel';
 import { GaugePanel } from './components/GaugePanel';
@@ -16,24 +13,12 @@ import { Header } from './components/Header';
 import { HelpOverlay } from './components/HelpOverlay';
 import { LevelTextDialog } from './components/LevelTextDialog';
 import { Messages } from './components/Messages';
-import { connectAnalysis } from './controllers/analysisController';
-import { connectPackFeatures } from './controllers/packFeaturesController';
 import { connectShareLinks } from './controllers/shareController';
 import { focusedControl, handleShortcut, isTypingTarget, shortcutAllowed } from './keyboard';
 import { startAutosave, loadSaved } from './persistence/autosave';
 import { openStudioDb } from './persistence/db';
-import { createStudioStore } from './store/store';
 import { StudioContext, useStudio, type StudioServices } from './studioContext';
 import { WORKSPACE_VIEWS } from './views';
-
-/** The store, its controllers and workers: created once per page (main.tsx), outside React's lifecycle. */
-export function createServices(): StudioServices {
-  const store = createStudioStore();
-  const analysis = connectAnalysis(store, new AnalysisClient({ onStatus: (_status, mode) => store.getState().setWorkerMode(mode) }));
-  // A second analysis worker prices pack levels whose features are unknown, without holding up the editor's.
-  connectPackFeatures(store, new AnalysisClient());
-  return { store, analysis, generators: new GeneratorsClient(), batch: new BatchClient() };
-}
 
 export function App({ services }: { services: StudioServices }) {
   const { store } = services;

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createServices } from './App';
+import { App } from './App';
+import { createServices } from './services';
 import './styles.css';
 
 const root = document.getElementById('root');

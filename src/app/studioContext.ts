@@ -2,19 +2,10 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import type { BatchClient } from '../workers/batch.client';
-import type { GeneratorsClient } from '../workers/generators.client';
-import type { AnalysisController } from './controllers/analysisController';
-import type { StudioStore } from './store/store';
+import type { StudioServices } from './services';
 import type { StudioState } from './store/types';
 
-export interface StudioServices {
-  readonly store: StudioStore;
-  readonly analysis: AnalysisController;
-  readonly generators: GeneratorsClient;
-  /** Generate-at-difficulty and batch evaluations (two workers). */
-  readonly batch: BatchClient;
-}
+export type { StudioServices } from './services';
 
 export const StudioContext = createContext<StudioServices | null>(null);
 

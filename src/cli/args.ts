@@ -1,6 +1,7 @@
 /** Argument parsers for the CLI: each returns a value or throws a {@link CliError} with one clear line. */
 import { isSideInRange, MAX_SIDE, MIN_SIDE } from '../core/level/level';
 import { GENERATOR_NAMES, isGeneratorName, type GeneratorName } from '../core/generators/registry';
+import { MAX_SEED, SeedSchema } from '../core/util/schemas';
 
 /** An error that ends the command with one line on stderr and a non-zero exit. */
 export class CliError extends Error {
@@ -29,9 +30,9 @@ export function parseCount(text: string, flag = '--count', max = 10_000_000): nu
 }
 
 export function parseSeed(text: string): number {
-  const n = wholeNumber(text);
-  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new CliError(`--seed must be a whole number from 0 to 4294967295, got "${text}"`);
-  return n;
+  const n = SeedSchema.safeParse(wholeNumber(text));
+  if (!n.success) throw new CliError(`--seed must be a whole number from 0 to ${MAX_SEED}, got "${text}"`);
+  return n.data;
 }
 
 /** rpu or rsd (sd-pcgrl is dispatched before this: it needs a trained model). */

@@ -1,9 +1,11 @@
 /** `generate --target D`: levels at a difficulty (SPEC §7), written as a pack with their provenance. */
 import { writeFileSync } from 'node:fs';
 import type { DifficultyModel } from '../core/difficulty/model';
-import { predictDifficulty } from '../core/difficulty/predict';
-import { generateAtDifficulty, type Tolerance } from '../core/generators/atDifficulty';
+import type { Tolerance } from '../core/generators/atDifficulty';
+import { atDifficultyHead, atDifficultyLevelId, atDifficultySource } from '../core/generators/provenance';
+import { describeParseError, parseRows } from '../core/level/format';
 import { levelKey } from '../core/level/level';
+import { generateAtSync } from '../workers/batch.api';
 import { createPack, exportPack, importPack, packLevelFromLevel } from '../core/pack/pack';
 import { CliError } from './args';
 import { readInput } from './analyze';
@@ -18,36 +20,32 @@ export function parseTolerance(text: string | undefined): Tolerance {
   return v < 1 ? { relative: v, absolute: 0 } : { relative: 0, absolute: v };
 }
 
+/** Runs the batch worker's at-difficulty api in this process and writes the levels as a pack, named as the studio names them. */
 export function runAtDifficulty(o: {
   width: number; height: number; target: number; tolerance: Tolerance; count: number; seed: number; out: string;
   model: DifficultyModel; exclude?: string | undefined; uniqueSolution: boolean; openCells?: { min?: number; max?: number };
 }): { written: number; shortfall: string | null; seconds: number } {
-  const exclude = new Set<string>();
+  const exclude: string[] = [];
   if (o.exclude !== undefined) {
     const r = importPack(readInput(o.exclude));
     if (!r.ok) throw new CliError(`${o.exclude} is not a valid level pack: ${r.error.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
-    for (const l of r.value.levels) exclude.add(levelKey(l));
+    for (const l of r.value.levels) exclude.push(levelKey(l));
   }
-  const t0 = performance.now();
-  const r = generateAtDifficulty(
-    {
-      width: o.width, height: o.height, target: o.target, tolerance: o.tolerance, count: o.count, seed: o.seed, exclude,
-      uniqueSolution: o.uniqueSolution, ...(o.openCells ? { openCells: o.openCells } : {}),
-      difficulty: (f) => predictDifficulty(o.model, f), timeLimitMs: Math.max(5000, o.count * 1000),
-    },
-    `${o.model.name}@${o.model.provenance.createdAt}`,
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  if (r.levels.length === 0) throw new CliError(r.shortfall ?? 'no level found');
+  const answer = generateAtSync({
+    width: o.width, height: o.height, target: o.target, tolerance: o.tolerance, count: o.count, seed: o.seed, exclude,
+    uniqueSolution: o.uniqueSolution, ...(o.openCells ? { openCells: o.openCells } : {}),
+    model: o.model, timeLimitMs: Math.max(5000, o.count * 1000),
+  });
+  if (answer.kind !== 'ok') throw new CliError(answer.message);
+  const r = answer.value;
+  if (r.levels.length === 0) throw new CliError(r.message ?? 'no level found');
+  const head = atDifficultyHead(o.target);
   const levels = r.levels.map((l, i) => {
-    const id = `target${o.target}-${o.width}x${o.height}-s${o.seed}-${i}`;
-    return packLevelFromLevel({ ...l.level, name: id }, {
-      id,
-      difficulty: l.difficulty,
-      features: { ...l.features },
-      source: { generator: `at-difficulty (solution-down local search, ${l.attempts} evaluations, ${l.milliseconds.toFixed(0)} ms)`, seed: o.seed, temperature: null, model: o.model.name },
-    });
+    const id = atDifficultyLevelId(head, o.width, o.height, o.seed, i);
+    const parsed = parseRows(l.rows);
+    if (!parsed.ok) throw new Error(`a generated level did not parse: ${describeParseError(parsed.error)}`);
+    return packLevelFromLevel({ ...parsed.value, name: id }, { id, difficulty: l.difficulty, features: { ...l.features }, source: atDifficultySource(l, o.seed, o.model.name) });
   });
   writeFileSync(o.out, exportPack(createPack(`difficulty ${o.target} ${o.width}x${o.height} seed ${o.seed}`, levels)));
-  return { written: levels.length, shortfall: r.shortfall, seconds };
+  return { written: levels.length, shortfall: r.message, seconds: r.milliseconds / 1000 };
 }

@@ -1,7 +1,8 @@
 /** `generate` and `evaluate`: run a generator over an index range, write a pack or a report. */
 import { writeFileSync } from 'node:fs';
 import { createLevelSource, shardRange, type GeneratorSettings } from '../core/generators/registry';
-import { generatedLevelId, UniqueLevels } from '../core/generators/unique';
+import { generatedLevelId } from '../core/generators/provenance';
+import { UniqueLevels } from '../core/generators/unique';
 import { Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
 import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';

@@ -1,28 +1,27 @@
 /** `generate` / `evaluate` with `--generator sd-pcgrl`: load the trained model, run the policy per temperature. */
 import { writeFileSync } from 'node:fs';
-import type { Level } from '../core/level/level';
-import { UniqueLevels } from '../core/generators/unique';
-import { Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
+import { predictorMeasure, TimedEvaluation, type EvaluationReport } from '../core/generators/evaluate';
+import { sdPcgrlSource } from '../core/generators/provenance';
 import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
 import { createPack, exportPack, packLevelFromLevel } from '../core/pack/pack';
 import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
 import { chooseBackend } from '../ml/backend';
-import { modelFromFiles, type ModelMeta } from '../ml/modelFiles';
-import { generateWithPolicy } from '../ml/policy';
-import { QModel } from '../ml/qModel';
-import { CliError } from './args';
-import { Progress } from './progress';
-import { readModelFiles } from './train';
+import { loadPolicy, type LoadedPolicy } from '../ml/policyService';
+import { evaluatePerTemperature, generateSdLevels } from '../ml/sdPcgrlService';
 import { evaluateTurtle, type TurtleEvaluation } from '../ml/turtleEval';
+import { CliError } from './args';
+import { readModelDir } from './modelDir';
+import { Progress } from './progress';
 
 export const DEFAULT_RL_MODEL = 'models/sd-pcgrl-8x8';
 
-export async function loadPolicy(dir: string, width: number, height: number): Promise<{ q: QModel; meta: ModelMeta }> {
+/** The policy in `dir` on the WASM backend; a CliError says why it cannot be used. */
+async function loadPolicyDir(dir: string, env: 'sd-pcgrl' | 'turtle', width: number, height: number): Promise<LoadedPolicy> {
   await chooseBackend('wasm');
-  const r = await modelFromFiles(readModelFiles(dir), { env: 'sd-pcgrl', width, height });
+  const r = await loadPolicy(readModelDir(dir), { env, width, height });
   if (!r.ok) throw new CliError(`${dir}: ${r.error}`);
-  return { q: new QModel(r.value.model, r.value.meta.observation), meta: r.value.meta };
+  return r.value;
 }
 
 /** `--temperatures 0:1:0.1` or `0.2,0.5` into a list. */
@@ -52,55 +51,52 @@ export interface SdRunOptions {
   readonly quiet: boolean;
 }
 
-async function levels(o: SdRunOptions, meta: ModelMeta, q: QModel, label: string): Promise<{ index: number; level: Level; solution: string }[]> {
-  const progress = new Progress(label, o.to - o.from, !o.quiet && o.to - o.from >= 2000);
-  let done = 0;
-  return generateWithPolicy(q, {
-    width: o.width,
-    height: o.height,
-    encoding: meta.encoding,
-    temperature: o.temperature,
-    seed: o.seed,
-    from: o.from,
-    to: o.to,
-    ...(o.startCell !== undefined ? { startCell: o.startCell } : {}),
-    onLevel: () => progress.tick(++done),
-  });
-}
-
 export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): Promise<(EvaluationReport & { temperature: number; seconds: number; levelsPerSecond: number })[]> {
-  const { q, meta } = await loadPolicy(o.rlModel, o.width, o.height);
-  const reports = [];
-  for (const t of temperatures) {
-    const started = performance.now();
-    const evaluation = new Evaluation(predictorMeasure(o.model));
-    for (const l of await levels({ ...o, temperature: t }, meta, q, `evaluate sd-pcgrl t=${t}`)) evaluation.add({ index: l.index, levels: [l.level], solution: l.solution });
-    const seconds = (performance.now() - started) / 1000;
-    reports.push({ temperature: t, ...evaluation.report(), seconds, levelsPerSecond: (o.to - o.from) / seconds });
+  const policy = await loadPolicyDir(o.rlModel, 'sd-pcgrl', o.width, o.height);
+  try {
+    const total = o.to - o.from;
+    const progress = new Map<number, Progress>();
+    const runs = await evaluatePerTemperature(
+      policy,
+      { temperatures, seed: o.seed, from: o.from, to: o.to },
+      (t, r) => {
+        progress.set(r, new Progress(`evaluate sd-pcgrl t=${t}`, total, !o.quiet && total >= 2000));
+        return new TimedEvaluation(predictorMeasure(o.model), t);
+      },
+      (run, r) => progress.get(r)!.tick(run.done),
+    );
+    return runs.map((run, r) => {
+      const { report, seconds, levelsPerSecond } = run.result();
+      return { temperature: temperatures[r]!, ...report, seconds, levelsPerSecond };
+    });
+  } finally {
+    policy.dispose();
   }
-  return reports;
 }
 
 export async function generateSdPcgrl(o: SdRunOptions & { out: string }): Promise<{ written: number; duplicates: number }> {
-  const { q, meta } = await loadPolicy(o.rlModel, o.width, o.height);
-  const unique = new UniqueLevels();
-  const out: PackLevel[] = [];
-  for (const l of await levels(o, meta, q, 'generate sd-pcgrl')) {
-    const [u] = unique.take({ index: l.index, levels: [l.level], solution: l.solution });
-    if (u === undefined) continue;
-    const id = `sd-pcgrl-${o.width}x${o.height}-s${o.seed}-t${o.temperature}-${l.index}`;
-    out.push(
-      packLevelFromLevel({ ...l.level, name: id }, {
-        id,
-        difficulty: predictDifficulty(o.model, u.analysis.features),
-        features: { ...u.analysis.features },
-        source: { generator: 'sd-pcgrl', seed: o.seed, temperature: o.temperature, model: `${o.rlModel} (${meta.recipe}, seed ${meta.seed}, ${meta.episodes} episodes)` },
+  const policy = await loadPolicyDir(o.rlModel, 'sd-pcgrl', o.width, o.height);
+  const progress = new Progress('generate sd-pcgrl', o.to - o.from, !o.quiet && o.to - o.from >= 2000);
+  let done = 0;
+  const generated = await generateSdLevels(policy, {
+    temperature: o.temperature, seed: o.seed, from: o.from, to: o.to,
+    ...(o.startCell !== undefined ? { startCell: o.startCell } : {}),
+    onLevel: () => progress.tick(++done),
+  }).finally(() => policy.dispose());
+  const source = sdPcgrlSource(o.seed, o.temperature, `${o.rlModel} (${policy.description})`);
+  const out: PackLevel[] = generated
+    .filter((l) => !l.duplicate)
+    .map((l) =>
+      packLevelFromLevel({ ...l.level, name: l.id }, {
+        id: l.id,
+        difficulty: predictDifficulty(o.model, l.analysis.features),
+        features: { ...l.analysis.features },
+        source,
       }),
     );
-  }
   if (out.length > MAX_PACK_LEVELS) throw new CliError(`the run gives ${out.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Split it with --shard`);
   writeFileSync(o.out, exportPack(createPack(`sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, out)));
-  return { written: out.length, duplicates: unique.duplicates };
+  return { written: out.length, duplicates: generated.length - out.length };
 }
 
 /** Evaluates a trained Turtle model: greedy episodes (temperature t), solvable share and the report over solvable levels. */
@@ -108,8 +104,10 @@ export async function evaluateTurtleModel(
   dir: string,
   o: { width: number; height: number; episodes: number; seed: number; temperature: number; model: DifficultyModel },
 ): Promise<TurtleEvaluation> {
-  await chooseBackend('wasm');
-  const r = await modelFromFiles(readModelFiles(dir), { env: 'turtle', width: o.width, height: o.height });
-  if (!r.ok) throw new CliError(`${dir}: ${r.error}`);
-  return evaluateTurtle(new QModel(r.value.model, r.value.meta.observation), o);
+  const policy = await loadPolicyDir(dir, 'turtle', o.width, o.height);
+  try {
+    return await evaluateTurtle(policy.q, o);
+  } finally {
+    policy.dispose();
+  }
 }

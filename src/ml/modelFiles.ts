@@ -5,39 +5,10 @@
  * corrupt or mismatched file gives a clear message, never a half-loaded model.
  */
 import * as tf from '@tensorflow/tfjs';
-import { z } from 'zod';
 import { err, ok, type Result } from '../core/util/result';
+import { parseModelMeta, type ModelFiles, type ModelMeta } from './schemas';
 
-export const META_FORMAT = 'longcat-rl-model';
-
-export const ModelMetaSchema = z.object({
-  format: z.literal(META_FORMAT),
-  version: z.literal(1),
-  env: z.enum(['sd-pcgrl', 'turtle']),
-  width: z.number().int().min(3).max(16),
-  height: z.number().int().min(3).max(16),
-  encoding: z.enum(['markov', 'thesis']),
-  observation: z.object({ side: z.number().int().positive(), channels: z.number().int().positive(), extra: z.number().int().nonnegative() }),
-  actions: z.number().int().positive(),
-  recipe: z.string(),
-  seed: z.number().int().nonnegative(),
-  episodes: z.number().int().nonnegative(),
-  envSteps: z.number().int().nonnegative(),
-  updates: z.number().int().nonnegative(),
-  wallSeconds: z.number().nonnegative(),
-  backend: z.string(),
-  predictor: z.object({ name: z.string(), createdAt: z.string() }),
-  testDifficulty: z.number().nullable(),
-  createdAt: z.string(),
-  command: z.string().optional(),
-});
-export type ModelMeta = z.infer<typeof ModelMetaSchema>;
-
-export interface ModelFiles {
-  readonly modelJson: string;
-  readonly weights: Uint8Array;
-  readonly meta: string;
-}
+export { META_FORMAT, ModelMetaSchema, type ModelFiles, type ModelMeta } from './schemas';
 
 /** The model's artifacts as files (weights in one `weights.bin`). */
 export async function modelToFiles(model: tf.LayersModel, meta: ModelMeta): Promise<ModelFiles> {
@@ -68,15 +39,10 @@ export async function modelFromFiles(
   files: ModelFiles,
   expect?: { env?: 'sd-pcgrl' | 'turtle'; width?: number; height?: number },
 ): Promise<Result<{ model: tf.LayersModel; meta: ModelMeta }, string>> {
-  let metaJson: unknown, modelJson: { modelTopology?: unknown; weightsManifest?: { weights?: { name: string; shape: number[]; dtype: string }[] }[] };
-  try {
-    metaJson = JSON.parse(files.meta);
-  } catch (e) {
-    return err(`meta.json is not valid JSON: ${(e as Error).message}`);
-  }
-  const meta = ModelMetaSchema.safeParse(metaJson);
-  if (!meta.success) return err(`meta.json: ${meta.error.issues.map((i) => `${i.path.join('.') || '$'}: ${i.message}`).join('; ')}`);
-  const m = meta.data;
+  let modelJson: { modelTopology?: unknown; weightsManifest?: { weights?: { name: string; shape: number[]; dtype: string }[] }[] };
+  const meta = parseModelMeta(files.meta);
+  if (!meta.ok) return err(meta.error);
+  const m = meta.meta;
   if (expect?.env !== undefined && expect.env !== m.env) return err(`this is a ${m.env} model, not ${expect.env}`);
   if ((expect?.width !== undefined && expect.width !== m.width) || (expect?.height !== undefined && expect.height !== m.height)) {
     return err(`this model was trained on ${m.width}x${m.height} levels, not ${expect?.width ?? m.width}x${expect?.height ?? m.height}`);

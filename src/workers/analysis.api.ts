@@ -12,6 +12,10 @@ import { SOLUTION, SUCCESS, type ClassCounts } from '../core/graph/classes';
 import type { LevelFeatures } from '../core/graph/features';
 import { parseRows, describeParseError } from '../core/level/format';
 import { levelKey } from '../core/level/level';
+import { AnalysisRequestSchema, type AnalysisRequest, type AnalysisResult } from './analysis.protocol';
+import { invalid, ok, parseRequest, type Outcome } from './outcome';
+
+export type { AnalysisRequest, AnalysisResult } from './analysis.protocol';
 
 /** A level's solution graph as plain, structured-cloneable data. Node 0 is the start; ids are in BFS order. */
 export interface GraphData {
@@ -50,19 +54,6 @@ export interface GraphData {
   readonly elapsedMs: number;
 }
 
-export interface AnalysisRequest {
-  readonly rows: readonly string[];
-  /** State cap (SPEC §3); the search stops and reports past it. */
-  readonly maxStates: number;
-}
-
-export type AnalysisResponse =
-  | { readonly ok: true; readonly graph: GraphData }
-  | { readonly ok: false; readonly kind: 'state-cap'; readonly cap: number; readonly statesExplored: number; readonly message: string }
-  | { readonly ok: false; readonly kind: 'invalid-level'; readonly message: string };
-
-const MAX_CAP = 5_000_000;
-
 let shared: Analyzer | undefined;
 
 /**
@@ -70,23 +61,22 @@ let shared: Analyzer | undefined;
  * Validates the request (it crossed a worker boundary). O(V + E) after the
  * search; copies the search buffers once.
  */
-export async function analyzeRows(request: AnalysisRequest): Promise<AnalysisResponse> {
+export async function analyzeRows(request: AnalysisRequest): Promise<Outcome<AnalysisResult>> {
   return analyzeRowsSync(request);
 }
 
 /** The synchronous core of {@link analyzeRows} (benchmarks, tests). */
-export function analyzeRowsSync(request: AnalysisRequest): AnalysisResponse {
-  if (!Array.isArray(request?.rows) || !request.rows.every((r) => typeof r === 'string')) {
-    return { ok: false, kind: 'invalid-level', message: 'the request has no rows of text' };
-  }
-  const cap = Number.isInteger(request.maxStates) && request.maxStates > 0 ? Math.min(request.maxStates, MAX_CAP) : 200_000;
-  const parsed = parseRows(request.rows);
-  if (!parsed.ok) return { ok: false, kind: 'invalid-level', message: describeParseError(parsed.error) };
+export function analyzeRowsSync(request: AnalysisRequest): Outcome<AnalysisResult> {
+  const r = parseRequest(AnalysisRequestSchema, request);
+  if (r.kind !== 'ok') return r;
+  const cap = r.value.maxStates;
+  const parsed = parseRows(r.value.rows);
+  if (!parsed.ok) return invalid(describeParseError(parsed.error));
   const level = parsed.value;
   const started = performance.now();
   shared ??= new Analyzer();
   const run = shared.run(level, { maxStates: cap });
-  if (!run.ok) return capResponse(run.error);
+  if (!run.ok) return ok(capResult(run.error));
   const { graph: g, classification: c } = run.value;
   const n = g.stateCount;
 
@@ -138,9 +128,9 @@ export function analyzeRowsSync(request: AnalysisRequest): AnalysisResponse {
     features: { ...c.features },
     elapsedMs: performance.now() - started,
   };
-  return { ok: true, graph };
+  return ok({ kind: 'graph', graph });
 }
 
-function capResponse(error: StateCapError): AnalysisResponse {
-  return { ok: false, kind: 'state-cap', cap: error.cap, statesExplored: error.statesExplored, message: error.message };
+function capResult(error: StateCapError): AnalysisResult {
+  return { kind: 'state-cap', cap: error.cap, statesExplored: error.statesExplored, message: error.message };
 }

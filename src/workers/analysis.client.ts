@@ -1,15 +1,14 @@
 /**
  * The page's handle on the analysis worker. Requests carry a generation
  * number; only the newest one's answer is delivered, older ones resolve as
- * `superseded`. While an analysis runs, new requests wait for it (a drag
+ * `cancelled` (superseded by a newer request). While an analysis runs, new requests wait for it (a drag
  * makes many quick requests: only the last is run) unless it has run longer
  * than {@link RESTART_AFTER_MS}, in which case the worker is terminated and
  * restarted so a huge level never holds up the next edit.
  */
-import type { AnalysisRequest, AnalysisResponse } from './analysis.api';
-import { CancelledError, WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
-
-export type AnalysisOutcome = AnalysisResponse | { readonly ok: false; readonly kind: 'superseded' | 'cancelled' | 'error'; readonly message: string };
+import type { AnalysisRequest, AnalysisResult } from './analysis.protocol';
+import { cancelled, type Outcome } from './outcome';
+import { WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
 
 /** An analysis running longer than this is abandoned when a newer request comes. */
 export const RESTART_AFTER_MS = 250;
@@ -31,23 +30,19 @@ export class AnalysisClient {
   }
 
   /** Analyses a level; resolves with the answer, or `superseded` when a newer request came meanwhile. */
-  async analyze(request: AnalysisRequest): Promise<AnalysisOutcome> {
+  async analyze(request: AnalysisRequest): Promise<Outcome<AnalysisResult>> {
     const generation = ++this.generation;
     if (this.current !== null) {
       if (performance.now() - this.current.startedAt > RESTART_AFTER_MS) this.worker.cancel();
       else await this.current.done;
       if (generation !== this.generation) return superseded();
     }
-    const call = this.worker.call((api) => api.analyzeRows(request));
-    const entry = { generation, startedAt: performance.now(), done: call.catch(() => undefined) };
+    const call = this.worker.outcome('analysis', (api) => api.analyzeRows(request));
+    const entry = { generation, startedAt: performance.now(), done: call };
     this.current = entry;
     try {
-      const response = await call;
-      return generation === this.generation ? response : superseded();
-    } catch (e) {
-      if (generation !== this.generation) return superseded();
-      if (e instanceof CancelledError) return { ok: false, kind: 'cancelled', message: 'analysis cancelled' };
-      return { ok: false, kind: 'error', message: e instanceof Error ? e.message : String(e) };
+      const outcome = await call;
+      return generation === this.generation ? outcome : superseded();
     } finally {
       if (this.current === entry) this.current = null;
     }
@@ -65,6 +60,9 @@ export class AnalysisClient {
   }
 }
 
-function superseded(): AnalysisOutcome {
-  return { ok: false, kind: 'superseded', message: 'a newer request replaced this one' };
+/** The answer to a request a newer one replaced. */
+export const SUPERSEDED = 'a newer request replaced this one';
+
+function superseded(): Outcome<never> {
+  return cancelled(SUPERSEDED);
 }

@@ -8,6 +8,7 @@ import { Analyzer } from '../core/graph/analyze';
 import { parseRows } from '../core/level/format';
 import { levelKey } from '../core/level/level';
 import { curveTargets, fillCurve, generateAt, runEvaluation, type CurveStep, type EvaluationProgress } from './batch.api';
+import { refusal, value } from '../../test/support/outcome';
 
 const difficultyOf = (rows: string[]): number => {
   const p = parseRows(rows);
@@ -19,8 +20,7 @@ const difficultyOf = (rows: string[]): number => {
 
 describe('generateAt', () => {
   it('returns levels inside a band window, excluding given keys', async () => {
-    const first = await generateAt({ width: 7, height: 7, target: 50, tolerance: { relative: 0, absolute: 9.99 }, count: 3, seed: 2, model });
-    expect(first.ok).toBe(true);
+    const first = value(await generateAt({ width: 7, height: 7, target: 50, tolerance: { relative: 0, absolute: 9.99 }, count: 3, seed: 2, model }));
     expect(first.levels).toHaveLength(3);
     for (const l of first.levels) {
       expect(l.difficulty).toBeGreaterThanOrEqual(40);
@@ -28,23 +28,25 @@ describe('generateAt', () => {
       expect(difficultyOf(l.rows)).toBeCloseTo(l.difficulty, 9);
       expect(l.attempts).toBeGreaterThan(0);
     }
-    const again = await generateAt({ width: 7, height: 7, target: 50, tolerance: { relative: 0, absolute: 9.99 }, count: 3, seed: 2, model, exclude: first.levels.map((l) => l.key) });
+    const again = value(await generateAt({ width: 7, height: 7, target: 50, tolerance: { relative: 0, absolute: 9.99 }, count: 3, seed: 2, model, exclude: first.levels.map((l) => l.key) }));
     for (const l of again.levels) expect(first.levels.map((f) => f.key)).not.toContain(l.key);
   });
 
   it('says when a target is out of reach, with the range', async () => {
-    const r = await generateAt({ width: 5, height: 5, target: 5000, count: 1, seed: 1, model });
-    expect(r.ok).toBe(true);
+    const r = value(await generateAt({ width: 5, height: 5, target: 5000, count: 1, seed: 1, model }));
     expect(r.outOfReach).toBe(true);
     expect(r.levels).toHaveLength(0);
     expect(r.message).toMatch(/out of reach for 5x5 levels: the reachable range is about 0 to \d+/);
-    expect(r.reachable!.max).toBeLessThan(5000);
+    expect(r.reachable.max).toBeLessThan(5000);
   });
 
   it('refuses bad requests with a sentence', async () => {
-    expect((await generateAt({ width: 2, height: 5, target: 10, count: 1, seed: 1, model })).message).toMatch(/between 3 and 16/);
-    expect((await generateAt({ width: 5, height: 5, target: -1, count: 1, seed: 1, model })).message).toMatch(/target/);
-    expect((await generateAt({ width: 5, height: 5, target: 10, count: 1, seed: 1, model: { ...model, coefficients: [] } })).message).toMatch(/difficulty model/);
+    expect(refusal(await generateAt({ width: 2, height: 5, target: 10, count: 1, seed: 1, model }))).toMatch(/between 3 and 16/);
+    expect(refusal(await generateAt({ width: 5, height: 5, target: -1, count: 1, seed: 1, model }))).toMatch(/target/);
+    expect(refusal(await generateAt({ width: 5, height: 5, target: 10, count: 1, seed: 1, model: { ...model, coefficients: [] } }))).toMatch(/difficulty model is not valid: coefficients: has 0 values/);
+    expect(refusal(await generateAt({ width: 5, height: 5, target: 10, count: 1, seed: 4294967296, model }))).toBe('the seed must be a whole number from 0 to 4294967295');
+    expect(refusal(await generateAt({ width: 5, height: 5, target: 10, count: 1, seed: 1, model, openCells: { min: 9, max: 3 } }))).toMatch(/least open cells is above the most/);
+    expect(refusal(await generateAt({ width: 5, height: 5, target: 10, count: 1, seed: 1, model, tolerance: { relative: 0, absolute: 0 } }))).toMatch(/tolerance is zero/);
   });
 });
 
@@ -56,8 +58,7 @@ describe('fillCurve', () => {
 
   it('finds one level per target, each within tolerance and harder than the one before', async () => {
     const seen: CurveStep[] = [];
-    const r = await fillCurve({ width: 8, height: 8, from: 10, to: 60, count: 6, seed: 3, model }, (s) => seen.push(s));
-    expect(r.ok).toBe(true);
+    const r = value(await fillCurve({ width: 8, height: 8, from: 10, to: 60, count: 6, seed: 3, model }, (s) => seen.push(s)));
     expect(seen).toHaveLength(6);
     const ds = r.steps.map((s) => s.level!.difficulty);
     for (let i = 0; i < 6; i++) {
@@ -72,8 +73,7 @@ describe('fillCurve', () => {
 describe('runEvaluation', () => {
   it('reports RSD like the core evaluation: generated = requested, spans sum to unique, samples in their span', async () => {
     const progress: EvaluationProgress[] = [];
-    const r = await runEvaluation({ generator: 'rsd', width: 8, height: 8, count: 3000, seed: 5, model }, (p) => progress.push(p));
-    expect(r.ok).toBe(true);
+    const r = value(await runEvaluation({ generator: 'rsd', width: 8, height: 8, count: 3000, seed: 5, model }, (p) => progress.push(p)));
     const report = r.runs[0]!.report;
     expect(report.generated).toBe(3000);
     const keys = new Set<string>();
@@ -93,8 +93,9 @@ describe('runEvaluation', () => {
   });
 
   it('refuses SD-PCGRL without model files, and unknown generators', async () => {
-    expect((await runEvaluation({ generator: 'sd-pcgrl', width: 8, height: 8, count: 10, seed: 1, model, temperatures: [0.2] })).message).toMatch(/model files/);
-    expect((await runEvaluation({ generator: 'nope' as 'rsd', width: 8, height: 8, count: 10, seed: 1, model })).message).toMatch(/unknown generator/);
-    expect((await runEvaluation({ generator: 'rsd', width: 8, height: 8, count: 0, seed: 1, model })).message).toMatch(/number of levels/);
+    expect(refusal(await runEvaluation({ generator: 'sd-pcgrl', width: 8, height: 8, count: 10, seed: 1, model, temperatures: [0.2] }))).toMatch(/model files/);
+    expect(refusal(await runEvaluation({ generator: 'nope' as 'rsd', width: 8, height: 8, count: 10, seed: 1, model }))).toMatch(/generator must be one of rsd, rpu, sd-pcgrl/);
+    expect(refusal(await runEvaluation({ generator: 'rsd', width: 8, height: 8, count: 0, seed: 1, model }))).toMatch(/number of levels/);
+    expect(refusal(await runEvaluation({ generator: 'sd-pcgrl', width: 8, height: 8, count: 10, seed: 1, model, temperatures: [1.5], policy: { modelJson: '{}', meta: '{}', weights: new Uint8Array(0) } }))).toMatch(/temperatures/);
   });
 });

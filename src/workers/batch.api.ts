@@ -2,7 +2,8 @@
  * Generate-at-difficulty and batch evaluation as plain async functions
  * (STYLE habit 7): the batch worker only exposes them, the page's fallback
  * and Node tests call them directly. Every request crossed a worker boundary,
- * so each is validated first and answers with a sentence instead of throwing.
+ * so each is parsed by its schema (batch.protocol.ts) first and answers with
+ * an {@link Outcome} instead of throwing.
  *
  * - {@link generateAt}: SPEC §7, levels within a window around a target (a
  *   number, or a band's middle with a window covering the band).
@@ -12,39 +13,16 @@
  *   temperature), with throttled progress that carries a partial report.
  */
 import type { DifficultyModel } from '../core/difficulty/model';
-import { validateDifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
-import { DEFAULT_TOLERANCE, generateAtDifficulty, toleranceWidth, type AtDifficultyLevel, type Tolerance } from '../core/generators/atDifficulty';
+import { DEFAULT_TOLERANCE, generateAtDifficulty, ReachableRanges, toleranceWidth, type AtDifficultyLevel } from '../core/generators/atDifficulty';
 import type { LevelFeatures } from '../core/graph/features';
-import { isSideInRange, openCellCount, toRows } from '../core/level/level';
-import { evaluateGenerator, validateEvaluationJob, type EvaluationJob, type EvaluationProgress, type EvaluationResult } from './batch.evaluation';
+import { openCellCount, toRows } from '../core/level/level';
+import { evaluateGenerator, type EvaluationProgress, type EvaluationResult } from './batch.evaluation';
+import { AtDifficultyJobSchema, CurveJobSchema, EvaluationJobSchema, type AtDifficultyJob, type CurveJob, type EvaluationJob } from './batch.protocol';
+import { ok, parseRequest, type Outcome } from './outcome';
 
-import { MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT } from './batch.limits';
-
-export type { EvaluationJob, EvaluationProgress, EvaluationResult, EvaluationRun, SpanSample, PolicyInfo } from './batch.evaluation';
-export type { BatchGenerator } from './batch.limits';
-
-/** What every at-difficulty search takes: size, how many, seed, constraints and the model. */
-interface SearchJob {
-  readonly width: number;
-  readonly height: number;
-  readonly count: number;
-  readonly seed: number;
-  /** Level keys to avoid (`levelKey`, e.g. the pack's levels). */
-  readonly exclude?: readonly string[];
-  readonly uniqueSolution?: boolean;
-  readonly openCells?: { readonly min?: number; readonly max?: number };
-  /** The active difficulty model (validated here). */
-  readonly model: DifficultyModel;
-}
-
-export interface AtDifficultyJob extends SearchJob {
-  readonly target: number;
-  /** Default: the larger of ±10% and ±3 ({@link DEFAULT_TOLERANCE}). */
-  readonly tolerance?: Tolerance;
-  /** Wall-clock limit for the whole request (default: 5 s, plus 1.5 s per level past the third). */
-  readonly timeLimitMs?: number;
-}
+export type { EvaluationProgress, EvaluationResult, EvaluationRun, SpanSample, PolicyInfo } from './batch.evaluation';
+export type { AtDifficultyJob, BatchGenerator, CurveJob, EvaluationJob } from './batch.protocol';
 
 /** One level found, with what it took to find it (its provenance). */
 export interface FoundLevel {
@@ -62,24 +40,41 @@ export interface FoundLevel {
   readonly target: number;
 }
 
-export interface AtDifficultyAnswer {
-  /** False when the request was invalid (`message` says why). */
-  readonly ok: boolean;
+export interface AtDifficultyResult {
   readonly levels: FoundLevel[];
-  /** Why fewer levels than asked came back (out of reach, budget, time), or why the request was refused. */
+  /** Why fewer levels than asked came back (out of reach, budget, time). */
   readonly message: string | null;
   /** True when the window lies above the reachable range for the size. */
   readonly outOfReach: boolean;
-  readonly reachable: { readonly min: number; readonly max: number } | null;
+  readonly reachable: { readonly min: number; readonly max: number };
   /** The accepted difficulty window. */
   readonly window: { readonly from: number; readonly to: number };
   readonly evaluations: number;
   readonly milliseconds: number;
 }
 
-/** The id the reachable-range cache keys a model by (same model, same range). */
+/** The content key of a difficulty model: two requests with equal models share range estimates. */
 export function modelId(model: DifficultyModel): string {
-  return `${model.name}@${model.provenance.createdAt}:${model.coefficients.join(',')}:${model.intercept}:${model.label.scale}:${model.label.offset}`;
+  return `${model.name}@${model.provenance.createdAt}:${model.features.join(',')}:${model.means.join(',')}:${model.scales.join(',')}:${model.coefficients.join(',')}:${model.intercept}:${model.label.transform}:${model.label.scale}:${model.label.offset}`;
+}
+
+/**
+ * Range estimates per difficulty model, owned by this api (one per worker):
+ * a request's model arrives as a fresh copy, so models are told apart by
+ * content. The few most recent models are kept.
+ */
+const rangesByModel = new Map<string, ReachableRanges>();
+const MODELS_KEPT = 4;
+
+function rangesFor(model: DifficultyModel): ReachableRanges {
+  const id = modelId(model);
+  let ranges = rangesByModel.get(id);
+  if (ranges === undefined) {
+    ranges = new ReachableRanges((f: LevelFeatures) => predictDifficulty(model, f));
+    if (rangesByModel.size >= MODELS_KEPT) rangesByModel.delete(rangesByModel.keys().next().value!);
+  } else rangesByModel.delete(id);
+  rangesByModel.set(id, ranges);
+  return ranges;
 }
 
 function found(l: AtDifficultyLevel, target: number): FoundLevel {
@@ -96,55 +91,23 @@ function found(l: AtDifficultyLevel, target: number): FoundLevel {
   };
 }
 
-function invalidAnswer(message: string): AtDifficultyAnswer {
-  return { ok: false, levels: [], message, outOfReach: false, reachable: null, window: { from: 0, to: 0 }, evaluations: 0, milliseconds: 0 };
-}
-
-const isWhole = (n: unknown, min: number, max: number): boolean => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
-
-function validateCommon(r: {
-  width: unknown; height: unknown; seed: unknown; exclude?: unknown; openCells?: unknown; model: unknown; timeLimitMs?: unknown;
-}): string | null {
-  if (!isSideInRange(r.width as number) || !isSideInRange(r.height as number)) return 'width and height must each be between 3 and 16';
-  if (!isWhole(r.seed, 0, 0xffffffff)) return 'the seed must be a whole number from 0 to 4294967295';
-  if (r.exclude !== undefined && (!Array.isArray(r.exclude) || r.exclude.some((k) => typeof k !== 'string'))) return 'exclude must be a list of level keys';
-  if (r.openCells !== undefined) {
-    const o = r.openCells as { min?: unknown; max?: unknown };
-    if (typeof o !== 'object' || o === null) return 'openCells must be { min, max }';
-    if (o.min !== undefined && !isWhole(o.min, 1, 256)) return 'the least open cells must be a whole number from 1 to 256';
-    if (o.max !== undefined && !isWhole(o.max, 1, 256)) return 'the most open cells must be a whole number from 1 to 256';
-    if (o.min !== undefined && o.max !== undefined && (o.min as number) > (o.max as number)) return 'the least open cells is above the most';
-  }
-  if (r.timeLimitMs !== undefined && !(typeof r.timeLimitMs === 'number' && r.timeLimitMs > 0 && r.timeLimitMs <= 600_000)) return 'the time limit must be between 0 and 600,000 ms';
-  const m = validateDifficultyModel(r.model);
-  if (!m.ok) return `the difficulty model is not valid: ${m.error.map((p) => `${p.path}: ${p.message}`).join('; ')}`;
-  return null;
-}
-
-function validateAtDifficulty(r: AtDifficultyJob): string | null {
-  if (typeof r !== 'object' || r === null) return 'no request';
-  if (!(typeof r.target === 'number' && Number.isFinite(r.target) && r.target >= 0)) return 'the target difficulty must be a number >= 0';
-  if (!isWhole(r.count, 1, MAX_AT_DIFFICULTY_COUNT)) return `the count must be 1 to ${MAX_AT_DIFFICULTY_COUNT}`;
-  if (r.tolerance !== undefined) {
-    const t = r.tolerance;
-    if (typeof t !== 'object' || t === null || !(t.relative >= 0 && t.relative <= 10) || !(t.absolute >= 0 && Number.isFinite(t.absolute))) return 'the tolerance must have relative 0..10 and absolute >= 0';
-    if (toleranceWidth(r.target, t) <= 0) return 'the tolerance is zero: no level can be exactly on a number';
-  }
-  return validateCommon(r);
-}
-
 /** Levels within tolerance of the target (SPEC §7). Never throws on a bad request. */
-export async function generateAt(job: AtDifficultyJob): Promise<AtDifficultyAnswer> {
+export async function generateAt(job: AtDifficultyJob): Promise<Outcome<AtDifficultyResult>> {
   return generateAtSync(job);
 }
 
-export function generateAtSync(job: AtDifficultyJob): AtDifficultyAnswer {
-  const invalid = validateAtDifficulty(job);
-  if (invalid !== null) return invalidAnswer(invalid);
+export function generateAtSync(request: AtDifficultyJob): Outcome<AtDifficultyResult> {
+  const parsed = parseRequest(AtDifficultyJobSchema, request);
+  if (parsed.kind !== 'ok') return parsed;
+  return ok(search(parsed.value));
+}
+
+/** The search behind a parsed request. */
+function search(job: AtDifficultyJob): AtDifficultyResult {
   const started = performance.now();
   const tolerance = job.tolerance ?? DEFAULT_TOLERANCE;
   const half = toleranceWidth(job.target, tolerance);
-  const model = job.model;
+  const ranges = rangesFor(job.model);
   const r = generateAtDifficulty(
     {
       width: job.width,
@@ -156,13 +119,12 @@ export function generateAtSync(job: AtDifficultyJob): AtDifficultyAnswer {
       exclude: new Set(job.exclude ?? []),
       uniqueSolution: job.uniqueSolution === true,
       ...(job.openCells !== undefined ? { openCells: job.openCells } : {}),
-      difficulty: (f) => predictDifficulty(model, f),
+      difficulty: ranges.difficulty,
       timeLimitMs: job.timeLimitMs ?? 5000 + 1500 * Math.max(0, job.count - 3),
     },
-    modelId(model),
+    ranges,
   );
   return {
-    ok: true,
     levels: r.levels.map((l) => found(l, job.target)),
     message: r.shortfall,
     outOfReach: r.levels.length === 0 && job.target - half > r.reachable.max,
@@ -171,14 +133,6 @@ export function generateAtSync(job: AtDifficultyJob): AtDifficultyAnswer {
     evaluations: r.evaluations,
     milliseconds: performance.now() - started,
   };
-}
-
-export interface CurveJob extends SearchJob {
-  /** Difficulty of the first and the last level; targets are evenly spaced between. */
-  readonly from: number;
-  readonly to: number;
-  /** Per level (default 4 s). */
-  readonly timeLimitMs?: number;
 }
 
 export interface CurveStep {
@@ -193,8 +147,7 @@ export interface CurveStep {
   readonly message: string | null;
 }
 
-export interface CurveAnswer {
-  readonly ok: boolean;
+export interface CurveResult {
   readonly steps: CurveStep[];
   readonly message: string | null;
   readonly reachable: { readonly min: number; readonly max: number } | null;
@@ -218,10 +171,11 @@ const CURVE_STEP_MIN = 0.02;
  * never empties a window. `onStep` reports each target as it is done (the
  * page adds levels to the pack as they come).
  */
-export async function fillCurve(job: CurveJob, onStep?: (step: CurveStep) => void): Promise<CurveAnswer> {
+export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) => void): Promise<Outcome<CurveResult>> {
   const started = performance.now();
-  const invalid = validateCurve(job);
-  if (invalid !== null) return { ok: false, steps: [], message: invalid, reachable: null, milliseconds: 0 };
+  const parsed = parseRequest(CurveJobSchema, request);
+  if (parsed.kind !== 'ok') return parsed;
+  const job = parsed.value;
   const targets = curveTargets(job.from, job.to, job.count);
   const rising = job.to >= job.from;
   const exclude = [...(job.exclude ?? [])];
@@ -242,7 +196,7 @@ export async function fillCurve(job: CurveJob, onStep?: (step: CurveStep) => voi
       step = { index: i, count: targets.length, target, window, level: null, message: `no room left between the previous level (${previous!.toFixed(1)}) and the window of ${target}` };
     } else {
       const centre = (lo + hi) / 2;
-      const answer = generateAtSync({
+      const answer = search({
         width: job.width,
         height: job.height,
         target: centre,
@@ -273,27 +227,17 @@ export async function fillCurve(job: CurveJob, onStep?: (step: CurveStep) => voi
     onStep?.(step);
   }
   const missing = steps.filter((s) => s.level === null).length;
-  return {
-    ok: true,
+  return ok({
     steps,
     message: missing === 0 ? null : `${missing} of ${steps.length} targets had no level`,
     reachable,
     milliseconds: performance.now() - started,
-  };
-}
-
-function validateCurve(r: CurveJob): string | null {
-  if (typeof r !== 'object' || r === null) return 'no request';
-  for (const [name, v] of [['from', r.from], ['to', r.to]] as const) {
-    if (!(typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 10_000)) return `the curve's ${name} must be a difficulty from 0 to 10,000`;
-  }
-  if (!isWhole(r.count, 1, MAX_CURVE_COUNT)) return `the number of levels on a curve must be 1 to ${MAX_CURVE_COUNT}`;
-  return validateCommon(r);
+  });
 }
 
 /** SPEC §8 for one generator; SD-PCGRL once per temperature. Progress about 4 times a second. */
-export async function runEvaluation(job: EvaluationJob, onProgress?: (p: EvaluationProgress) => void): Promise<EvaluationResult> {
-  const invalid = validateEvaluationJob(job) ?? validateCommon({ ...job, exclude: undefined });
-  if (invalid !== null) return { ok: false, message: invalid, runs: [], seconds: 0, policy: null };
-  return evaluateGenerator(job, onProgress);
+export async function runEvaluation(request: EvaluationJob, onProgress?: (p: EvaluationProgress) => void): Promise<Outcome<EvaluationResult>> {
+  const parsed = parseRequest(EvaluationJobSchema, request);
+  if (parsed.kind !== 'ok') return parsed;
+  return evaluateGenerator(parsed.value, onProgress);
 }

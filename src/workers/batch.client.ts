@@ -6,19 +6,12 @@
  * cross as Comlink proxies.
  */
 import * as Comlink from 'comlink';
-import type { AtDifficultyAnswer, AtDifficultyJob, CurveAnswer, CurveJob, CurveStep, EvaluationJob, EvaluationProgress, EvaluationResult } from './batch.api';
-import { CancelledError, WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
+import type { AtDifficultyResult, CurveResult, CurveStep, EvaluationProgress, EvaluationResult } from './batch.api';
+import type { AtDifficultyJob, CurveJob, EvaluationJob } from './batch.protocol';
+import type { Outcome } from './outcome';
+import { WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
 
 type BatchApi = typeof import('./batch.api');
-
-export interface Cancelled {
-  readonly ok: false;
-  readonly cancelled: true;
-  readonly message: string;
-}
-
-const cancelled = (what: string): Cancelled => ({ ok: false, cancelled: true, message: `${what} cancelled` });
-const failure = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 export class BatchClient {
   readonly generation: WorkerClient<BatchApi>;
@@ -41,36 +34,21 @@ export class BatchClient {
   }
 
   /** Levels at a difficulty; cancels a generation in flight. */
-  async generateAt(job: AtDifficultyJob): Promise<AtDifficultyAnswer | Cancelled> {
+  async generateAt(job: AtDifficultyJob): Promise<Outcome<AtDifficultyResult>> {
     if (this.busy(this.generation)) this.generation.cancel();
-    try {
-      return await this.generation.call((api) => api.generateAt(job));
-    } catch (e) {
-      if (e instanceof CancelledError) return cancelled('generation');
-      return { ok: false, levels: [], message: failure(e), outOfReach: false, reachable: null, window: { from: 0, to: 0 }, evaluations: 0, milliseconds: 0 };
-    }
+    return this.generation.outcome('generation', (api) => api.generateAt(job));
   }
 
   /** A curve of levels; `onStep` sees each target as it is done. */
-  async fillCurve(job: CurveJob, onStep: (step: CurveStep) => void): Promise<CurveAnswer | Cancelled> {
+  async fillCurve(job: CurveJob, onStep: (step: CurveStep) => void): Promise<Outcome<CurveResult>> {
     if (this.busy(this.generation)) this.generation.cancel();
-    try {
-      return await this.generation.call((api) => api.fillCurve(job, Comlink.proxy(onStep)));
-    } catch (e) {
-      if (e instanceof CancelledError) return cancelled('the curve');
-      return { ok: false, steps: [], message: failure(e), reachable: null, milliseconds: 0 };
-    }
+    return this.generation.outcome('the curve', (api) => api.fillCurve(job, Comlink.proxy(onStep)));
   }
 
   /** An evaluation report; cancels an evaluation in flight. */
-  async evaluate(job: EvaluationJob, onProgress: (p: EvaluationProgress) => void): Promise<EvaluationResult | Cancelled> {
+  async evaluate(job: EvaluationJob, onProgress: (p: EvaluationProgress) => void): Promise<Outcome<EvaluationResult>> {
     if (this.busy(this.evaluation)) this.evaluation.cancel();
-    try {
-      return await this.evaluation.call((api) => api.runEvaluation(job, Comlink.proxy(onProgress)));
-    } catch (e) {
-      if (e instanceof CancelledError) return cancelled('the evaluation');
-      return { ok: false, message: failure(e), runs: [], seconds: 0, policy: null };
-    }
+    return this.evaluation.outcome('the evaluation', (api) => api.runEvaluation(job, Comlink.proxy(onProgress)));
   }
 
   cancelGeneration(): void {

@@ -6,30 +6,16 @@
  * RPU evaluation never loads TensorFlow.
  */
 import type { DifficultyModel } from '../core/difficulty/model';
-import { DIFFICULTY_SPANS, Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
-import { createLevelSource, isGeneratorName, type GeneratedItem, type GeneratorName } from '../core/generators/registry';
+import { DIFFICULTY_SPANS, predictorMeasure, TimedEvaluation, type TimedReport } from '../core/generators/evaluate';
+import { createLevelSource, type GeneratedItem } from '../core/generators/registry';
 import { Analyzer } from '../core/graph/analyze';
 import type { LevelFeatures } from '../core/graph/features';
-import { toRows, type Level } from '../core/level/level';
-import type { ModelFiles } from '../ml/modelFiles';
-import { BATCH_GENERATORS, MAX_EVALUATION_COUNT, SAMPLES_PER_SPAN, type BatchGenerator } from './batch.limits';
+import { toRows } from '../core/level/level';
+import { SAMPLES_PER_SPAN, type EvaluationJob } from './batch.protocol';
+import { failed, ok, type Outcome } from './outcome';
 
 /** Progress reports at most this often. */
 const PROGRESS_MS = 250;
-
-export interface EvaluationJob {
-  readonly generator: BatchGenerator;
-  readonly width: number;
-  readonly height: number;
-  /** Iterations per run. */
-  readonly count: number;
-  readonly seed: number;
-  readonly model: DifficultyModel;
-  /** SD-PCGRL: one run per temperature (0..1). */
-  readonly temperatures?: readonly number[];
-  /** SD-PCGRL: the policy's files (`model.json`, `weights.bin`, `meta.json`). */
-  readonly policy?: ModelFiles;
-}
 
 export interface SpanSample {
   /** Index into {@link DIFFICULTY_SPANS}. */
@@ -42,13 +28,9 @@ export interface SpanSample {
   readonly features: LevelFeatures;
 }
 
-export interface EvaluationRun {
-  /** SD-PCGRL's temperature; null for RSD and RPU. */
-  readonly temperature: number | null;
-  readonly report: EvaluationReport;
+/** One run's report (see {@link TimedReport}) with its span samples. */
+export interface EvaluationRun extends TimedReport {
   readonly samples: SpanSample[];
-  readonly seconds: number;
-  readonly levelsPerSecond: number;
 }
 
 export interface EvaluationProgress {
@@ -74,40 +56,19 @@ export interface PolicyInfo {
 }
 
 export interface EvaluationResult {
-  readonly ok: boolean;
-  readonly message: string | null;
   readonly runs: EvaluationRun[];
   readonly seconds: number;
   readonly policy: PolicyInfo | null;
 }
 
-const isWhole = (n: unknown, min: number, max: number): boolean => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
-
-/** Checks what `validateCommon` in batch.api.ts does not: generator, count, temperatures, policy files. */
-export function validateEvaluationJob(job: EvaluationJob): string | null {
-  if (typeof job !== 'object' || job === null) return 'no request';
-  if (!(BATCH_GENERATORS as readonly string[]).includes(String(job.generator))) return `unknown generator ${JSON.stringify(job.generator)}`;
-  if (!isWhole(job.count, 1, MAX_EVALUATION_COUNT)) return `the number of levels must be 1 to ${MAX_EVALUATION_COUNT.toLocaleString('en-US')}`;
-  if (job.generator === 'sd-pcgrl') {
-    const t = job.temperatures;
-    if (!Array.isArray(t) || t.length === 0 || t.length > 21 || t.some((x) => !(typeof x === 'number' && x >= 0 && x <= 1))) return 'temperatures must be 1 to 21 numbers from 0 to 1';
-    const p = job.policy;
-    if (p === undefined || typeof p.modelJson !== 'string' || typeof p.meta !== 'string' || !(p.weights instanceof Uint8Array)) return 'SD-PCGRL needs its model files (model.json, weights.bin, meta.json)';
-  }
-  return null;
-}
-
-/** One run's bookkeeping: the core evaluation plus the span samples. */
-class RunAccumulator {
-  readonly evaluation: Evaluation;
+/** One run's bookkeeping: the timed core evaluation plus the span samples. */
+export class RunAccumulator extends TimedEvaluation {
   readonly samples: SpanSample[] = [];
   private readonly perSpan = new Array<number>(DIFFICULTY_SPANS.length).fill(0);
   private readonly analyzer = new Analyzer();
-  readonly started = performance.now();
-  done = 0;
 
-  constructor(model: DifficultyModel, readonly temperature: number | null) {
-    this.evaluation = new Evaluation(predictorMeasure(model));
+  constructor(model: DifficultyModel, temperature: number | null) {
+    super(predictorMeasure(model), temperature);
   }
 
   /**
@@ -115,10 +76,9 @@ class RunAccumulator {
    * new (`add` returns the difficulties of new levels only, so only then do
    * they line up with `item.levels`; solution-down iterations have one level).
    */
-  add(item: GeneratedItem): void {
-    this.done++;
-    const fresh = this.evaluation.add(item);
-    if (fresh.length === 0 || fresh.length !== item.levels.length) return;
+  override add(item: GeneratedItem): number[] {
+    const fresh = super.add(item);
+    if (fresh.length === 0 || fresh.length !== item.levels.length) return fresh;
     fresh.forEach((d, k) => {
       const span = spanOf(d);
       if (this.perSpan[span]! >= SAMPLES_PER_SPAN) return;
@@ -128,11 +88,11 @@ class RunAccumulator {
       this.perSpan[span]!++;
       this.samples.push({ span, index: item.index, rows: toRows(level), difficulty: d, features: { ...a.value.features } });
     });
+    return fresh;
   }
 
   run(): EvaluationRun {
-    const seconds = (performance.now() - this.started) / 1000;
-    return { temperature: this.temperature, report: this.evaluation.report(), samples: [...this.samples], seconds, levelsPerSecond: seconds > 0 ? this.done / seconds : 0 };
+    return { ...this.result(), samples: [...this.samples] };
   }
 }
 
@@ -142,8 +102,8 @@ export function spanOf(d: number): number {
   return DIFFICULTY_SPANS.length - 1;
 }
 
-/** Runs the job (already validated). */
-export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: EvaluationProgress) => void): Promise<EvaluationResult> {
+/** Runs the job (already parsed). */
+export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: EvaluationProgress) => void): Promise<Outcome<EvaluationResult>> {
   const started = performance.now();
   const finished: EvaluationRun[] = [];
   let lastReport = performance.now();
@@ -159,8 +119,7 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
   };
 
   if (job.generator !== 'sd-pcgrl') {
-    const name: GeneratorName = isGeneratorName(job.generator) ? job.generator : 'rsd';
-    const source = createLevelSource({ generator: name, width: job.width, height: job.height, seed: job.seed });
+    const source = createLevelSource({ generator: job.generator, width: job.width, height: job.height, seed: job.seed });
     const acc = new RunAccumulator(job.model, null);
     progress(acc, 0, true);
     for (let i = 0; i < job.count; i++) {
@@ -168,27 +127,32 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
       if ((i & 63) === 63) progress(acc, 0, false);
     }
     finished.push(acc.run());
-    return { ok: true, message: null, runs: finished, seconds: (performance.now() - started) / 1000, policy: null };
+    return ok({ runs: finished, seconds: (performance.now() - started) / 1000, policy: null });
   }
 
   // SD-PCGRL: tfjs only now.
-  const { loadPolicy } = await import('./batch.policy');
-  const loaded = await loadPolicy(job.policy!, job.width, job.height);
-  if (!loaded.ok) return { ok: false, message: loaded.error, runs: [], seconds: (performance.now() - started) / 1000, policy: null };
+  const { loadSdPolicy } = await import('./batch.policy');
+  const loaded = await loadSdPolicy(job.policy!, job.width, job.height);
+  if (!loaded.ok) return failed(loaded.error);
   policy = loaded.value.info;
+  const { evaluatePerTemperature } = loaded.value;
+  // Each run is finished when the next one starts (and the last after the loop): `finished` feeds the progress.
+  let current: RunAccumulator | null = null;
   try {
-    for (let r = 0; r < temperatures.length; r++) {
-      const t = temperatures[r]!;
-      const acc = new RunAccumulator(job.model, t);
-      progress(acc, r, true);
-      await loaded.value.generate({ temperature: t, seed: job.seed, count: job.count }, (index: number, level: Level, solution: string) => {
-        acc.add({ index, levels: [level], solution });
-        progress(acc, r, false);
-      });
-      finished.push(acc.run());
-    }
+    await evaluatePerTemperature(
+      loaded.value.policy,
+      { temperatures: job.temperatures!, seed: job.seed, from: 0, to: job.count },
+      (t, r) => {
+        if (current !== null) finished.push(current.run());
+        current = new RunAccumulator(job.model, t);
+        progress(current, r, true);
+        return current;
+      },
+      (acc, r) => progress(acc, r, false),
+    );
+    if (current !== null) finished.push((current as RunAccumulator).run());
   } finally {
-    loaded.value.dispose();
+    loaded.value.policy.dispose();
   }
-  return { ok: true, message: null, runs: finished, seconds: (performance.now() - started) / 1000, policy };
+  return ok({ runs: finished, seconds: (performance.now() - started) / 1000, policy });
 }

@@ -1,21 +1,12 @@
 /**
- * Training checkpoints in IndexedDB (usable from the worker): the model files,
- * Adam's state, the counters and the settings, under one key per slot. Loads
- * are validated by `modelFromFiles` before use.
+ * Training checkpoints in IndexedDB (usable from the worker): the storage
+ * adapter for the one checkpoint format of `src/ml/checkpoint.ts`, one record
+ * per slot. Records written before that format (settings, budget and history
+ * at the top level) are read back in the current shape; the checkpoint
+ * schema then parses whatever was found.
  */
 import { openDB, type IDBPDatabase } from 'idb';
-import type { ModelFiles } from '../ml/modelFiles';
-
-export interface StoredCheckpoint {
-  readonly files: ModelFiles;
-  readonly optimizer: { readonly manifest: { name: string; shape: number[] }[]; readonly values: Float32Array } | null;
-  readonly settings: unknown;
-  /** The run's budget, so a resumed run keeps its epsilon schedule (absent in older checkpoints). */
-  readonly budget?: { readonly minutes?: number; readonly episodes?: number; readonly envSteps?: number };
-  /** Progress points for the charts (absent in older checkpoints). */
-  readonly history?: readonly unknown[];
-  readonly savedAt: string;
-}
+import type { CheckpointStorage } from '../ml/checkpoint';
 
 const DB = 'longcat-training';
 const STORE = 'checkpoints';
@@ -30,14 +21,24 @@ function open(): Promise<IDBPDatabase> {
   return db;
 }
 
-export async function saveCheckpoint(slot: string, c: StoredCheckpoint): Promise<void> {
-  await (await open()).put(STORE, c, slot);
+/** An older record's session fields moved under `session` (the rest is left for the schema to judge). */
+export function migrateCheckpointRecord(record: unknown): unknown {
+  if (typeof record !== 'object' || record === null || 'session' in record || !('settings' in record)) return record;
+  const { settings, budget, history, ...rest } = record as Record<string, unknown>;
+  return { ...rest, session: { settings, budget: budget ?? {}, history: history ?? [] } };
 }
 
-export async function loadCheckpoint(slot: string): Promise<StoredCheckpoint | undefined> {
-  return (await (await open()).get(STORE, slot)) as StoredCheckpoint | undefined;
-}
-
-export async function deleteCheckpoint(slot: string): Promise<void> {
-  await (await open()).delete(STORE, slot);
+/** The IndexedDB slot `slot` as {@link CheckpointStorage}. */
+export function idbCheckpointStorage(slot: string): CheckpointStorage {
+  return {
+    async write(c) {
+      await (await open()).put(STORE, c, slot);
+    },
+    async read() {
+      return migrateCheckpointRecord(await (await open()).get(STORE, slot));
+    },
+    async remove() {
+      await (await open()).delete(STORE, slot);
+    },
+  };
 }

@@ -2,12 +2,11 @@
  * The page's handle on the generators worker: one run at a time, a new run
  * or Cancel terminates the old one.
  */
-import type { GenerateRequest, GenerateResponse } from './generators.api';
-import { CancelledError, WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
+import type { GenerateRequest, GenerateResult } from './generators.protocol';
+import type { Outcome } from './outcome';
+import { WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
 
 type GeneratorsApi = typeof import('./generators.api');
-
-export type GenerateOutcome = GenerateResponse | { readonly ok: false; readonly cancelled: true; readonly message: string };
 
 export class GeneratorsClient {
   readonly worker: WorkerClient<GeneratorsApi>;
@@ -21,14 +20,9 @@ export class GeneratorsClient {
     });
   }
 
-  async generate(request: GenerateRequest): Promise<GenerateOutcome> {
+  async generate(request: GenerateRequest): Promise<Outcome<GenerateResult>> {
     if (this.worker.status === 'running' || this.worker.status === 'loading') this.worker.cancel();
-    try {
-      return await this.worker.call((api) => api.generateLevels(request));
-    } catch (e) {
-      if (e instanceof CancelledError) return { ok: false, cancelled: true, message: 'generation cancelled' };
-      return { ok: false, levels: [], iterations: 0, duplicates: 0, nextIndex: request.startIndex ?? 0, message: e instanceof Error ? e.message : String(e) };
-    }
+    return this.worker.outcome('generation', (api) => api.generateLevels(request));
   }
 
   cancel(): void {

@@ -4,6 +4,7 @@ import { validateDifficultyModel } from '../core/difficulty/model';
 import { solvableFixtureRows } from '../../test/fixtures/perft';
 import { naiveAnalyze } from '../../test/naive/naiveSolver';
 import { ablateLab, evaluateLab, fitLab, prepareCsv, preparePlaytests } from './lab.api';
+import { refusal, value } from '../../test/support/outcome';
 
 const LEVELS = solvableFixtureRows();
 const truth = (f: ReturnType<typeof naiveAnalyze>['features']): number => 4 + 2 * f.nSolutions + 1.5 * f.nSolutionBranches + 0.5 * f.nIndeterminateBranches;
@@ -14,7 +15,7 @@ describe('lab api', () => {
     lines.splice(3, 0, 'C..#/.#x./....,12');
     lines.push('C.#/##./...,9', `${LEVELS[0]!.join('/')}`, '');
     const progress: number[] = [];
-    const data = await prepareCsv({ text: lines.join('\n'), sourceName: 'a.csv', maxStates: 200_000 }, (done) => progress.push(done));
+    const data = value(await prepareCsv({ text: lines.join('\n'), sourceName: 'a.csv', maxStates: 200_000 }, (done) => progress.push(done)));
     expect(data.samples).toHaveLength(LEVELS.length);
     expect(data.problems.map((p) => p.line)).toEqual([4, lines.length - 1]);
     expect(data.problems[0]!.message).toContain('unknown character');
@@ -26,32 +27,32 @@ describe('lab api', () => {
       for (const [name, value] of Object.entries(naive)) expect(s.features[name as keyof typeof naive]).toBeCloseTo(value, 9);
       expect(s.seconds).toBe(truth(naiveAnalyze([...s.rows]).features));
     }
-    const capped = await prepareCsv({ text: `${LEVELS[0]!.join('/')},3`, sourceName: 'b.csv', maxStates: 5 }, () => {});
+    const capped = value(await prepareCsv({ text: `${LEVELS[0]!.join('/')},3`, sourceName: 'b.csv', maxStates: 5 }, () => {}));
     expect(capped.skipped[0]).toMatchObject({ line: 1, reason: 'state-cap' });
     expect(capped.samples).toEqual([]);
   });
 
   it('preparePlaytests: averaged rows become samples; a malformed one is a problem', async () => {
-    const data = await preparePlaytests({ levels: [{ name: 'one', rows: LEVELS[1]!, seconds: 12, plays: 2 }, { name: 'bad', rows: ['C#', '..'], seconds: 3, plays: 1 }], maxStates: 200_000 });
+    const data = value(await preparePlaytests({ levels: [{ name: 'one', rows: LEVELS[1]!, seconds: 12, plays: 2 }, { name: 'bad', rows: ['C#', '..'], seconds: 3, plays: 1 }], maxStates: 200_000 }));
     expect(data.samples.map((s) => [s.name, s.seconds, s.plays, s.line])).toEqual([['one', 12, 2, null]]);
     expect(data.problems).toHaveLength(1);
     expect(data.problems[0]!.line).toBe(2);
   });
 
   it('evaluate, ablate and fit on labels linear in three features: the true subset wins and the fit recovers the labels', async () => {
-    const data = await prepareCsv({ text: LEVELS.map((rows) => `${rows.join('/')},${truth(naiveAnalyze(rows).features)}`).join('\n'), sourceName: 'c.csv', maxStates: 200_000 });
+    const data = value(await prepareCsv({ text: LEVELS.map((rows) => `${rows.join('/')},${truth(naiveAnalyze(rows).features)}`).join('\n'), sourceName: 'c.csv', maxStates: 200_000 }));
     const names = ['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches', 'nStates'] as const;
     const x = data.samples.map((s) => names.map((f) => s.features[f]));
     const y = data.samples.map((s) => s.seconds);
     const done: number[] = [];
-    const evaluation = await evaluateLab({ x: x.map((r) => r.slice(0, 3)), y, method: 'ridge', seed: 3, splits: 10 }, (d) => done.push(d));
+    const evaluation = value(await evaluateLab({ x: x.map((r) => r.slice(0, 3)), y, method: 'ridge', seed: 3, splits: 10 }, (d) => done.push(d)));
     expect(evaluation.splits).toBe(10);
     expect(evaluation.meanTestMse).toBeLessThan(evaluation.baselineMse / 1000);
     expect(done.at(-1)).toBe(10);
     // Same seed, same numbers.
-    expect(await evaluateLab({ x: x.map((r) => r.slice(0, 3)), y, method: 'ridge', seed: 3, splits: 10 })).toEqual(evaluation);
+    expect(value(await evaluateLab({ x: x.map((r) => r.slice(0, 3)), y, method: 'ridge', seed: 3, splits: 10 }))).toEqual(evaluation);
 
-    const ablation = await ablateLab({ x, y, method: 'ols', seed: 1, names: [...names] });
+    const ablation = value(await ablateLab({ x, y, method: 'ols', seed: 1, names: [...names] }));
     expect(ablation.subsetsTried).toBe(15);
     expect(ablation.top[0]!.features).toEqual(['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches']);
     expect(ablation.top[0]!.mse).toBeLessThan(1e-12);
@@ -62,10 +63,10 @@ describe('lab api', () => {
     expect(Object.keys(ablation.usage)).toEqual([...names]);
     expect(ablation.usage['nStates']).toBe(ablation.top.filter((t) => t.features.includes('nStates')).length);
 
-    const fit = await fitLab({
+    const fit = value(await fitLab({
       name: ' mine ', features: ['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches'], method: 'ols', seed: 1,
       samples: data.samples.map((s) => s.features), labels: y, data: `c.csv (${LEVELS.length} levels)`, labelDescription: 'seconds', metrics: { testMse: 0.5 }, createdAt: '2025-01-01T00:00:00.000Z',
-    });
+    }));
     expect(validateDifficultyModel(fit.model).ok).toBe(true);
     expect(fit.model.name).toBe('mine');
     expect(fit.model.metrics['testMse']).toBe(0.5);
@@ -78,23 +79,23 @@ describe('lab api', () => {
   });
 
   it('refuses bad requests with a sentence', async () => {
-    await expect(evaluateLab({ x: [[1], [2]], y: [1, 2], method: 'ridge', seed: 1, splits: 50 })).rejects.toThrow('at least 5 levels');
-    await expect(evaluateLab({ x: [[1], [2], [3], [4], [Infinity]], y: [1, 2, 3, 4, 5], method: 'ols', seed: 1, splits: 5 })).rejects.toThrow('row 5');
-    await expect(evaluateLab({ x: [[1]], y: [1], method: 'magic' as 'ols', seed: 1, splits: 5 })).rejects.toThrow('unknown method');
-    await expect(ablateLab({ x: [[1]], y: [1], method: 'ols', seed: 1, names: [] })).rejects.toThrow('1 to 16 features');
-    await expect(fitLab({ name: 'x', features: ['bogus' as 'nStates'], method: 'ols', seed: 1, samples: [], labels: [], data: '', labelDescription: '', createdAt: '' })).rejects.toThrow('known feature');
+    expect(refusal(await evaluateLab({ x: [[1], [2]], y: [1, 2], method: 'ridge', seed: 1, splits: 50 }))).toContain('at least 5 levels');
+    expect(refusal(await evaluateLab({ x: [[1], [2], [3], [4], [Infinity]], y: [1, 2, 3, 4, 5], method: 'ols', seed: 1, splits: 5 }))).toContain('row 5');
+    expect(refusal(await evaluateLab({ x: [[1]], y: [1], method: 'magic' as 'ols', seed: 1, splits: 5 }))).toContain('unknown method');
+    expect(refusal(await ablateLab({ x: [[1]], y: [1], method: 'ols', seed: 1, names: [] }))).toContain('1 to 16 features');
+    expect(refusal(await fitLab({ name: 'x', features: ['bogus' as 'nStates'], method: 'ols', seed: 1, samples: [], labels: [], data: '', labelDescription: '', createdAt: '' }))).toContain('known feature');
   });
 });
 
 describe('lab api: comparable runs', () => {
   it('every method sees the same splits for a seed (the same baseline), and the same ablation folds', async () => {
-    const data = await prepareCsv({ text: LEVELS.map((rows, i) => `${rows.join('/')},${truth(naiveAnalyze(rows).features) + (i % 7) - 3}`).join('\n'), sourceName: 'd.csv', maxStates: 200_000 });
+    const data = value(await prepareCsv({ text: LEVELS.map((rows, i) => `${rows.join('/')},${truth(naiveAnalyze(rows).features) + (i % 7) - 3}`).join('\n'), sourceName: 'd.csv', maxStates: 200_000 }));
     const x = data.samples.map((s) => [s.features.nSolutions, s.features.nStates]);
     const y = data.samples.map((s) => s.seconds);
-    const runs = await Promise.all((['ols', 'ridge', 'lasso'] as const).map((method) => evaluateLab({ x, y, method, seed: 9, splits: 8 })));
+    const runs = (await Promise.all((['ols', 'ridge', 'lasso'] as const).map((method) => evaluateLab({ x, y, method, seed: 9, splits: 8 })))).map(value);
     expect(runs[1]!.baselineMse).toBe(runs[0]!.baselineMse);
     expect(runs[2]!.baselineMse).toBe(runs[0]!.baselineMse);
-    const ablations = await Promise.all((['ols', 'ridge'] as const).map((method) => ablateLab({ x, y, method, seed: 9, names: ['nSolutions', 'nStates'] })));
+    const ablations = (await Promise.all((['ols', 'ridge'] as const).map((method) => ablateLab({ x, y, method, seed: 9, names: ['nSolutions', 'nStates'] })))).map(value);
     expect(ablations[1]!.baselineMse).toBe(ablations[0]!.baselineMse);
   });
 });

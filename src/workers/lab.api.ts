@@ -11,15 +11,21 @@
  */
 import { fitModel } from '../core/difficulty/calibrate';
 import { parseCompletionCsv, type CsvProblem } from '../core/difficulty/csv';
-import { ablation, evaluateSplits, MAX_ABLATION_FEATURES, type Ablation, type SplitEvaluation } from '../core/difficulty/evaluation';
-import { chooseAlpha, type Dataset } from '../core/difficulty/fit';
-import { FIT_METHODS, type DifficultyModel, type FitMethod } from '../core/difficulty/model';
+import { ablation, evaluateSplits, type Ablation, type SplitEvaluation } from '../core/difficulty/evaluation';
+import { chooseAlpha } from '../core/difficulty/fit';
+import type { DifficultyModel, FitMethod } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
 import { Analyzer } from '../core/graph/analyze';
-import { FEATURE_NAMES, type FeatureName, type LevelFeatures } from '../core/graph/features';
+import type { FeatureName, LevelFeatures } from '../core/graph/features';
 import { describeParseError, parseRows } from '../core/level/format';
 import { levelKey, toRows, type Level } from '../core/level/level';
 import { createRng } from '../core/util/rng';
+import { describeIssues } from '../core/util/schemas';
+import { CsvRequestSchema, EvaluateRequestSchema, FitRequestSchema, matrix, parseAblateRequest, PlaytestLevelRequestSchema, type CsvRequest, type EvaluateRequest, type PlaytestLevelRequest } from './lab.protocol';
+import { invalid, ok, parseRequest, type Outcome } from './outcome';
+
+export type { CsvRequest, EvaluateRequest, PlaytestLevelRequest } from './lab.protocol';
+export { MAX_CSV_TEXT } from './lab.protocol';
 
 /** One labelled level the lab can fit on. */
 export interface LabSample {
@@ -65,10 +71,6 @@ export type ProgressCallback = (done: number, total: number) => unknown;
 
 /** Fewest ms between two progress calls. */
 export const PROGRESS_INTERVAL_MS = 80;
-const MAX_CAP = 5_000_000;
-/** Largest paste or file the lab reads (characters). */
-export const MAX_CSV_TEXT = 20_000_000;
-
 function throttled(onProgress: ProgressCallback | undefined): (done: number, total: number) => void {
   if (onProgress === undefined) return () => {};
   let last = -Infinity;
@@ -81,7 +83,6 @@ function throttled(onProgress: ProgressCallback | undefined): (done: number, tot
   };
 }
 
-const capOf = (maxStates: unknown): number => (Number.isInteger(maxStates) && (maxStates as number) > 0 ? Math.min(maxStates as number, MAX_CAP) : 200_000);
 
 interface PendingLevel {
   readonly line: number | null;
@@ -112,44 +113,26 @@ function analyseAll(pending: readonly PendingLevel[], stateCap: number, progress
   return { samples, skipped };
 }
 
-export interface CsvRequest {
-  readonly text: string;
-  /** The file's name, or "pasted CSV". */
-  readonly sourceName: string;
-  readonly maxStates: number;
-}
-
 /** Parses `level,avgCompletionSeconds` rows and analyses every level. */
-export async function prepareCsv(request: CsvRequest, onProgress?: ProgressCallback): Promise<LabData> {
-  if (typeof request?.text !== 'string') throw new Error('the request has no CSV text');
-  if (request.text.length > MAX_CSV_TEXT) throw new Error(`the CSV is too large (${request.text.length.toLocaleString('en-US')} characters; at most ${MAX_CSV_TEXT.toLocaleString('en-US')})`);
-  const stateCap = capOf(request.maxStates);
-  const { rows, problems } = parseCompletionCsv(request.text);
+export async function prepareCsv(request: CsvRequest, onProgress?: ProgressCallback): Promise<Outcome<LabData>> {
+  const parsed = parseRequest(CsvRequestSchema, request);
+  if (parsed.kind !== 'ok') return parsed;
+  const { text, sourceName, maxStates: stateCap } = parsed.value;
+  const { rows, problems } = parseCompletionCsv(text);
   const pending = rows.map((r) => ({ line: r.line, name: `line ${r.line}`, level: r.level, seconds: r.seconds, plays: 1 }));
   const { samples, skipped } = analyseAll(pending, stateCap, throttled(onProgress));
-  return {
-    source: String(request.sourceName || 'CSV').slice(0, 200),
-    kind: 'csv',
-    samples,
-    problems,
-    skipped,
-    rowsRead: rows.length + problems.length,
-    stateCap,
-  };
-}
-
-export interface PlaytestLevelRequest {
-  readonly levels: readonly { readonly name: string; readonly rows: readonly string[]; readonly seconds: number; readonly plays: number }[];
-  readonly maxStates: number;
+  return ok({ source: sourceName, kind: 'csv', samples, problems, skipped, rowsRead: rows.length + problems.length, stateCap });
 }
 
 /** The playtest log, already averaged per level: analyses every level. A malformed entry is a problem (line = its position). */
-export async function preparePlaytests(request: PlaytestLevelRequest, onProgress?: ProgressCallback): Promise<LabData> {
-  if (!Array.isArray(request?.levels)) throw new Error('the request has no levels');
-  const stateCap = capOf(request.maxStates);
+export async function preparePlaytests(request: PlaytestLevelRequest, onProgress?: ProgressCallback): Promise<Outcome<LabData>> {
+  const parsed = parseRequest(PlaytestLevelRequestSchema, request);
+  if (parsed.kind !== 'ok') return parsed;
+  const { levels, maxStates: stateCap } = parsed.value;
   const problems: CsvProblem[] = [];
   const pending: PendingLevel[] = [];
-  request.levels.forEach((l, i) => {
+  // Entries are checked one by one: a bad one is a problem of the data, listed with its position.
+  (levels as readonly Partial<PlaytestLevelRequest['levels'][number]>[]).forEach((l, i) => {
     const parsed = Array.isArray(l?.rows) && l.rows.every((r: unknown) => typeof r === 'string') ? parseRows(l.rows) : null;
     if (parsed === null || !parsed.ok) {
       problems.push({ line: i + 1, message: `level: ${parsed === null ? 'no rows of text' : describeParseError(parsed.error)}` });
@@ -159,10 +142,10 @@ export async function preparePlaytests(request: PlaytestLevelRequest, onProgress
       problems.push({ line: i + 1, message: 'seconds must be a non-negative number' });
       return;
     }
-    pending.push({ line: null, name: typeof l.name === 'string' && l.name !== '' ? l.name : `level ${i + 1}`, level: parsed.value, seconds: l.seconds, plays: Number.isInteger(l.plays) && l.plays > 0 ? l.plays : 1 });
+    pending.push({ line: null, name: typeof l.name === 'string' && l.name !== '' ? l.name : `level ${i + 1}`, level: parsed.value, seconds: l.seconds, plays: typeof l.plays === 'number' && Number.isInteger(l.plays) && l.plays > 0 ? l.plays : 1 });
   });
   const { samples, skipped } = analyseAll(pending, stateCap, throttled(onProgress));
-  return { source: 'studio playtest log', kind: 'playtests', samples, problems, skipped, rowsRead: request.levels.length, stateCap };
+  return ok({ source: 'studio playtest log', kind: 'playtests', samples, problems, skipped, rowsRead: levels.length, stateCap });
 }
 
 /** Rows of feature values and their labels, as {@link designMatrix} builds them on the page. */
@@ -173,28 +156,14 @@ export interface MatrixRequest {
   readonly seed: number;
 }
 
-function checkMatrix(r: MatrixRequest, columns: number | null, minRows: number): Dataset {
-  if (!FIT_METHODS.includes(r?.method)) throw new Error(`unknown method ${JSON.stringify(r?.method)}; use ${FIT_METHODS.join(', ')}`);
-  if (!Number.isInteger(r.seed) || r.seed < 0 || r.seed > 0xffffffff) throw new Error('the seed must be a whole number from 0 to 4294967295');
-  if (!Array.isArray(r.x) || !Array.isArray(r.y) || r.x.length !== r.y.length) throw new Error('features and labels differ in length');
-  if (r.x.length < minRows) throw new Error(`at least ${minRows} levels are needed, got ${r.x.length}`);
-  const k = columns ?? r.x[0]?.length ?? 0;
-  if (k < 1) throw new Error('choose at least one feature');
-  for (let i = 0; i < r.x.length; i++) {
-    const row = r.x[i]!;
-    if (!Array.isArray(row) || row.length !== k || !row.every(Number.isFinite)) throw new Error(`row ${i + 1} does not have ${k} finite feature values`);
-    if (!Number.isFinite(r.y[i])) throw new Error(`row ${i + 1} has no finite label`);
-  }
-  return { x: r.x, y: r.y };
-}
-
 /** The thesis's evaluation: mean test MSE over `splits` random 80/20 splits beside the predict-the-mean baseline. */
-export async function evaluateLab(request: MatrixRequest & { readonly splits: number }, onProgress?: ProgressCallback): Promise<SplitEvaluation> {
-  const data = checkMatrix(request, null, 5);
-  const splits = Number.isInteger(request.splits) && request.splits >= 1 && request.splits <= 1000 ? request.splits : 50;
+export async function evaluateLab(request: EvaluateRequest, onProgress?: ProgressCallback): Promise<Outcome<SplitEvaluation>> {
+  const parsed = parseRequest(EvaluateRequestSchema, request);
+  if (parsed.kind !== 'ok') return parsed;
+  const { x, y, method, seed, splits } = parsed.value;
   const progress = throttled(onProgress);
   // Splits and CV folds from separate streams: every method sees the same splits for a seed.
-  return evaluateSplits(data, request.method, createRng(request.seed), splits, (done) => progress(done, splits), createRng(cvSeed(request.seed)));
+  return ok(evaluateSplits({ x, y }, method, createRng(seed), splits, (done) => progress(done, splits), createRng(cvSeed(seed))));
 }
 
 export interface LabAblation extends Ablation {
@@ -205,15 +174,16 @@ export interface LabAblation extends Ablation {
 }
 
 /** Exhaustive ablation over every non-empty subset of `names` (the columns of `x`), k-fold MSE. */
-export async function ablateLab(request: MatrixRequest & { readonly names: readonly string[] }, onProgress?: ProgressCallback): Promise<LabAblation> {
-  const names = Array.isArray(request?.names) ? request.names.map(String) : [];
-  if (names.length === 0 || names.length > MAX_ABLATION_FEATURES) throw new Error(`the ablation takes 1 to ${MAX_ABLATION_FEATURES} features, got ${names.length}`);
-  const data = checkMatrix(request, names.length, 5);
+export async function ablateLab(request: MatrixRequest & { readonly names: readonly string[] }, onProgress?: ProgressCallback): Promise<Outcome<LabAblation>> {
+  const parsed = parseAblateRequest(request);
+  if (!parsed.success) return invalid(describeIssues(parsed.error));
+  const { x, y, method, seed, names } = parsed.data;
+  const data = { x, y };
   // The folds come from the seed alone (the same for every method); alpha's CV has its own stream.
-  const alpha = request.method === 'ols' ? 0 : chooseAlpha(data, request.method, createRng(cvSeed(request.seed))).alpha;
+  const alpha = method === 'ols' ? 0 : chooseAlpha(data, method, createRng(cvSeed(seed))).alpha;
   const progress = throttled(onProgress);
-  const result = ablation(data, names, createRng(request.seed), { method: request.method, alpha, k: 5, top: 10, onProgress: progress });
-  return { ...result, method: request.method, alpha, features: names };
+  const result = ablation(data, names, createRng(seed), { method, alpha, k: 5, top: 10, onProgress: progress });
+  return ok({ ...result, method, alpha, features: names });
 }
 
 export interface FitRequestMessage {
@@ -242,32 +212,34 @@ export interface FitResult {
  * The label is seconds as given: scale 1, offset 0, so the model's
  * difficulty is its predicted seconds, clamped at 0.
  */
-export async function fitLab(request: FitRequestMessage): Promise<FitResult> {
-  const features = Array.isArray(request?.features) ? request.features : [];
-  if (features.length === 0 || !features.every((f) => (FEATURE_NAMES as readonly string[]).includes(f))) throw new Error('choose at least one known feature');
-  if (new Set(features).size !== features.length) throw new Error('a feature is chosen twice');
-  const samples = Array.isArray(request.samples) ? request.samples : [];
-  checkMatrix({ x: samples.map((s) => features.map((f) => s?.[f])), y: request.labels, method: request.method, seed: request.seed }, features.length, 2);
-  const name = String(request.name ?? '').trim().slice(0, 200) || 'lab model';
+export async function fitLab(message: FitRequestMessage): Promise<Outcome<FitResult>> {
+  const parsed = parseRequest(FitRequestSchema, message);
+  if (parsed.kind !== 'ok') return parsed;
+  const request = parsed.value;
+  const { features, name } = request;
+  // The samples' chosen features as a matrix, checked like any other (finite values, a label per row).
+  const samples = request.samples as unknown as LevelFeatures[];
+  const checked = parseRequest(matrix(features.length, 2), { x: samples.map((s) => features.map((f) => s[f])), y: request.labels, method: request.method, seed: request.seed });
+  if (checked.kind !== 'ok') return checked;
+  const labels = checked.value.y;
   const { model: fitted } = fitModel(
     {
       name,
       features,
       method: request.method,
       samples,
-      labels: request.labels,
-      labelDescription: String(request.labelDescription ?? ''),
-      provenance: { summary: '', data: String(request.data ?? ''), createdAt: String(request.createdAt ?? new Date().toISOString()), seed: request.seed },
+      labels,
+      labelDescription: request.labelDescription,
+      provenance: { summary: '', data: request.data, createdAt: request.createdAt, seed: request.seed },
     },
     createRng(request.seed),
   );
-  const extra = Object.fromEntries(Object.entries(request.metrics ?? {}).filter(([, v]) => Number.isFinite(v)));
   const model: DifficultyModel = {
     ...fitted,
-    metrics: { ...fitted.metrics, ...extra },
+    metrics: { ...fitted.metrics, ...request.metrics },
     provenance: { ...fitted.provenance, summary: provenanceSummary(fitted, request.data) },
   };
-  return { model, predictions: samples.map((s) => predictDifficulty(model, s)) };
+  return ok({ model, predictions: samples.map((s) => predictDifficulty(model, s)) });
 }
 
 /** One sentence on how a lab model was made (shown in the gauge panel and the lab). */

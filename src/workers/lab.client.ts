@@ -4,14 +4,12 @@
  * proxies, and the shared fallback to the page when no worker can start.
  */
 import { proxy } from 'comlink';
-import type { CsvRequest, FitRequestMessage, FitResult, LabAblation, LabData, MatrixRequest, PlaytestLevelRequest, ProgressCallback } from './lab.api';
+import type { CsvRequest, EvaluateRequest, FitRequestMessage, FitResult, LabAblation, LabData, MatrixRequest, PlaytestLevelRequest, ProgressCallback } from './lab.api';
 import type { SplitEvaluation } from '../core/difficulty/evaluation';
-import { CancelledError, WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
+import type { Outcome } from './outcome';
+import { WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
 
 type LabApi = typeof import('./lab.api');
-
-/** A job's end: its value, or why there is none (`cancelled` when the user stopped it). */
-export type LabOutcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly cancelled: boolean; readonly message: string };
 
 export class LabClient {
   readonly worker: WorkerClient<LabApi>;
@@ -25,23 +23,23 @@ export class LabClient {
     });
   }
 
-  prepareCsv(request: CsvRequest, onProgress: ProgressCallback): Promise<LabOutcome<LabData>> {
+  prepareCsv(request: CsvRequest, onProgress: ProgressCallback): Promise<Outcome<LabData>> {
     return this.run((api) => api.prepareCsv(request, proxy(onProgress)));
   }
 
-  preparePlaytests(request: PlaytestLevelRequest, onProgress: ProgressCallback): Promise<LabOutcome<LabData>> {
+  preparePlaytests(request: PlaytestLevelRequest, onProgress: ProgressCallback): Promise<Outcome<LabData>> {
     return this.run((api) => api.preparePlaytests(request, proxy(onProgress)));
   }
 
-  evaluate(request: MatrixRequest & { readonly splits: number }, onProgress: ProgressCallback): Promise<LabOutcome<SplitEvaluation>> {
+  evaluate(request: EvaluateRequest, onProgress: ProgressCallback): Promise<Outcome<SplitEvaluation>> {
     return this.run((api) => api.evaluateLab(request, proxy(onProgress)));
   }
 
-  ablate(request: MatrixRequest & { readonly names: readonly string[] }, onProgress: ProgressCallback): Promise<LabOutcome<LabAblation>> {
+  ablate(request: MatrixRequest & { readonly names: readonly string[] }, onProgress: ProgressCallback): Promise<Outcome<LabAblation>> {
     return this.run((api) => api.ablateLab(request, proxy(onProgress)));
   }
 
-  fit(request: FitRequestMessage): Promise<LabOutcome<FitResult>> {
+  fit(request: FitRequestMessage): Promise<Outcome<FitResult>> {
     return this.run((api) => api.fitLab(request));
   }
 
@@ -54,13 +52,8 @@ export class LabClient {
     this.worker.dispose();
   }
 
-  private async run<T>(fn: (api: LabApi | import('comlink').Remote<LabApi>) => Promise<T>): Promise<LabOutcome<T>> {
+  private async run<T>(fn: (api: LabApi | import('comlink').Remote<LabApi>) => Promise<Outcome<T>>): Promise<Outcome<T>> {
     if (this.worker.status === 'running' || this.worker.status === 'loading') this.worker.cancel();
-    try {
-      return { ok: true, value: await this.worker.call(fn) };
-    } catch (e) {
-      if (e instanceof CancelledError) return { ok: false, cancelled: true, message: 'cancelled' };
-      return { ok: false, cancelled: false, message: e instanceof Error ? e.message : String(e) };
-    }
+    return this.worker.outcome('the job', fn);
   }
 }

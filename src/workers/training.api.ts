@@ -6,42 +6,31 @@
  * `exportModel`/`loadModel` for download/upload, and `importModel` +
  * `generate` for the SD-PCGRL generator.
  */
-import * as tf from '@tensorflow/tfjs';
-import { validateDifficultyModel, type DifficultyModel } from '../core/difficulty/model';
-import { Analyzer } from '../core/graph/analyze';
-import { isSideInRange, levelKey, toRows } from '../core/level/level';
-import type { SdEncoding } from '../core/rl/sdPcgrl';
-import { BACKENDS, chooseBackend, type BackendChoice, type BackendName } from '../ml/backend';
-import { DqnLearner } from '../ml/dqn';
-import { makeEnv, makeTestEnv, type EnvName, type EnvSettings } from '../ml/envs';
-import { META_FORMAT, modelFromFiles, modelToFiles, type ModelFiles, type ModelMeta } from '../ml/modelFiles';
-import { generateWithPolicy } from '../ml/policy';
-import { QModel } from '../ml/qModel';
-import { RECIPES, type RecipeName, type TrainingRecipe } from '../ml/recipes';
+import type { DifficultyModel } from '../core/difficulty/model';
+import { toRows } from '../core/level/level';
+import { chooseBackend, type BackendChoice, type BackendName } from '../ml/backend';
+import { readCheckpoint, restoreLearner, writeCheckpoint } from '../ml/checkpoint';
+import type { DqnLearner } from '../ml/dqn';
+import { makeEnv, makeTestEnv, type EnvSettings } from '../ml/envs';
+import { modelToFiles, type ModelFiles, type ModelMeta } from '../ml/modelFiles';
+import { buildModelMeta } from '../ml/modelMeta';
+import { loadPolicy, type LoadedPolicy } from '../ml/policyService';
+import { RECIPES, type TrainingRecipe } from '../ml/recipes';
+import { parseModelMeta } from '../ml/schemas';
+import { generateSdLevels } from '../ml/sdPcgrlService';
 import { Trainer, type TrainingBudget, type TrainingCounters, type TrainingMetrics } from '../ml/trainer';
-import type { GeneratedLevel } from './generators.api';
-import { deleteCheckpoint, loadCheckpoint, saveCheckpoint, type StoredCheckpoint } from './checkpointStore';
+import { describeIssues } from '../core/util/schemas';
+import type { GeneratedLevel } from './generators.protocol';
+import { idbCheckpointStorage } from './checkpointStore';
+import { SdGenerateOptionsSchema, SessionRecordSchema, TrainingSettingsSchema, type SdGenerateOptions, type SessionRecord, type TrainingSettings, type TrainingSettingsSummary } from './training.protocol';
 
-export interface TrainingSettings {
-  readonly env: EnvName;
-  readonly width: number;
-  readonly height: number;
-  readonly encoding: SdEncoding;
-  readonly recipe: RecipeName;
-  readonly seed: number;
-  readonly model: DifficultyModel;
-  readonly backend?: BackendName;
-  /** Transitions in the replay buffer before the first update (default: the recipe's). */
-  readonly learningStarts?: number;
-}
+export type { SdGenerateOptions, TrainingSettings, TrainingSettingsSummary } from './training.protocol';
+export { MAX_SD_COUNT } from './training.protocol';
 
 export type TrainingStatus = 'idle' | 'running' | 'paused' | 'stopped' | 'finished';
 
 /** One progress report: the metrics and the session's status. */
 export type TrainingProgress = TrainingMetrics & { readonly status: TrainingStatus };
-
-/** Settings as stored and shown (the difficulty model is kept apart: it is large). */
-export type TrainingSettingsSummary = Omit<TrainingSettings, 'model'>;
 
 /** What a checkpoint holds, without loading its network. */
 export interface CheckpointSummary {
@@ -52,7 +41,7 @@ export interface CheckpointSummary {
   readonly savedAt: string;
 }
 
-const CHECKPOINT_SLOT = 'current';
+const storage = idbCheckpointStorage('current');
 /** Progress points kept for the charts (older ones are thinned, never the newest). */
 const HISTORY_LIMIT = 600;
 
@@ -99,31 +88,11 @@ function newTrainer(s: TrainingSettings, counters?: TrainingCounters, learner?: 
   });
 }
 
-/** Checks settings that crossed a worker boundary or came back from IndexedDB; null when fine. */
-export function settingsProblem(s: unknown): string | null {
-  if (typeof s !== 'object' || s === null) return 'no settings';
-  const o = s as Record<string, unknown>;
-  if (o.env !== 'sd-pcgrl' && o.env !== 'turtle') return `unknown environment ${JSON.stringify(o.env)}`;
-  if (!isSideInRange(o.width as number) || !isSideInRange(o.height as number)) return 'width and height must each be between 3 and 16';
-  if (o.encoding !== 'markov' && o.encoding !== 'thesis') return `unknown encoding ${JSON.stringify(o.encoding)}`;
-  if (typeof o.recipe !== 'string' || !(o.recipe in RECIPES)) return `unknown recipe ${JSON.stringify(o.recipe)}`;
-  if (!Number.isInteger(o.seed) || (o.seed as number) < 0 || (o.seed as number) > 0xffffffff) return 'the seed must be a whole number from 0 to 4294967295';
-  if (o.backend !== undefined && !(BACKENDS as readonly unknown[]).includes(o.backend)) return `unknown backend ${JSON.stringify(o.backend)}`;
-  if (o.learningStarts !== undefined && (!Number.isInteger(o.learningStarts) || (o.learningStarts as number) < 1)) return 'learning starts must be a whole number >= 1';
-  if (!validateDifficultyModel(o.model).ok) return 'the difficulty model is not valid';
-  return null;
-}
-
-const HISTORY_NUMBERS = ['episodes', 'envSteps', 'updates', 'elapsed', 'epsilon', 'meanReturn', 'meanDifficulty', 'meanLoss', 'episodesPerSecond', 'envStepsPerSecond', 'updatesPerSecond'] as const;
-
-/** The stored chart history, keeping only well-formed points (it came back from IndexedDB). */
-function restoreHistory(h: unknown): TrainingProgress[] {
-  if (!Array.isArray(h)) return [];
-  return h.filter((p): p is TrainingProgress => {
-    if (typeof p !== 'object' || p === null) return false;
-    const o = p as Record<string, unknown>;
-    return HISTORY_NUMBERS.every((k) => typeof o[k] === 'number') && (o.testDifficulty === null || typeof o.testDifficulty === 'number') && typeof o.status === 'string';
-  });
+/** Parses settings that crossed a worker boundary; throws the problems as one sentence. */
+function parseSettings(s: unknown): TrainingSettings {
+  const r = TrainingSettingsSchema.safeParse(s);
+  if (!r.success) throw new Error(describeIssues(r.error));
+  return r.data;
 }
 
 function summary(s: TrainingSettings): TrainingSettingsSummary {
@@ -132,9 +101,8 @@ function summary(s: TrainingSettings): TrainingSettingsSummary {
 }
 
 /** Starts a fresh session (discarding any previous one). */
-export async function configure(settings: TrainingSettings): Promise<BackendChoice> {
-  const problem = settingsProblem(settings);
-  if (problem !== null) throw new Error(problem);
+export async function configure(request: TrainingSettings): Promise<BackendChoice> {
+  const settings = parseSettings(request);
   if (session?.status === 'running') throw new Error('training is running: pause or stop it first');
   const b = await ensureBackend(settings.backend);
   session?.trainer.learner.dispose();
@@ -143,51 +111,12 @@ export async function configure(settings: TrainingSettings): Promise<BackendChoi
 }
 
 function metaOf(s: Session): ModelMeta {
-  const env = makeEnv(envSettings(s.settings), 1, 0);
-  const c = s.trainer.counters;
-  return {
-    format: META_FORMAT,
-    version: 1,
-    env: s.settings.env,
-    width: s.settings.width,
-    height: s.settings.height,
-    encoding: s.settings.encoding,
-    observation: { side: env.observation.side, channels: env.observation.channels, extra: env.observation.extra },
-    actions: env.actions,
-    recipe: s.settings.recipe,
-    seed: s.settings.seed,
-    episodes: c.episodes,
-    envSteps: c.envSteps,
-    updates: c.updates,
-    wallSeconds: c.elapsed,
-    backend: s.backend.backend,
-    predictor: { name: s.settings.model.name, createdAt: s.settings.model.provenance.createdAt },
-    testDifficulty: s.last?.testDifficulty ?? null,
-    createdAt: new Date().toISOString(),
-  };
+  return buildModelMeta({ ...envSettings(s.settings), recipe: s.settings.recipe, seed: s.settings.seed, counters: s.trainer.counters, backend: s.backend.backend, testDifficulty: s.last?.testDifficulty ?? null });
 }
 
 async function checkpoint(s: Session): Promise<void> {
-  const files = await modelToFiles(s.trainer.learner.online, metaOf(s));
-  const weights = await s.trainer.learner.optimizer.getWeights();
-  const arrays = await Promise.all(weights.map((w) => w.tensor.data() as Promise<Float32Array>));
-  const values = new Float32Array(arrays.reduce((a, v) => a + v.length, 0));
-  let o = 0;
-  for (const a of arrays) {
-    values.set(a, o);
-    o += a.length;
-  }
-  // getWeights() makes a new tensor for Adam's iteration count; the rest are the optimizer's own variables.
-  if (weights[0] !== undefined && weights[0].name === 'iter') weights[0].tensor.dispose();
-  const stored: StoredCheckpoint = {
-    files,
-    optimizer: { manifest: weights.map((w) => ({ name: w.name, shape: w.tensor.shape })), values },
-    settings: s.settings,
-    budget: s.budget,
-    history: s.history,
-    savedAt: new Date().toISOString(),
-  };
-  await saveCheckpoint(CHECKPOINT_SLOT, stored);
+  const session: SessionRecord = { settings: s.settings, budget: s.budget, history: s.history };
+  await writeCheckpoint(storage, s.trainer.learner, await modelToFiles(s.trainer.learner.online, metaOf(s)), session);
 }
 
 /** Keeps at most HISTORY_LIMIT points: when full, every other older point goes. */
@@ -254,48 +183,31 @@ export function stop(): void {
   if (session?.status === 'running') session.stopRequested = 'stop';
 }
 
-async function readCheckpoint(): Promise<(StoredCheckpoint & { settings: TrainingSettings }) | null> {
-  const c = await loadCheckpoint(CHECKPOINT_SLOT);
-  if (c === undefined) return null;
-  const problem = settingsProblem(c.settings);
-  if (problem !== null) throw new Error(`the saved checkpoint cannot be used: ${problem}`);
-  return c as StoredCheckpoint & { settings: TrainingSettings };
+/** The stored checkpoint with its session record parsed (null when there is none). */
+async function readStored(): Promise<{ files: ModelFiles; optimizer: Parameters<typeof restoreLearner>[0]['optimizer']; session: SessionRecord; savedAt: string } | null> {
+  const c = await readCheckpoint(storage);
+  if (!c.ok) throw new Error(c.error);
+  if (c.value === null) return null;
+  const session = SessionRecordSchema.safeParse(c.value.session);
+  if (!session.success) throw new Error(`the saved checkpoint cannot be used: ${describeIssues(session.error)}`);
+  return { files: c.value.files, optimizer: c.value.optimizer, session: session.data, savedAt: c.value.savedAt };
 }
 
 /** The checkpoint saved in IndexedDB, described without loading it (null when there is none). */
 export async function peekCheckpoint(): Promise<CheckpointSummary | null> {
-  const c = await readCheckpoint();
+  const c = await readStored();
   if (c === null) return null;
-  let meta: unknown;
-  try {
-    meta = JSON.parse(c.files.meta);
-  } catch {
-    throw new Error('the saved checkpoint cannot be used: its meta.json is not valid JSON');
-  }
-  return { settings: summary(c.settings), budget: c.budget ?? {}, meta: meta as ModelMeta, history: restoreHistory(c.history), savedAt: c.savedAt };
+  const meta = parseModelMeta(c.files.meta);
+  if (!meta.ok) throw new Error(`the saved checkpoint cannot be used: ${meta.error}`);
+  return { settings: summary(c.session.settings), budget: c.session.budget, meta: meta.meta, history: c.session.history, savedAt: c.savedAt };
 }
 
 export async function discardCheckpoint(): Promise<void> {
-  await deleteCheckpoint(CHECKPOINT_SLOT);
+  await storage.remove();
 }
 
-/** A session from a loaded network: paused, with the meta's counters, ready to `train` again. */
-async function sessionFrom(settings: TrainingSettings, b: BackendChoice, model: tf.LayersModel, meta: ModelMeta, optimizer: StoredCheckpoint['optimizer']): Promise<Session> {
-  const probe = makeEnv(envSettings(settings), 1, 0);
-  const o = probe.observation;
-  const learner = new DqnLearner({ side: o.side, channels: o.channels, extra: o.extra, actions: probe.actions }, RECIPES[settings.recipe].learner, settings.seed, model);
-  if (optimizer !== null) {
-    let offset = 0;
-    await learner.optimizer.setWeights(
-      optimizer.manifest.map((w) => {
-        const size = w.shape.reduce((a, d) => a * d, 1);
-        const tensor = tf.tensor(optimizer.values.slice(offset, offset + size), w.shape);
-        offset += size;
-        return { name: w.name, tensor };
-      }),
-    );
-  }
-  const counters = { episodes: meta.episodes, envSteps: meta.envSteps, updates: meta.updates, elapsed: meta.wallSeconds };
+/** A session from a restored learner: paused, with the meta's counters, ready to `train` again. */
+function sessionFrom(settings: TrainingSettings, b: BackendChoice, learner: DqnLearner, meta: ModelMeta, counters: TrainingCounters): Session {
   const last = meta.testDifficulty === null ? null : ({ testDifficulty: meta.testDifficulty } as TrainingMetrics);
   return { settings, trainer: newTrainer(settings, counters, learner), backend: b, status: 'paused', stopRequested: null, budget: {}, history: [], last };
 }
@@ -303,18 +215,19 @@ async function sessionFrom(settings: TrainingSettings, b: BackendChoice, model: 
 /** Restores the session saved in IndexedDB (after a reload), paused and ready to `train` again. */
 export async function restoreCheckpoint(): Promise<(CheckpointSummary & { backend: BackendChoice }) | null> {
   if (session?.status === 'running') throw new Error('training is running: pause or stop it first');
-  const c = await readCheckpoint();
+  const c = await readStored();
   if (c === null) return null;
-  const settings = c.settings;
+  const settings = c.session.settings;
   const b = await ensureBackend(settings.backend);
-  const loaded = await modelFromFiles(c.files, { env: settings.env, width: settings.width, height: settings.height });
-  if (!loaded.ok) throw new Error(`the saved checkpoint cannot be used: ${loaded.error}`);
-  const next = await sessionFrom(settings, b, loaded.value.model, loaded.value.meta, c.optimizer);
-  next.budget = c.budget ?? {};
-  next.history = restoreHistory(c.history);
+  const restored = await restoreLearner(c, envSettings(settings), recipeOf(settings), settings.seed);
+  if (!restored.ok) throw new Error(`the saved checkpoint cannot be used: ${restored.error}`);
+  const { learner, meta, counters } = restored.value;
+  const next = sessionFrom(settings, b, learner, meta, counters);
+  next.budget = c.session.budget;
+  next.history = c.session.history;
   session?.trainer.learner.dispose();
   session = next;
-  return { settings: summary(settings), budget: next.budget, meta: loaded.value.meta, history: next.history, savedAt: c.savedAt, backend: b };
+  return { settings: summary(settings), budget: next.budget, meta, history: next.history, savedAt: c.savedAt, backend: b };
 }
 
 /** The meta the session's model would be saved with now (for the model card), or null. */
@@ -337,38 +250,28 @@ export async function loadModel(files: ModelFiles, model: DifficultyModel): Prom
   if (session?.status === 'running') throw new Error('training is running: pause or stop it first');
   // Before any tfjs call: otherwise tfjs starts its default (highest-priority) backend on its own.
   const b = await ensureBackend(session?.settings.backend);
-  const r = await modelFromFiles(files);
-  if (!r.ok) throw new Error(r.error);
-  const m = r.value.meta;
-  if (!(m.recipe in RECIPES)) {
-    r.value.model.dispose();
-    throw new Error(`meta.json names an unknown recipe ${JSON.stringify(m.recipe)}`);
-  }
-  const settings: TrainingSettings = { env: m.env, width: m.width, height: m.height, encoding: m.encoding, recipe: m.recipe as RecipeName, seed: m.seed, model, ...(session?.settings.backend !== undefined ? { backend: session.settings.backend } : {}) };
-  const next = await sessionFrom(settings, b, r.value.model, m, null);
+  const meta = parseModelMeta(files.meta);
+  if (!meta.ok) throw new Error(meta.error);
+  const m = meta.meta;
+  const settings = parseSettings({ env: m.env, width: m.width, height: m.height, encoding: m.encoding, recipe: m.recipe, seed: m.seed, model, ...(session?.settings.backend !== undefined ? { backend: session.settings.backend } : {}) });
+  const restored = await restoreLearner({ files, optimizer: null }, envSettings(settings), recipeOf(settings), settings.seed);
+  if (!restored.ok) throw new Error(restored.error);
+  const next = sessionFrom(settings, b, restored.value.learner, restored.value.meta, restored.value.counters);
   session?.trainer.learner.dispose();
   session = next;
   return { meta: m, backend: b, settings: summary(settings) };
 }
 
-let generator: { q: QModel; meta: ModelMeta } | null = null;
+let generator: LoadedPolicy | null = null;
 
 /** Loads model files (upload, or the shipped model fetched by the client) for generation. */
 export async function importModel(files: ModelFiles): Promise<{ meta: ModelMeta; backend: BackendChoice }> {
   const b = await ensureBackend();
-  const r = await modelFromFiles(files, { env: 'sd-pcgrl' });
+  const r = await loadPolicy(files, { env: 'sd-pcgrl' });
   if (!r.ok) throw new Error(r.error);
-  generator?.q.model.dispose();
-  generator = { q: new QModel(r.value.model, r.value.meta.observation), meta: r.value.meta };
+  generator?.dispose();
+  generator = r.value;
   return { meta: r.value.meta, backend: b };
-}
-
-export interface SdGenerateOptions {
-  readonly temperature: number;
-  readonly count: number;
-  readonly seed: number;
-  /** A cell index, `'every'` (every start cell in turn) or absent (a random start cell per level). */
-  readonly startCell?: number | 'every';
 }
 
 /** A generated SD-PCGRL level, analysed (features for the page's difficulty model). */
@@ -378,43 +281,27 @@ export interface SdLevel extends GeneratedLevel {
   readonly startCell: number;
 }
 
-/** Levels a single generate call may ask for. */
-export const MAX_SD_COUNT = 1000;
-
 /** SD-PCGRL levels from the imported model (or the session's network when none is imported), analysed. */
-export async function generate(options: SdGenerateOptions): Promise<SdLevel[]> {
+export async function generate(request: SdGenerateOptions): Promise<SdLevel[]> {
   const source = generator ?? (session !== null && session.settings.env === 'sd-pcgrl' ? { q: session.trainer.learner, meta: metaOf(session) } : null);
   if (source === null) throw new Error('load or train an SD-PCGRL model first');
-  const { width, height, encoding } = source.meta;
-  const { temperature, count, seed, startCell } = options;
-  if (!(temperature >= 0 && temperature <= 1)) throw new Error('the temperature must be between 0 and 1');
-  if (!Number.isInteger(count) || count < 1 || count > MAX_SD_COUNT) throw new Error(`the count must be 1 to ${MAX_SD_COUNT}`);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new Error('the seed must be a whole number from 0 to 4294967295');
-  if (startCell !== undefined && startCell !== 'every' && !(Number.isInteger(startCell) && startCell >= 0 && startCell < width * height)) {
-    throw new Error(`the start cell must be 0 to ${width * height - 1} on ${width}x${height}`);
-  }
-  const levels = await generateWithPolicy(source.q, { width, height, encoding, temperature, seed, from: 0, to: count, ...(startCell !== undefined ? { startCell } : {}) });
-  const analyzer = new Analyzer();
-  const seen = new Set<string>();
-  const t = Math.round(temperature * 100) / 100;
-  return levels.map(({ index, level, solution }) => {
-    const key = levelKey(level);
-    const duplicate = seen.has(key);
-    seen.add(key);
-    const a = analyzer.analyze(level);
-    if (!a.ok) throw new Error(`level ${index} could not be analysed: ${a.error.message}`);
-    return {
-      index,
-      id: `sd-pcgrl-${width}x${height}-t${t}-s${seed}-${index}`,
-      rows: toRows(level),
-      key,
-      solution,
-      counts: { ...a.value.counts },
-      features: { ...a.value.features },
-      duplicate,
-      startCell: level.head,
-    };
-  });
+  const parsed = SdGenerateOptionsSchema.safeParse(request);
+  if (!parsed.success) throw new Error(describeIssues(parsed.error));
+  const { width, height } = source.meta;
+  const { temperature, count, seed, startCell } = parsed.data;
+  if (typeof startCell === 'number' && startCell >= width * height) throw new Error(`the start cell must be 0 to ${width * height - 1} on ${width}x${height}`);
+  const levels = await generateSdLevels(source, { temperature, seed, from: 0, to: count, ...(startCell !== undefined ? { startCell } : {}) });
+  return levels.map((l) => ({
+    index: l.index,
+    id: l.id,
+    rows: toRows(l.level),
+    key: l.key,
+    solution: l.solution,
+    counts: { ...l.analysis.counts },
+    features: { ...l.analysis.features },
+    duplicate: l.duplicate,
+    startCell: l.level.head,
+  }));
 }
 
 export type TrainingApi = {

@@ -5,6 +5,7 @@
  * one of these with their own request logic.
  */
 import * as Comlink from 'comlink';
+import { cancelled, failed, type Outcome } from './outcome';
 
 export type WorkerStatus = 'idle' | 'loading' | 'running' | 'failed';
 /** Where calls run: a dedicated worker, or the page itself after a fallback. */
@@ -72,6 +73,19 @@ export class WorkerClient<Api extends object> {
     }
   }
 
+  /**
+   * {@link call} for apis that answer with an {@link Outcome}: a Cancel
+   * becomes `cancelled` (with `what` in its message), a crash or a thrown
+   * error `failed`; never rejects.
+   */
+  async outcome<R>(what: string, fn: (api: Callable<Api>) => Promise<Outcome<R>>): Promise<Outcome<R>> {
+    try {
+      return await this.call(fn);
+    } catch (e) {
+      return e instanceof CancelledError ? cancelled(`${what} cancelled`) : failed(e);
+    }
+  }
+
   /** Stops whatever runs now: terminates the worker (a new one starts on the next call). */
   cancel(): void {
     const rejectors = [...this.rejectors];
@@ -127,7 +141,8 @@ export class WorkerClient<Api extends object> {
     this.worker = null;
     this.remote = null;
     this.setStatus('failed');
-    for (const reject of rejectors) reject(new Error('the worker failed; continuing in the page'));
+    const detail = 'message' in event && typeof event.message === 'string' && event.message !== '' ? ` (${event.message})` : '';
+    for (const reject of rejectors) reject(new Error(`the worker failed${detail}; continuing in the page`));
     void this.useFallback().then(() => this.setStatus('idle'));
   }
 

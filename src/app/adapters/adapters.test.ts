@@ -14,8 +14,9 @@ const ROWS = [...STARTER_ROWS];
 
 function graphOf(rows: string[]): GraphData {
   const r = analyzeRowsSync({ rows, maxStates: 200_000 });
-  if (!r.ok) throw new Error(r.message);
-  return r.graph;
+  if (r.kind !== 'ok') throw new Error(r.message);
+  if (r.value.kind !== 'graph') throw new Error(r.value.message);
+  return r.value.graph;
 }
 
 describe('share links', () => {

@@ -7,8 +7,7 @@
 import { BANDS, bandOf, type BandName } from '../../core/difficulty/predict';
 import { DIFFICULTY_SPANS, HISTOGRAM_BIN, type EvaluationReport } from '../../core/generators/evaluate';
 import type { Tolerance } from '../../core/generators/atDifficulty';
-import type { PackLevelSource } from '../../core/pack/schema';
-import type { EvaluationRun, FoundLevel, SpanSample } from '../../workers/batch.api';
+import type { EvaluationRun, SpanSample } from '../../workers/batch.api';
 import type { BatchRun } from '../store/batchSlice';
 import { BAND_COLOURS } from './chartSeries';
 
@@ -44,22 +43,6 @@ export function outOfReachMessage(label: string, width: number, height: number, 
   return `${label[0]!.toUpperCase()}${label.slice(1)} is out of reach for ${width}x${height} levels: the reachable range is about ${reachable.min.toFixed(0)} to ${reachable.max.toFixed(0)}.`;
 }
 
-/**
- * The pack `source` of a generated-at-difficulty level: method, target, seed, attempts and time.
- * The schema has no fields for the search, so they go in the generator text
- * (`at-difficulty` is the solution-down local search of core/generators/atDifficulty.ts),
- * kept short because the pack list shows it under each level.
- */
-export function atDifficultySource(l: FoundLevel, seed: number, modelName: string): Partial<PackLevelSource> {
-  return {
-    generator: `at-difficulty (target ${round1(l.target)}, ${l.attempts} evaluations, ${l.milliseconds.toFixed(0)} ms)`,
-    seed,
-    temperature: null,
-    model: modelName,
-  };
-}
-
-const round1 = (x: number): string => (Math.round(x * 10) / 10).toString();
 
 export interface HistogramBin {
   readonly x0: number;

@@ -2,8 +2,7 @@
 import { parseRows } from '../../core/level/format';
 import { GENERATOR_NAMES } from '../../core/generators/registry';
 import type { GeneratedLevel } from '../../workers/generators.api';
-import { MAX_GENERATE_COUNT } from '../../workers/generators.limits';
-import { runGenerators } from '../controllers/generatorsController';
+import { MAX_GENERATE_COUNT } from '../../workers/generators.protocol';
 import { generatedDifficulty } from '../store/selectors';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { GeneratedLevelCard } from './generators/GeneratedLevelCard';
@@ -44,7 +43,7 @@ export function GeneratorsPanel() {
     if (!parsed.ok) return;
     get().addToPack({ level: parsed.value, name: l.id, id: l.id, features: l.features, source: { generator: run.settings?.generator ?? settings.generator, seed: run.settings?.seed ?? settings.seed } });
   };
-  const generate = (): void => void runGenerators(services.store, services.generators);
+  const generate = (): void => void services.generators.run();
 
   return (
     <div className="generators-panel" data-testid="generator.panel">

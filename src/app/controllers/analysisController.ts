@@ -27,9 +27,9 @@ export function connectAnalysis(store: StudioStore, client: AnalysisClient): Ana
     const outcome = await client.analyze({ rows: toRows(s.level), maxStates: s.stateCap });
     const now = store.getState();
     now.setWorkerMode(client.worker.mode);
-    if (outcome.ok || outcome.kind === 'state-cap' || outcome.kind === 'invalid-level') now.analysisAnswered(key, outcome);
-    else if (outcome.kind === 'error') now.analysisFailed(outcome.message);
-    // 'superseded' and 'cancelled': a newer request (or the user) decides what shows.
+    if (outcome.kind === 'ok' || outcome.kind === 'invalid') now.analysisAnswered(key, outcome.kind === 'ok' ? outcome.value : outcome);
+    else if (outcome.kind === 'failed') now.analysisFailed(outcome.message);
+    // 'cancelled' (by the user, or superseded by a newer request): that decides what shows.
   };
 
   const unsubscribe = store.subscribe((s, prev) => {

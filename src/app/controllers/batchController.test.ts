@@ -1,42 +1,46 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BatchClient } from '../../workers/batch.client';
+import { runAtDifficulty } from '../../cli/atDifficulty';
+import type { LevelPack } from '../../core/pack/schema';
 import { createStudioStore } from '../store/store';
 import { selectPackLevelDifficulty } from '../store/selectors';
-import { runAtDifficulty, runBatchEvaluation, runCurve, addFoundLevel, foundLevelName } from './batchController';
+import { BatchController } from './batchController';
 
 // No Worker in Node: the client falls back to the page's thread, which runs the same api.
 describe('batch controller (main-thread fallback)', () => {
   it('generates at a band, adds a result with its provenance, and then excludes it', async () => {
     const store = createStudioStore();
-    const client = new BatchClient();
+    const batch = new BatchController(store);
     store.getState().setAtdSettings({ mode: 'band', band: 'easy', width: 7, height: 7, count: 2, seed: 4 });
-    await runAtDifficulty(store, client);
+    await batch.runAtDifficulty();
     const run = store.getState().atdRun;
     expect(run.status).toBe('done');
     expect(run.levels).toHaveLength(2);
     for (const l of run.levels) expect(l.difficulty >= 20 && l.difficulty < 40).toBe(true);
-    const name = foundLevelName(store, 0);
+    const name = batch.foundLevelName(0);
     expect(name).toBe('easy-7x7-s4-0');
-    addFoundLevel(store, run.levels[0]!, 4, name);
+    batch.addFoundLevel(run.levels[0]!, 0);
     const added = store.getState().pack.levels[0]!;
     expect(added.source).toMatchObject({ seed: 4, model: 'default' });
     expect(added.source.generator).toMatch(/^at-difficulty \(target 30, \d+ evaluations, \d+ ms\)$/);
     expect(store.getState().atdRun.added).toEqual([run.levels[0]!.key]);
-    await runAtDifficulty(store, client);
+    await batch.runAtDifficulty();
     expect(store.getState().atdRun.levels.map((l) => l.key)).not.toContain(run.levels[0]!.key);
   });
 
   it('says a band is out of reach in words', async () => {
     const store = createStudioStore();
     store.getState().setAtdSettings({ mode: 'band', band: 'expert', width: 3, height: 3, count: 1 });
-    await runAtDifficulty(store, new BatchClient());
+    await new BatchController(store).runAtDifficulty();
     expect(store.getState().atdRun.message).toMatch(/^The expert band \(80 and up\) is out of reach for 3x3 levels: the reachable range is about 0 to \d+\.$/);
   });
 
   it('fills the pack along a curve in order', async () => {
     const store = createStudioStore();
     store.getState().setAtdSettings({ width: 8, height: 8, seed: 2, curveFrom: 10, curveTo: 40, curveCount: 4 });
-    await runCurve(store, new BatchClient());
+    await new BatchController(store).runCurve();
     expect(store.getState().curveRun.status).toBe('done');
     const ds = store.getState().pack.levels.map((l) => selectPackLevelDifficulty(store.getState(), l)!);
     expect(ds).toHaveLength(4);
@@ -46,13 +50,37 @@ describe('batch controller (main-thread fallback)', () => {
   it('runs an evaluation into the store, and refuses bad temperatures before loading anything', async () => {
     const store = createStudioStore();
     store.getState().setBatchSettings({ generator: 'rpu', width: 6, height: 6, count: 300, seed: 2 });
-    await runBatchEvaluation(store, new BatchClient());
+    await new BatchController(store).evaluate();
     const r = store.getState().batchRun;
     expect(r.status).toBe('done');
     expect(r.runs[0]!.report.generated).toBe(300);
     store.getState().setBatchSettings({ generator: 'sd-pcgrl', temperatures: 'hot' });
-    await runBatchEvaluation(store, new BatchClient());
+    await new BatchController(store).evaluate();
     expect(store.getState().batchRun).toMatchObject({ status: 'failed' });
     expect(store.getState().batchRun.message).toMatch(/^Temperatures:/);
+  });
+
+  it('names and describes a level as the CLI does for the same request', async () => {
+    const store = createStudioStore();
+    const batch = new BatchController(store);
+    store.getState().setAtdSettings({ mode: 'number', target: 30, width: 7, height: 7, count: 2, seed: 4, notInPack: false });
+    await batch.runAtDifficulty();
+    const studio = store.getState().atdRun.levels;
+    batch.addFoundLevel(studio[1]!, 1);
+    const added = store.getState().pack.levels[0]!;
+    const tmp = mkdtempSync(join(tmpdir(), 'longcat-atd-'));
+    try {
+      const out = join(tmp, 'd30.json');
+      runAtDifficulty({ width: 7, height: 7, target: 30, tolerance: { relative: 0.1, absolute: 3 }, count: 2, seed: 4, out, model: store.getState().model, uniqueSolution: false });
+      const cli = (JSON.parse(readFileSync(out, 'utf8')) as LevelPack).levels;
+      expect(cli.map((l) => l.rows.join('/'))).toEqual(studio.map((l) => l.rows.join('/')));
+      expect(cli[1]!.id).toBe('d30-7x7-s4-1');
+      expect(added.id).toBe(cli[1]!.id);
+      // The same source but for the time it took.
+      const withoutTime = (g: string) => g.replace(/, \d+ ms\)$/, ')');
+      expect({ ...added.source, generator: withoutTime(added.source.generator) }).toEqual({ ...cli[1]!.source, generator: withoutTime(cli[1]!.source.generator) });
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

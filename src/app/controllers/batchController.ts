@@ -1,14 +1,16 @@
 /**
  * Generate-at-difficulty, curves and batch evaluations: reads the settings
  * from the store, runs the request in the batch workers, puts the answer
- * (and, for curves, each level as it comes) in the store.
+ * (and, for curves, each level as it comes) in the store. Built once by
+ * `createServices`, which owns its client.
  */
 import { levelKey } from '../../core/level/level';
 import { parseRows } from '../../core/level/format';
 import { DEFAULT_TOLERANCE, toleranceWidth } from '../../core/generators/atDifficulty';
-import type { BatchClient } from '../../workers/batch.client';
+import { atDifficultyHead, atDifficultyLevelId, atDifficultySource, curveLevelId } from '../../core/generators/provenance';
+import { BatchClient } from '../../workers/batch.client';
 import type { CurveStep, FoundLevel } from '../../workers/batch.api';
-import { atDifficultySource, bandWindow, outOfReachMessage, parseTemperatureList } from '../adapters/batchSeries';
+import { bandWindow, outOfReachMessage, parseTemperatureList } from '../adapters/batchSeries';
 import type { AtDifficultySettings } from '../store/batchSlice';
 import { rowsKey } from '../store/packSlice';
 import type { StudioStore } from '../store/store';
@@ -25,7 +27,7 @@ function constraints(s: AtDifficultySettings, store: StudioStore) {
 }
 
 /** Generates levels at the dock's target (a number or a band). */
-export async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise<void> {
+async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise<void> {
   const s = store.getState().atdSettings;
   const model = store.getState().model;
   const w = s.mode === 'band' ? bandWindow(s.band) : null;
@@ -42,19 +44,24 @@ export async function runAtDifficulty(store: StudioStore, client: BatchClient): 
     seed: s.seed,
     count: s.count,
   });
-  const answer = await client.generateAt({ width: s.width, height: s.height, target, tolerance, count: s.count, seed: s.seed, model, ...constraints(s, store) });
-  if ('cancelled' in answer) {
+  const outcome = await client.generateAt({ width: s.width, height: s.height, target, tolerance, count: s.count, seed: s.seed, model, ...constraints(s, store) });
+  if (outcome.kind === 'cancelled') {
     store.getState().atdStopped('cancelled', 'Cancelled.');
     return;
   }
+  if (outcome.kind !== 'ok') {
+    store.getState().atdStopped('failed', outcome.message);
+    return;
+  }
+  const answer = outcome.value;
   let message = answer.message;
-  if (answer.outOfReach && answer.reachable !== null) message = outOfReachMessage(label, s.width, s.height, answer.reachable);
-  else if (message !== null && answer.ok) message = `${message[0]!.toUpperCase()}${message.slice(1)}.`;
+  if (answer.outOfReach) message = outOfReachMessage(label, s.width, s.height, answer.reachable);
+  else if (message !== null) message = `${message[0]!.toUpperCase()}${message.slice(1)}.`;
   store.getState().atdFinished({ ...answer, message });
 }
 
 /** Adds one result to the pack with its provenance; returns the new id. */
-export function addFoundLevel(store: StudioStore, l: FoundLevel, seed: number, name: string): string | null {
+function addFoundLevel(store: StudioStore, l: FoundLevel, seed: number, name: string): string | null {
   const parsed = parseRows(l.rows);
   if (!parsed.ok) return null;
   const s = store.getState();
@@ -64,16 +71,16 @@ export function addFoundLevel(store: StudioStore, l: FoundLevel, seed: number, n
   return id;
 }
 
-/** The id/name of result `i` of the current run: `d45-8x8-s1-0`, `medium-8x8-s1-0`. */
-export function foundLevelName(store: StudioStore, i: number): string {
+/** The id/name of result `i` of the current run: `d45-8x8-s1-0`, `medium-8x8-s1-0` (as the CLI names them). */
+function foundLevelName(store: StudioStore, i: number): string {
   const { atdSettings: s, atdRun } = store.getState();
   const r = atdRun.request;
-  const head = s.mode === 'band' && r !== null && r.label.startsWith('the ') ? r.label.split(' ')[1]! : `d${Math.round(r?.target ?? s.target)}`;
-  return `${head}-${r?.width ?? s.width}x${r?.height ?? s.height}-s${r?.seed ?? s.seed}-${i}`;
+  const head = atDifficultyHead(r?.target ?? s.target, s.mode === 'band' && r !== null && r.label.startsWith('the ') ? r.label.split(' ')[1]! : undefined);
+  return atDifficultyLevelId(head, r?.width ?? s.width, r?.height ?? s.height, r?.seed ?? s.seed, i);
 }
 
 /** Fills the pack along a straight difficulty curve, adding each level as it is found. */
-export async function runCurve(store: StudioStore, client: BatchClient): Promise<void> {
+async function runCurve(store: StudioStore, client: BatchClient): Promise<void> {
   const s = store.getState().atdSettings;
   const model = store.getState().model;
   store.getState().curveStarted(s.curveCount);
@@ -85,24 +92,25 @@ export async function runCurve(store: StudioStore, client: BatchClient): Promise
     taken.add(step.index);
     store.getState().curveStep(step);
     if (step.level === null) return;
-    const name = `curve-${step.index + 1}-d${Math.round(step.target)}-${s.width}x${s.height}-s${s.seed}`;
+    const name = curveLevelId(step.index, step.target, s.width, s.height, s.seed);
     const parsed = parseRows(step.level.rows);
     if (parsed.ok) store.getState().addToPack({ level: parsed.value, name, id: name, features: step.level.features, source: atDifficultySource(step.level, s.seed, model.name) });
   };
-  const answer = await client.fillCurve(
+  const outcome = await client.fillCurve(
     { width: s.width, height: s.height, from: s.curveFrom, to: s.curveTo, count: s.curveCount, seed: s.seed, model, ...constraints(s, store) },
     take,
   );
-  if (!('cancelled' in answer)) for (const step of [...answer.steps].sort((a, b) => a.index - b.index)) take(step);
-  if ('cancelled' in answer) {
+  if (outcome.kind === 'cancelled') {
     const added = store.getState().curveRun.steps.filter((x) => x.level !== null).length;
     store.getState().curveFinished('cancelled', `Cancelled after ${added} of ${s.curveCount} levels (those stay in the pack).`);
     return;
   }
-  if (!answer.ok) {
-    store.getState().curveFinished('failed', answer.message);
+  if (outcome.kind !== 'ok') {
+    store.getState().curveFinished('failed', outcome.message);
     return;
   }
+  const answer = outcome.value;
+  for (const step of [...answer.steps].sort((a, b) => a.index - b.index)) take(step);
   const added = answer.steps.filter((x) => x.level !== null).length;
   const missing = answer.steps.filter((x) => x.level === null);
   const why = missing[0]?.message;
@@ -117,7 +125,7 @@ export async function runCurve(store: StudioStore, client: BatchClient): Promise
 }
 
 /** Runs the Batch view's evaluation. */
-export async function runBatchEvaluation(store: StudioStore, client: BatchClient): Promise<void> {
+async function runBatchEvaluation(store: StudioStore, client: BatchClient): Promise<void> {
   const settings = store.getState().batchSettings;
   const model = store.getState().model;
   store.getState().batchStarted(settings, model.name, Date.now());
@@ -140,18 +148,65 @@ export async function runBatchEvaluation(store: StudioStore, client: BatchClient
       return;
     }
   }
-  const answer = await client.evaluate(
+  const outcome = await client.evaluate(
     { generator: settings.generator, width: settings.width, height: settings.height, count: settings.count, seed: settings.seed, model, ...extra },
     (p) => store.getState().batchProgress(p),
   );
-  if ('cancelled' in answer) {
+  if (outcome.kind === 'cancelled') {
     const p = store.getState().batchRun.progress;
     store.getState().batchStopped('cancelled', `Cancelled${p !== null ? ` at ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} levels; the report below is what was done so far` : ''}.`);
     return;
   }
-  if (!answer.ok) {
-    store.getState().batchStopped('failed', answer.message ?? 'the evaluation failed');
+  if (outcome.kind !== 'ok') {
+    store.getState().batchStopped('failed', outcome.message);
     return;
   }
+  const answer = outcome.value;
   store.getState().batchFinished(answer.runs, answer.seconds, answer.policy, new Date().toISOString());
+}
+
+/** The generators dock's at-difficulty section and the Batch view: one per page, built by `createServices`. */
+export class BatchController {
+  constructor(
+    private readonly store: StudioStore,
+    readonly client: BatchClient = new BatchClient(),
+  ) {}
+
+  /** Generates levels at the dock's target (a number or a band). */
+  runAtDifficulty(): Promise<void> {
+    return runAtDifficulty(this.store, this.client);
+  }
+
+  /** Fills the pack along the dock's difficulty curve. */
+  runCurve(): Promise<void> {
+    return runCurve(this.store, this.client);
+  }
+
+  /** Runs the Batch view's evaluation. */
+  evaluate(): Promise<void> {
+    return runBatchEvaluation(this.store, this.client);
+  }
+
+  /** The id/name of result `i` of the current at-difficulty run. */
+  foundLevelName(i: number): string {
+    return foundLevelName(this.store, i);
+  }
+
+  /** Adds result `i` of the current run to the pack with its provenance; returns the new id. */
+  addFoundLevel(l: FoundLevel, i: number): string | null {
+    const run = this.store.getState().atdRun;
+    return addFoundLevel(this.store, l, run.request?.seed ?? this.store.getState().atdSettings.seed, foundLevelName(this.store, i));
+  }
+
+  cancelGeneration(): void {
+    this.client.cancelGeneration();
+  }
+
+  cancelEvaluation(): void {
+    this.client.cancelEvaluation();
+  }
+
+  dispose(): void {
+    this.client.dispose();
+  }
 }

@@ -1,13 +1,12 @@
 /**
  * The predictor lab's side effects: sends its jobs (load data, evaluate,
  * ablate, fit) to the lab worker with progress into the store, and handles
- * model files (save, upload). One controller per store, created on first
- * use, so a job keeps running and reporting while the user is on another
- * view.
+ * model files (save, upload). One per page, built by `createServices`, so
+ * a job keeps running and reporting while the user is on another view.
  */
 import { parseDifficultyModel } from '../../core/difficulty/model';
 import { LabClient } from '../../workers/lab.client';
-import type { LabOutcome } from '../../workers/lab.client';
+import type { Outcome } from '../../workers/outcome';
 import { designMatrix, playtestAverages } from '../adapters/labSeries';
 import type { LabJobKind } from '../store/labSlice';
 import type { StudioStore } from '../store/store';
@@ -28,15 +27,15 @@ export class LabController {
   }
 
   /** Runs one job: progress into the store, the outcome to `done` unless a newer job or Cancel replaced it. */
-  private async job<T>(kind: LabJobKind, start: (onProgress: (done: number, total: number) => void) => Promise<LabOutcome<T>>, done: (value: T) => void): Promise<void> {
+  private async job<T>(kind: LabJobKind, start: (onProgress: (done: number, total: number) => void) => Promise<Outcome<T>>, done: (value: T) => void): Promise<void> {
     const generation = ++this.generation;
     this.state.labJobStarted(kind);
     const outcome = await start((d, t) => {
       if (generation === this.generation) this.state.labJobProgress(d, t);
     });
     if (generation !== this.generation) return;
-    if (!outcome.ok) {
-      this.state.labJobEnded(outcome.cancelled ? null : outcome.message);
+    if (outcome.kind !== 'ok') {
+      this.state.labJobEnded(outcome.kind === 'cancelled' ? null : outcome.message);
       return;
     }
     done(outcome.value);
@@ -162,20 +161,13 @@ export class LabController {
     return true;
   }
 
+  /** Stops the lab worker for good (page unload, tests). */
+  dispose(): void {
+    this.client.dispose();
+  }
+
   private refuse(message: string, kind: LabJobKind): Promise<void> {
     this.state.labJobEnded(message, kind);
     return Promise.resolve();
   }
-}
-
-const controllers = new WeakMap<StudioStore, LabController>();
-
-/** The store's lab controller (created, with its worker client, on first use). */
-export function labController(store: StudioStore): LabController {
-  let c = controllers.get(store);
-  if (c === undefined) {
-    c = new LabController(store);
-    controllers.set(store, c);
-  }
-  return c;
 }

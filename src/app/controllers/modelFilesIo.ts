@@ -3,7 +3,7 @@
  * Vite), fetching them, reading the three files a user picks for upload,
  * and saving the three files as downloads.
  */
-import type { ModelFiles, ModelMeta } from '../../ml/modelFiles';
+import { parseModelMeta, type ModelFiles, type ModelMeta } from '../../ml/schemas';
 
 /**
  * The shipped model, `models/sd-pcgrl-8x8/`, as asset URLs. A glob rather
@@ -21,13 +21,15 @@ export function hasShippedModel(): boolean {
   return ['model.json', 'weights.bin', 'meta.json'].every((n) => shippedUrl(n) !== undefined);
 }
 
-/** The shipped model's meta.json, parsed for display only (the worker validates the model when it loads it). */
+/** The shipped model's meta.json, checked by its schema (the worker checks the whole model when it loads it). */
 export async function fetchShippedMeta(): Promise<ModelMeta> {
   const url = shippedUrl('meta.json');
   if (url === undefined) throw new Error('the shipped model is not part of this build');
   const r = await fetch(url);
   if (!r.ok) throw new Error(`could not fetch the shipped model's meta.json: HTTP ${r.status}`);
-  return (await r.json()) as ModelMeta;
+  const parsed = parseModelMeta(await r.text());
+  if (!parsed.ok) throw new Error(`the shipped model's ${parsed.error}`);
+  return parsed.meta;
 }
 
 /** Fetches the shipped model's three files. */

@@ -29,12 +29,12 @@ export function connectPackFeatures(store: StudioStore, client: AnalysisClient):
     running = true;
     try {
       for (let rows = pending(); rows !== null && !stopped; rows = pending()) {
-        const outcome = await client.analyze({ rows, maxStates: store.getState().stateCap });
+        const outcome = await client.analyze({ rows: [...rows], maxStates: store.getState().stateCap });
         if (stopped) return;
         const key = rowsKey(rows);
-        if (outcome.ok) store.getState().rememberFeatures(key, outcome.graph.features);
-        else if (outcome.kind === 'state-cap' || outcome.kind === 'invalid-level') store.getState().rememberFeatures(key, null);
-        else return; // the worker failed: try again on the next pack change rather than spin
+        if (outcome.kind === 'ok') store.getState().rememberFeatures(key, outcome.value.kind === 'graph' ? outcome.value.graph.features : null);
+        else if (outcome.kind === 'invalid') store.getState().rememberFeatures(key, null);
+        else return; // cancelled or failed: try again on the next pack change rather than spin
       }
     } finally {
       running = false;

@@ -3,18 +3,25 @@
  * store: start, pause, resume, stop, the checkpoint offered after a reload,
  * model download/upload, the shipped model, and generation. Two workers, so
  * generating levels never waits for a training lock-step (and a crash in
- * one leaves the other alone). One controller per store.
+ * one leaves the other alone). One per page, built by `createServices`.
  */
 import type { BackendChoice } from '../../ml/backend';
-import type { ModelMeta } from '../../ml/modelFiles';
+import { parseModelMeta } from '../../ml/schemas';
 import type { TrainingBudget } from '../../ml/trainer';
 import type { TrainingProgress, TrainingSettings, TrainingSettingsSummary } from '../../workers/training.api';
+import type { Outcome } from '../../workers/outcome';
 import { TrainingClient } from '../../workers/training.client';
 import type { StudioStore } from '../store/store';
 import type { TrainingForm } from '../store/trainingSlice';
 import { downloadModelFiles, fetchShippedMeta, fetchShippedModel, hasShippedModel, readModelUpload } from './modelFilesIo';
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** An outcome's value; anything else throws its message (the controller's handlers turn it into a sentence in the store). */
+function value<T>(o: Outcome<T>): T {
+  if (o.kind !== 'ok') throw new Error(o.message);
+  return o.value;
+}
 
 export class TrainingController {
   readonly trainer: TrainingClient;
@@ -23,11 +30,14 @@ export class TrainingController {
   private peeked = false;
 
   constructor(private readonly store: StudioStore) {
-    this.trainer = new TrainingClient((status, error) => {
-      // A crash mid-run: the run's promise rejects too, but say why at once.
-      if (status === 'failed') this.store.getState().setTrainingPhase('failed', error);
-    }, 'training');
-    this.generator = new TrainingClient(() => {}, 'sd-pcgrl');
+    this.trainer = new TrainingClient({
+      name: 'training',
+      onStatus: (status) => {
+        // A crash mid-run: the run's outcome says so too, but say it at once.
+        if (status === 'failed') this.store.getState().setTrainingPhase('failed', 'the training worker crashed');
+      },
+    });
+    this.generator = new TrainingClient({ name: 'sd-pcgrl' });
   }
 
   private get state() {
@@ -40,7 +50,7 @@ export class TrainingController {
     this.peeked = true;
     if (this.state.trainingSession !== null) return;
     try {
-      const c = await this.trainer.call((api) => api.peekCheckpoint());
+      const c = value(await this.trainer.call((api) => api.peekCheckpoint()));
       if (this.state.trainingSession === null) this.state.setTrainingCheckpoint(c);
     } catch (e) {
       this.state.notify('error', `Training checkpoint: ${message(e)}.`);
@@ -72,7 +82,7 @@ export class TrainingController {
     const settings = this.settings(form);
     this.state.setTrainingPhase('starting', null);
     try {
-      const backend = await this.trainer.call((api) => api.configure(settings));
+      const backend = value(await this.trainer.call((api) => api.configure(settings)));
       const { model: _model, ...summary } = settings;
       this.sessionReady(summary, backend);
       this.state.setTrainingCheckpoint(null);
@@ -93,9 +103,9 @@ export class TrainingController {
   private async run(): Promise<void> {
     this.state.setTrainingPhase('running', null);
     try {
-      const final = await this.trainer.train(this.budget, (p) => this.state.trainingProgress(p));
+      const final = value(await this.trainer.train(this.budget, (p) => this.state.trainingProgress(p)));
       this.state.setTrainingPhase(final.status === 'paused' ? 'paused' : final.status === 'stopped' ? 'stopped' : 'finished');
-      this.state.setTrainingModel(await this.trainer.call((api) => api.currentMeta()));
+      this.state.setTrainingModel(value(await this.trainer.call((api) => api.currentMeta())));
     } catch (e) {
       this.state.setTrainingPhase('failed', message(e));
     }
@@ -130,7 +140,7 @@ export class TrainingController {
     if (this.busy()) return;
     this.state.setTrainingPhase('starting', null);
     try {
-      const r = await this.trainer.call((api) => api.restoreCheckpoint());
+      const r = value(await this.trainer.call((api) => api.restoreCheckpoint()));
       if (r === null) {
         this.state.setTrainingCheckpoint(null);
         this.state.setTrainingPhase('idle', 'the checkpoint is gone');
@@ -150,7 +160,7 @@ export class TrainingController {
 
   async discardCheckpoint(): Promise<void> {
     try {
-      await this.trainer.call((api) => api.discardCheckpoint());
+      value(await this.trainer.call((api) => api.discardCheckpoint()));
       this.state.setTrainingCheckpoint(null);
     } catch (e) {
       this.state.notify('error', `Could not discard the checkpoint: ${message(e)}.`);
@@ -160,9 +170,10 @@ export class TrainingController {
   /** Downloads the session's model as model.json, weights.bin and meta.json. */
   async download(): Promise<void> {
     try {
-      const files = await this.trainer.call((api) => api.exportModel());
+      const files = value(await this.trainer.call((api) => api.exportModel()));
       downloadModelFiles(files);
-      this.state.setTrainingModel(JSON.parse(files.meta) as ModelMeta);
+      const meta = parseModelMeta(files.meta);
+      if (meta.ok) this.state.setTrainingModel(meta.meta);
     } catch (e) {
       this.state.notify('error', `Download failed: ${message(e)}.`);
     }
@@ -180,7 +191,7 @@ export class TrainingController {
       return false;
     }
     try {
-      const r = await this.trainer.call((api) => api.loadModel(read.files, this.state.model));
+      const r = value(await this.trainer.call((api) => api.loadModel(read.files, this.state.model)));
       this.state.setTrainingUploadError(null);
       this.state.setTrainingForm(formFrom(r.settings));
       this.sessionReady(r.settings, r.backend);
@@ -219,7 +230,7 @@ export class TrainingController {
     this.state.setSdModel({ status: 'loading', error: null });
     try {
       const files = await fetchShippedModel();
-      const r = await this.generator.call((api) => api.importModel(files));
+      const r = value(await this.generator.call((api) => api.importModel(files)));
       this.state.setSdModel({ status: 'ready', source: 'shipped', meta: r.meta, backend: r.backend, error: null });
     } catch (e) {
       this.state.setSdModel({ status: 'failed', source: null, meta: null, error: message(e) });
@@ -230,8 +241,8 @@ export class TrainingController {
   async useTrainedModel(): Promise<void> {
     this.state.setSdModel({ status: 'loading', error: null });
     try {
-      const files = await this.trainer.call((api) => api.exportModel());
-      const r = await this.generator.call((api) => api.importModel(files));
+      const files = value(await this.trainer.call((api) => api.exportModel()));
+      const r = value(await this.generator.call((api) => api.importModel(files)));
       this.state.setSdModel({ status: 'ready', source: 'training', meta: r.meta, backend: r.backend, error: null });
     } catch (e) {
       this.state.setSdModel({ status: 'failed', source: null, meta: null, error: message(e) });
@@ -252,26 +263,20 @@ export class TrainingController {
     const t0 = performance.now();
     try {
       const startCell = s.startMode === 'random' ? undefined : s.startMode === 'every' ? ('every' as const) : s.cell;
-      const levels = await this.generator.call((api) => api.generate({ temperature: s.temperature, count: s.count, seed: s.seed, ...(startCell !== undefined ? { startCell } : {}) }));
+      const levels = value(await this.generator.call((api) => api.generate({ temperature: s.temperature, count: s.count, seed: s.seed, ...(startCell !== undefined ? { startCell } : {}) })));
       this.state.sdFinished(levels, (performance.now() - t0) / 1000);
     } catch (e) {
       this.state.sdFailed(message(e));
     }
   }
+
+  /** Stops both workers for good (page unload, tests). */
+  dispose(): void {
+    this.trainer.dispose();
+    this.generator.dispose();
+  }
 }
 
 function formFrom(s: TrainingSettingsSummary): Partial<TrainingForm> {
   return { env: s.env, width: s.width, height: s.height, encoding: s.encoding, recipe: s.recipe, seed: s.seed, backend: s.backend ?? 'auto', learningStarts: s.learningStarts ?? null };
-}
-
-const controllers = new WeakMap<StudioStore, TrainingController>();
-
-/** The store's training controller, created on first use (the workers start lazily). */
-export function trainingController(store: StudioStore): TrainingController {
-  let c = controllers.get(store);
-  if (c === undefined) {
-    c = new TrainingController(store);
-    controllers.set(store, c);
-  }
-  return c;
 }

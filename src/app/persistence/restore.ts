@@ -9,7 +9,7 @@ import { exportPack, importPackJson } from '../../core/pack/pack';
 import type { LevelPack } from '../../core/pack/schema';
 import { err, ok, type Result } from '../../core/util/result';
 import { isGeneratorName } from '../../core/generators/registry';
-import { MAX_GENERATE_COUNT } from '../../workers/generators.limits';
+import { MAX_GENERATE_COUNT } from '../../workers/generators.protocol';
 import type { GraphView } from '../store/analysisSlice';
 import type { GeneratorSettingsState } from '../store/generatorsSlice';
 import type { PlaytestRecord } from '../store/playtestSlice';

@@ -1,6 +1,7 @@
 /** The analysis of the current level (from the worker), the graph view's selection and settings. */
 import { DEFAULT_STATE_CAP } from '../../core/graph/solver';
-import type { AnalysisResponse, GraphData } from '../../workers/analysis.api';
+import type { GraphData } from '../../workers/analysis.api';
+import type { AnalysisResult } from '../../workers/analysis.protocol';
 import type { WorkerMode } from '../../workers/workerClient';
 import { DEFAULT_FULL_GRAPH_LIMIT, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
 import type { Highlight } from '../adapters/graphHighlight';
@@ -37,7 +38,8 @@ export interface AnalysisSlice {
   graphMaximised: boolean;
 
   analysisStarted(key: string, at: number): void;
-  analysisAnswered(key: string, response: AnalysisResponse): void;
+  /** The worker's answer for `key`: a graph, the state cap, or why the level was refused. */
+  analysisAnswered(key: string, answer: AnalysisResult | { readonly kind: 'invalid'; readonly message: string }): void;
   analysisCancelled(): void;
   analysisFailed(message: string): void;
   setWorkerMode(mode: WorkerMode): void;
@@ -66,7 +68,7 @@ export const createAnalysisSlice: SliceCreator<AnalysisSlice> = () => (set, get)
   analysisStarted: (key, at) => set({ analysis: { ...get().analysis, status: 'running', key, startedAt: at, error: null } }),
   analysisAnswered: (key, response) => {
     const a = get().analysis;
-    if (response.ok) set({ analysis: { ...a, status: 'done', key, graph: response.graph, cap: null, error: null, startedAt: null } });
+    if (response.kind === 'graph') set({ analysis: { ...a, status: 'done', key, graph: response.graph, cap: null, error: null, startedAt: null } });
     else if (response.kind === 'state-cap') {
       const cap = { cap: response.cap, statesExplored: response.statesExplored, message: response.message };
       set({ analysis: { ...a, status: 'capped', key, graph: null, cap, error: null, startedAt: null }, selectedNode: null });

@@ -99,7 +99,7 @@ export interface BatchSlice {
 
   setAtdSettings(patch: Partial<AtDifficultySettings>): void;
   atdStarted(request: AtDifficultyRequestInfo): void;
-  atdFinished(r: { levels: readonly FoundLevel[]; message: string | null; outOfReach: boolean; reachable: AtDifficultyRun['reachable']; milliseconds: number; ok: boolean }): void;
+  atdFinished(r: { levels: readonly FoundLevel[]; message: string | null; outOfReach: boolean; reachable: AtDifficultyRun['reachable']; milliseconds: number }): void;
   atdStopped(status: 'failed' | 'cancelled', message: string): void;
   atdMarkAdded(key: string): void;
   curveStarted(total: number): void;
@@ -152,7 +152,7 @@ export const createBatchSlice: SliceCreator<BatchSlice> = () => (set, get) => ({
     set({
       atdRun: {
         ...get().atdRun,
-        status: r.ok ? 'done' : 'failed',
+        status: 'done',
         levels: r.levels,
         message: r.message,
         outOfReach: r.outOfReach,

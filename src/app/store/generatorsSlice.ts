@@ -1,6 +1,6 @@
 /** The generators panel: settings and the last run's levels. */
 import type { GeneratorName } from '../../core/generators/registry';
-import type { GeneratedLevel, GenerateResponse } from '../../workers/generators.api';
+import type { GeneratedLevel, GenerateResult } from '../../workers/generators.protocol';
 import type { SliceCreator } from './types';
 
 export interface GeneratorSettingsState {
@@ -26,7 +26,7 @@ export interface GeneratorsSlice {
 
   setGeneratorSettings(patch: Partial<GeneratorSettingsState>): void;
   generationStarted(settings: GeneratorSettingsState): void;
-  generationFinished(response: GenerateResponse): void;
+  generationFinished(result: GenerateResult): void;
   generationFailed(message: string): void;
 }
 
@@ -41,7 +41,7 @@ export const createGeneratorsSlice: SliceCreator<GeneratorsSlice> = () => (set, 
   generationFinished: (r) =>
     set({
       generatorRun: {
-        status: r.ok ? 'done' : 'failed',
+        status: 'done',
         settings: get().generatorRun.settings,
         levels: r.levels,
         iterations: r.iterations,

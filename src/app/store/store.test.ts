@@ -24,7 +24,8 @@ function testStore() {
 /** Answers the analysis the way the controller would, synchronously. */
 function analyse(store: ReturnType<typeof createStudioStore>): void {
   const s = store.getState();
-  s.analysisAnswered(selectLevelKey(s), analyzeRowsSync({ rows: toRows(s.level), maxStates: 200_000 }));
+  const answer = analyzeRowsSync({ rows: toRows(s.level), maxStates: 200_000 });
+  s.analysisAnswered(selectLevelKey(s), answer.kind === 'ok' ? answer.value : { kind: 'invalid', message: answer.message });
 }
 
 describe('level slice: undo and redo', () => {

@@ -23,7 +23,8 @@ export type FitMethod = (typeof FIT_METHODS)[number];
 
 const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 
-const ModelSchema = z
+/** Schema of a difficulty model file (worker requests embed it: see `src/workers/*.protocol.ts`). */
+export const DifficultyModelSchema = z
   .object({
     format: z.literal(MODEL_FORMAT, { error: `must be "${MODEL_FORMAT}"` }),
     version: z.literal(MODEL_VERSION, { error: `must be ${MODEL_VERSION} (this build reads version ${MODEL_VERSION})` }),
@@ -61,7 +62,7 @@ const ModelSchema = z
   });
 
 /** A validated difficulty model file (see `docs/formats.md`): feature arrays of equal length, positive scales, finite numbers. */
-export type DifficultyModel = z.infer<typeof ModelSchema>;
+export type DifficultyModel = z.infer<typeof DifficultyModelSchema>;
 
 /** One problem of a refused model file: the path of the field and a sentence. */
 export interface ModelProblem {
@@ -71,7 +72,7 @@ export interface ModelProblem {
 
 /** Validates a parsed JSON value as a model. */
 export function validateDifficultyModel(json: unknown): Result<DifficultyModel, ModelProblem[]> {
-  const r = ModelSchema.safeParse(json);
+  const r = DifficultyModelSchema.safeParse(json);
   if (r.success) return ok(r.data);
   return err(
     r.error.issues.map((i) => ({
@@ -80,6 +81,17 @@ export function validateDifficultyModel(json: unknown): Result<DifficultyModel, 
     })),
   );
 }
+
+/**
+ * A difficulty model as a field of a larger request (worker messages, stored
+ * sessions): one issue, "the difficulty model is not valid: <path>: <problem>; ...".
+ */
+export const DifficultyModelField = z.unknown().transform((value, ctx): DifficultyModel => {
+  const r = validateDifficultyModel(value);
+  if (r.ok) return r.value;
+  ctx.addIssue({ code: 'custom', message: `the difficulty model is not valid: ${r.error.map((p) => `${p.path}: ${p.message}`).join('; ')}` });
+  return z.NEVER;
+});
 
 /** Parses model file text; never throws. */
 export function parseDifficultyModel(text: string): Result<DifficultyModel, ModelProblem[]> {

@@ -3,13 +3,13 @@ import { naiveAnalyze, naiveMoves } from '../../../test/naive/naiveSolver';
 import { handDifficulty } from '../../../test/support/handDifficulty';
 import type { LevelFeatures } from '../graph/features';
 import { levelKey, toRows } from '../level/level';
-import { generateAtDifficulty, reachableRange, toleranceWidth } from './atDifficulty';
+import { generateAtDifficulty, rangeBudget, reachableRange, ReachableRanges, FULL_RANGE_EVALUATIONS, QUICK_RANGE_EVALUATIONS, toleranceWidth } from './atDifficulty';
 
 const difficulty = (f: LevelFeatures): number => handDifficulty(f as unknown as Record<string, number>);
 
 describe('generateAtDifficulty', () => {
   it.each([10, 25, 45, 80])('returns unique, solvable levels within tolerance of %d (checked by the naive solver)', (target) => {
-    const r = generateAtDifficulty({ width: 7, height: 7, target, count: 4, seed: target, difficulty }, 'hand');
+    const r = generateAtDifficulty({ width: 7, height: 7, target, count: 4, seed: target, difficulty });
     expect(r.shortfall).toBeNull();
     expect(r.levels).toHaveLength(4);
     expect(new Set(r.levels.map((l) => levelKey(l.level))).size).toBe(4);
@@ -23,19 +23,18 @@ describe('generateAtDifficulty', () => {
   });
 
   it('is deterministic by seed', () => {
-    const a = generateAtDifficulty({ width: 6, height: 6, target: 30, count: 3, seed: 9, difficulty }, 'hand');
-    const b = generateAtDifficulty({ width: 6, height: 6, target: 30, count: 3, seed: 9, difficulty }, 'hand');
+    const a = generateAtDifficulty({ width: 6, height: 6, target: 30, count: 3, seed: 9, difficulty });
+    const b = generateAtDifficulty({ width: 6, height: 6, target: 30, count: 3, seed: 9, difficulty });
     expect(a.levels.map((l) => levelKey(l.level))).toEqual(b.levels.map((l) => levelKey(l.level)));
   });
 
   it('avoids excluded levels (the pack) and honours unique-solution and open-cell constraints', () => {
-    const first = generateAtDifficulty({ width: 6, height: 6, target: 15, count: 3, seed: 4, difficulty }, 'hand');
+    const first = generateAtDifficulty({ width: 6, height: 6, target: 15, count: 3, seed: 4, difficulty });
     const exclude = new Set(first.levels.map((l) => levelKey(l.level)));
-    const again = generateAtDifficulty({ width: 6, height: 6, target: 15, count: 3, seed: 4, difficulty, exclude }, 'hand');
+    const again = generateAtDifficulty({ width: 6, height: 6, target: 15, count: 3, seed: 4, difficulty, exclude });
     for (const l of again.levels) expect(exclude.has(levelKey(l.level))).toBe(false);
     const constrained = generateAtDifficulty(
-      { width: 6, height: 6, target: 20, count: 3, seed: 5, difficulty, uniqueSolution: true, openCells: { min: 15, max: 25 } },
-      'hand',
+      { width: 6, height: 6, target: 20, count: 3, seed: 5, difficulty, uniqueSolution: true, openCells: { min: 15, max: 25 } }
     );
     expect(constrained.levels.length).toBe(3);
     for (const l of constrained.levels) {
@@ -48,9 +47,10 @@ describe('generateAtDifficulty', () => {
   });
 
   it('finds levels near the estimated maximum (restarting from the estimate\'s best walks), checked by the naive solver', () => {
-    const range = reachableRange(6, 6, difficulty, 'hand-6x6-top');
+    const ranges = new ReachableRanges(difficulty);
+    const range = ranges.get(6, 6, rangeBudget(6, 6, FULL_RANGE_EVALUATIONS), Infinity, () => 0)!;
     const target = Math.floor(range.max * 0.95); // near the top, levels are scarce: one is asked for
-    const r = generateAtDifficulty({ width: 6, height: 6, target, count: 1, seed: 3, difficulty }, 'hand-6x6-top');
+    const r = generateAtDifficulty({ width: 6, height: 6, target, count: 1, seed: 3, difficulty }, ranges);
     expect(r.shortfall).toBeNull();
     for (const l of r.levels) {
       const naive = naiveAnalyze(toRows(l.level));
@@ -61,10 +61,61 @@ describe('generateAtDifficulty', () => {
 
   it('answers an unreachable target quickly with the reachable range instead of searching forever', () => {
     const t = performance.now();
-    const r = generateAtDifficulty({ width: 4, height: 4, target: 500, count: 1, seed: 1, difficulty }, 'hand-4x4');
+    const r = generateAtDifficulty({ width: 4, height: 4, target: 500, count: 1, seed: 1, difficulty });
     expect(performance.now() - t).toBeLessThan(5000);
     expect(r.levels).toHaveLength(0);
     expect(r.shortfall).toMatch(/out of reach for 4x4 levels: the reachable range is about 0 to \d+/);
     expect(r.reachable.max).toBeLessThan(500);
+  });
+
+  describe('determinism: budgeted in evaluations, the wall clock only cancels', () => {
+    /** A clock that advances `msPerCall` every time it is read: a machine `msPerCall` times slower per evaluation. */
+    const clock = (msPerCall: number): (() => number) => {
+      let t = 0;
+      return () => (t += msPerCall);
+    };
+    const request = { width: 5, height: 5, count: 2, seed: 11, difficulty, timeLimitMs: 1e9 };
+
+    it.each([
+      ['below the quick estimate', 0],
+      ['above it (full estimate, elite restarts)', 1],
+    ])('a 40x slower clock gets the same levels and the same maximum as a fast one, target %s', (_name, above) => {
+      // 5x5 levels reach their maximum in the quick estimate already; 6x6 ones do not.
+      const side = 5 + above;
+      const quick = reachableRange(side, side, difficulty, { budget: rangeBudget(side, side, QUICK_RANGE_EVALUATIONS) })!.max;
+      // Above: a window wholly over the quick maximum (so the full estimate runs), still well below 6x6's top.
+      const t = above === 1 ? Math.ceil(quick * 1.2 + 4) : Math.floor(quick / 2);
+      if (above === 1) expect(t - toleranceWidth(t)).toBeGreaterThan(quick);
+      const fast = generateAtDifficulty({ ...request, width: side, height: side, target: t, now: clock(0.001) });
+      const slow = generateAtDifficulty({ ...request, width: side, height: side, target: t, now: clock(0.04) });
+      expect(fast.shortfall).toBeNull();
+      expect(slow.levels.map((l) => l.key)).toEqual(fast.levels.map((l) => l.key));
+      expect(slow.reachable).toEqual(fast.reachable);
+      expect(slow.evaluations).toBe(fast.evaluations);
+    });
+
+    it('a time limit cancels: the levels found by then are a prefix of the unlimited run', () => {
+      const full = generateAtDifficulty({ ...request, target: 20, now: clock(0.001) });
+      // Each read costs 1 ms: the limit falls somewhere inside the search.
+      const cut = generateAtDifficulty({ ...request, target: 20, now: clock(1), timeLimitMs: full.evaluations * 0.6 });
+      expect(cut.levels.length).toBeLessThan(full.levels.length);
+      expect(cut.levels.map((l) => l.key)).toEqual(full.levels.slice(0, cut.levels.length).map((l) => l.key));
+      expect(cut.shortfall).toMatch(/before the time limit ran out/);
+    });
+
+    it('the caller\'s range cache serves a second request without new estimate evaluations, and refuses another predictor', () => {
+      let calls = 0;
+      const counted = (f: LevelFeatures): number => (calls++, difficulty(f));
+      const ranges = new ReachableRanges(counted);
+      const first = generateAtDifficulty({ ...request, target: 20, difficulty: counted }, ranges);
+      const firstCalls = calls;
+      calls = 0;
+      const second = generateAtDifficulty({ ...request, target: 20, difficulty: counted }, ranges);
+      expect(second.levels.map((l) => l.key)).toEqual(first.levels.map((l) => l.key));
+      // The request's own search evaluates the same walks; the estimate (computed once) is not paid again.
+      expect(calls).toBe(second.evaluations);
+      expect(firstCalls).toBeGreaterThan(first.evaluations);
+      expect(() => generateAtDifficulty({ ...request, target: 20 }, ranges)).toThrow(/another predictor/);
+    });
   });
 });

@@ -6,8 +6,9 @@
  * mutation keeps a prefix of the walk and regrows the rest at random, or
  * with a proposal function (the SD-PCGRL policy, from `src/ml`). Every
  * candidate is an RSD-finished walk, so every level is solvable by
- * construction. The search is seeded, budgeted in evaluations and time, and
- * answers quickly when the target is outside the reachable range.
+ * construction. The search is seeded and budgeted in evaluations (the same
+ * seed gives the same levels on any machine; wall-clock time only cancels),
+ * and answers quickly when the target is outside the reachable range.
  */
 import type { LevelFeatures } from '../graph/features';
 import { Analyzer } from '../graph/analyze';
@@ -63,11 +64,11 @@ export interface AtDifficultyRequest {
   /** Only levels with exactly one solution path. */
   readonly uniqueSolution?: boolean;
   /** Open cells (walk length) range. */
-  readonly openCells?: { readonly min?: number; readonly max?: number };
+  readonly openCells?: { readonly min?: number | undefined; readonly max?: number | undefined };
   readonly difficulty: (f: LevelFeatures) => number;
   /** Evaluations allowed per level (default 20,000). */
   readonly budget?: number;
-  /** Wall-clock limit in ms for the whole request (default 5,000). */
+  /** Wall-clock limit in ms for the whole request (default 5,000): an outer cancel, never a search budget. */
   readonly timeLimitMs?: number;
   readonly proposal?: Proposal;
   readonly now?: () => number;
@@ -183,13 +184,14 @@ class Searcher {
     return c === null ? null : { ...c, walk: { start: from.walk.start, dirs } };
   }
 
-  /** One level in the window, or null when the budget runs out. */
-  find(target: number, half: number, rng: Rng, taken: ReadonlySet<string>, budget: number, deadline: number, now: () => number): Candidate | null {
+  /** One level in the window, null when the budget runs out, 'cancelled' when the wall-clock deadline passes first. */
+  find(target: number, half: number, rng: Rng, taken: ReadonlySet<string>, budget: number, deadline: number, now: () => number): Candidate | null | 'cancelled' {
     const start = this.evaluations;
     let current: Candidate | null = null;
     let best = Infinity;
     let sinceImprovement = 0;
-    while (this.evaluations - start < budget && now() < deadline) {
+    while (this.evaluations - start < budget) {
+      if (now() >= deadline) return 'cancelled';
       let next: Candidate | null;
       if (current === null || sinceImprovement > 300) {
         // Restart from the best of a few random walks and the elite walks (which reach high targets fast).
@@ -222,11 +224,12 @@ class Searcher {
     return null;
   }
 
-  /** Hill-climbs the highest difficulty it can within `budget` evaluations; returns the best candidate. */
-  climbMax(rng: Rng, budget: number, deadline: number, now: () => number): Candidate | null {
+  /** Hill-climbs the highest difficulty it can within `budget` evaluations; returns the best candidate ('cancelled' past the deadline). */
+  climbMax(rng: Rng, budget: number, deadline: number, now: () => number): Candidate | null | 'cancelled' {
     let best = this.random(rng);
     const start = this.evaluations;
-    while (this.evaluations - start < budget && now() < deadline) {
+    while (this.evaluations - start < budget) {
+      if (now() >= deadline) return 'cancelled';
       if (best === null) {
         best = this.random(rng);
         continue;
@@ -238,48 +241,88 @@ class Searcher {
   }
 }
 
-interface ReachableEstimate {
+/** The reachable range estimated for one size and predictor, with the walks that reached the top. */
+export interface ReachableEstimate {
   readonly min: number;
   readonly max: number;
   /** The best walk of each climb. */
   readonly elites: readonly Walk[];
 }
 
-const reachableCache = new Map<string, ReachableEstimate>();
+/** Evaluations of the quick estimate every request starts with, on 8x8 (about 0.15 s on one core). */
+export const QUICK_RANGE_EVALUATIONS = 1_000;
+/** Evaluations of the full estimate on 8x8, paid only by targets above the quick one (about 1.2 s). */
+export const FULL_RANGE_EVALUATIONS = 12_000;
+const RANGE_CLIMBS = 6;
+
+/**
+ * An estimate's budget for a size: `base` evaluations on 8x8, scaled by 64
+ * cells over the level's cells (an evaluation costs more on larger levels,
+ * so a 16x16 estimate takes about as long as an 8x8 one), within base/4 to
+ * 2 x base. A function of the size only, so the estimate stays deterministic.
+ */
+export function rangeBudget(width: number, height: number, base: number): number {
+  return Math.round(Math.min(2 * base, Math.max(base / 4, (base * 64) / (width * height))));
+}
 
 /**
  * The reachable difficulty range for a size and predictor, estimated by
- * hill-climbing the maximum (cached per size and predictor id). The minimum
- * of a clamped predictor is 0.
+ * hill-climbing the maximum with a fixed number of evaluations (so the same
+ * size and predictor always give the same estimate, on any machine). The
+ * minimum of a clamped predictor is 0. Returns null when the wall-clock
+ * `deadline` (an outer cancel only) passes first.
  */
 export function reachableRange(
   width: number,
   height: number,
   difficulty: (f: LevelFeatures) => number,
-  predictorId: string,
-  options: { budget?: number; timeLimitMs?: number; now?: () => number } = {},
-): ReachableEstimate {
-  const key = `${width}x${height}:${predictorId}`;
-  const cached = reachableCache.get(key);
-  if (cached !== undefined) return cached;
+  options: { budget?: number; deadline?: number; now?: () => number } = {},
+): ReachableEstimate | null {
   const now = options.now ?? (() => performance.now());
+  const deadline = options.deadline ?? Infinity;
   const s = new Searcher({ width, height, target: 0, seed: 0, difficulty });
   let max = 0;
   const elites: Walk[] = [];
-  const deadline = now() + (options.timeLimitMs ?? 1500);
-  for (let r = 0; r < 6; r++) {
-    const best = s.climbMax(createRng(streamSeed(0x5ca1e, r)), Math.floor((options.budget ?? 24_000) / 6), deadline, now);
+  for (let r = 0; r < RANGE_CLIMBS; r++) {
+    const best = s.climbMax(createRng(streamSeed(0x5ca1e, r)), Math.floor((options.budget ?? rangeBudget(width, height, FULL_RANGE_EVALUATIONS)) / RANGE_CLIMBS), deadline, now);
+    if (best === 'cancelled') return null;
     if (best === null) continue;
     max = Math.max(max, best.difficulty);
     elites.push(best.walk);
   }
-  const range = { min: 0, max, elites };
-  reachableCache.set(key, range);
-  return range;
+  return { min: 0, max, elites };
 }
 
-/** Finds `count` unique levels within tolerance of `target`. */
-export function generateAtDifficulty(req: AtDifficultyRequest, predictorId = 'default'): AtDifficultyResult {
+/**
+ * Reachable-range estimates of ONE predictor, per size and budget. The
+ * caller owns it and keeps one per difficulty model (a new model needs new
+ * estimates); nothing is cached behind the caller's back.
+ */
+export class ReachableRanges {
+  private readonly estimates = new Map<string, ReachableEstimate>();
+
+  constructor(readonly difficulty: (f: LevelFeatures) => number) {}
+
+  /** The estimate for a size with `budget` evaluations, computed on first use; null when cancelled (not cached). */
+  get(width: number, height: number, budget: number, deadline: number, now: () => number): ReachableEstimate | null {
+    const key = `${width}x${height}:${budget}`;
+    const cached = this.estimates.get(key);
+    if (cached !== undefined) return cached;
+    const estimate = reachableRange(width, height, this.difficulty, { budget, deadline, now });
+    if (estimate !== null) this.estimates.set(key, estimate);
+    return estimate;
+  }
+}
+
+/**
+ * Finds `count` unique levels within tolerance of `target`. The search is
+ * budgeted in evaluations, so a seed gives the same levels on a slow machine
+ * and a fast one; `timeLimitMs` only cancels (the levels found by then are a
+ * prefix of what an unlimited run finds). `ranges` holds the predictor's
+ * reachable-range estimates across requests (default: a fresh one).
+ */
+export function generateAtDifficulty(req: AtDifficultyRequest, ranges: ReachableRanges = new ReachableRanges(req.difficulty)): AtDifficultyResult {
+  if (ranges.difficulty !== req.difficulty) throw new Error('generateAtDifficulty: the range estimates belong to another predictor');
   const now = req.now ?? (() => performance.now());
   const t0 = now();
   const count = req.count ?? 1;
@@ -288,10 +331,17 @@ export function generateAtDifficulty(req: AtDifficultyRequest, predictorId = 'de
   const s = new Searcher(req);
   const levels: AtDifficultyLevel[] = [];
   const taken = new Set<string>();
-  // A quick climb (about 3,000 evaluations) bounds most targets; only targets above it pay for the full estimate.
-  const quick = reachableRange(req.width, req.height, req.difficulty, `${predictorId}:quick`, { now, budget: 3_000, timeLimitMs: 150 });
-  const range =
-    req.target - half <= quick.max ? quick : reachableRange(req.width, req.height, req.difficulty, predictorId, { now, timeLimitMs: Math.min(1500, req.timeLimitMs ?? 5000) });
+  const timedOut = (reachable: { min: number; max: number }): AtDifficultyResult => ({
+    levels,
+    shortfall: `found ${levels.length} of ${count} levels within ±${half.toFixed(1)} of ${req.target} before the time limit ran out`,
+    reachable,
+    evaluations: s.evaluations,
+  });
+  // A quick climb bounds most targets; only targets above it pay for the full estimate.
+  const quick = ranges.get(req.width, req.height, rangeBudget(req.width, req.height, QUICK_RANGE_EVALUATIONS), deadline, now);
+  if (quick === null) return timedOut({ min: 0, max: 0 });
+  const range = req.target - half <= quick.max ? quick : ranges.get(req.width, req.height, rangeBudget(req.width, req.height, FULL_RANGE_EVALUATIONS), deadline, now);
+  if (range === null) return timedOut({ min: quick.min, max: quick.max });
   // Elite restarts only for targets above the quick climb: below it random restarts find levels fast and keep variety.
   s.elites = range === quick ? [] : range.elites;
   if (req.target - half > range.max) {
@@ -306,11 +356,11 @@ export function generateAtDifficulty(req: AtDifficultyRequest, predictorId = 'de
     const rng = createRng(streamSeed(req.seed, i));
     const started = now(), before = s.evaluations;
     const found = s.find(req.target, half, rng, taken, req.budget ?? 20_000, deadline, now);
+    if (found === 'cancelled') return timedOut({ min: range.min, max: range.max });
     if (found === null) {
-      const why = now() >= deadline ? 'the time limit ran out' : 'the search budget ran out';
       return {
         levels,
-        shortfall: `found ${levels.length} of ${count} levels within ±${half.toFixed(1)} of ${req.target} before ${why}; the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}`,
+        shortfall: `found ${levels.length} of ${count} levels within ±${half.toFixed(1)} of ${req.target} before the search budget ran out; the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}`,
         reachable: { min: range.min, max: range.max },
         evaluations: s.evaluations,
       };

@@ -166,6 +166,39 @@ export class Evaluation {
   }
 }
 
+/** One evaluation run (one temperature of a policy, or one run of RSD/RPU) with its wall time. */
+export interface TimedReport {
+  /** A policy's temperature; null for RSD and RPU. */
+  readonly temperature: number | null;
+  readonly report: EvaluationReport;
+  readonly seconds: number;
+  readonly levelsPerSecond: number;
+}
+
+/** An {@link Evaluation} that also counts iterations and times itself (the CLI and the batch worker report both). */
+export class TimedEvaluation {
+  readonly evaluation: Evaluation;
+  readonly started = performance.now();
+  /** Iterations added. */
+  done = 0;
+
+  constructor(measure: DifficultyMeasure, readonly temperature: number | null) {
+    this.evaluation = new Evaluation(measure);
+  }
+
+  /** See {@link Evaluation.add}. */
+  add(item: GeneratedItem): number[] {
+    this.done++;
+    return this.evaluation.add(item);
+  }
+
+  /** The report so far. */
+  result(): TimedReport {
+    const seconds = (performance.now() - this.started) / 1000;
+    return { temperature: this.temperature, report: this.evaluation.report(), seconds, levelsPerSecond: seconds > 0 ? this.done / seconds : 0 };
+  }
+}
+
 /**
  * Mean Hamming distance between all pairs of same-size levels, as a fraction
  * of cells (a cell differs when its type — empty, wall, head — differs).

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseRows } from '../level/format';
 import type { Level } from '../level/level';
-import { generatedLevelId, UniqueLevels } from './unique';
+import { generatedLevelId } from './provenance';
+import { UniqueLevels } from './unique';
 
 const level = (rows: string[]): Level => {
   const r = parseRows(rows);

@@ -58,7 +58,3 @@ export class UniqueLevels {
   }
 }
 
-/** The id of a generated level: generator, size, seed, iteration (and position when it has siblings). */
-export function generatedLevelId(generator: string, width: number, height: number, seed: number, u: Pick<UniqueLevel, 'index' | 'k' | 'siblings'>): string {
-  return `${generator}-${width}x${height}-s${seed}-${u.index}` + (u.siblings > 1 ? `-${u.k + 1}` : '');
-}

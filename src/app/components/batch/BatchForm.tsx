@@ -1,7 +1,6 @@
 /** The Batch view's settings: generator, size, levels, seed (and SD-PCGRL temperatures), run / cancel, export. */
-import { BATCH_GENERATORS, MAX_EVALUATION_COUNT, type BatchGenerator } from '../../../workers/batch.limits';
+import { BATCH_GENERATORS, MAX_EVALUATION_COUNT, type BatchGenerator } from '../../../workers/batch.protocol';
 import { parseTemperatureList, reportFile } from '../../adapters/batchSeries';
-import { runBatchEvaluation } from '../../controllers/batchController';
 import { hasShippedModel } from '../../controllers/modelFilesIo';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { downloadBlob } from './exportChart';
@@ -30,7 +29,7 @@ export function BatchForm() {
     downloadBlob(new Blob([JSON.stringify(file, null, 2) + '\n'], { type: 'application/json' }), `evaluation-${st?.generator ?? 'run'}-${st?.width}x${st?.height}-n${st?.count}-s${st?.seed}.json`);
   };
   return (
-    <form className="batch-form" onSubmit={(e) => (e.preventDefault(), void runBatchEvaluation(services.store, services.batch))}>
+    <form className="batch-form" onSubmit={(e) => (e.preventDefault(), void services.batch.evaluate())}>
       <label className="field">
         <span>generator</span>
         <select value={settings.generator} data-testid="batch.generator" disabled={running} onChange={(e) => set({ generator: e.target.value as BatchGenerator })}>

@@ -8,8 +8,7 @@ import { BANDS, type BandName } from '../../../core/difficulty/predict';
 import { parseRows } from '../../../core/level/format';
 import { DEFAULT_TOLERANCE, toleranceWidth } from '../../../core/generators/atDifficulty';
 import type { FoundLevel } from '../../../workers/batch.api';
-import { MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT } from '../../../workers/batch.limits';
-import { addFoundLevel, foundLevelName, runAtDifficulty, runCurve } from '../../controllers/batchController';
+import { MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT } from '../../../workers/batch.protocol';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { NumberField } from '../batch/NumberField';
 import { GeneratedLevelCard } from './GeneratedLevelCard';
@@ -28,14 +27,14 @@ export function AtDifficultySection() {
 
   const open = (l: FoundLevel, i: number): void => {
     const p = parseRows(l.rows);
-    if (p.ok) get().openLevel(p.value, foundLevelName(services.store, i));
+    if (p.ok) get().openLevel(p.value, services.batch.foundLevelName(i));
   };
-  const add = (l: FoundLevel, i: number): void => void addFoundLevel(services.store, l, run.request?.seed ?? settings.seed, foundLevelName(services.store, i));
+  const add = (l: FoundLevel, i: number): void => void services.batch.addFoundLevel(l, i);
 
   return (
     <section className="atd" data-testid="atd.panel" aria-label="Generate at difficulty">
       <h2 className="atd-title">Generate at difficulty</h2>
-      <form className="gen-form atd-form" onSubmit={(e) => (e.preventDefault(), void runAtDifficulty(services.store, services.batch))}>
+      <form className="gen-form atd-form" onSubmit={(e) => (e.preventDefault(), void services.batch.runAtDifficulty())}>
         <div className="segmented" role="radiogroup" aria-label="target kind">
           {(['band', 'number'] as const).map((m) => (
             <button key={m} type="button" role="radio" aria-checked={settings.mode === m} className={settings.mode === m ? 'active' : ''} data-testid={`atd.mode.${m}`} onClick={() => set({ mode: m })}>
@@ -144,7 +143,7 @@ function CurveForm({ busy }: { readonly busy: boolean }) {
   return (
     <div className="atd-curve" data-testid="atd.curve">
       <h2 className="atd-title">Fill the pack along a curve</h2>
-      <form className="gen-form" onSubmit={(e) => (e.preventDefault(), void runCurve(services.store, services.batch))}>
+      <form className="gen-form" onSubmit={(e) => (e.preventDefault(), void services.batch.runCurve())}>
         <NumberField label="from" value={settings.curveFrom} min={0} max={10_000} integer={false} testId="atd.curve.from" width={52} onChange={(v) => set({ curveFrom: v! })} />
         <NumberField label="to" value={settings.curveTo} min={0} max={10_000} integer={false} testId="atd.curve.to" width={52} onChange={(v) => set({ curveTo: v! })} />
         <NumberField label="levels" value={settings.curveCount} min={1} max={MAX_CURVE_COUNT} testId="atd.curve.count" onChange={(v) => set({ curveCount: v! })} />

@@ -5,15 +5,13 @@
  */
 import { useRef, useState } from 'react';
 import { playtestLevelCount } from '../../adapters/labSeries';
-import { labController } from '../../controllers/labController';
 import { useServices, useStudioShallow } from '../../studioContext';
 import { LabProgress } from './LabProgress';
 
 const EXAMPLE = 'level,avgCompletionSeconds\nC..#/.#../....,12.5';
 
 export function LabDataPanel() {
-  const { store } = useServices();
-  const lab = labController(store);
+  const { lab } = useServices();
   const s = useStudioShallow((st) => ({ data: st.labData, job: st.labJob, plays: st.playLog.length, playLog: st.playLog, stateCap: st.stateCap, error: st.labError }));
   const [text, setText] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);

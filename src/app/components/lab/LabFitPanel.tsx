@@ -6,7 +6,6 @@
 import { useMemo, useState } from 'react';
 import { predictDifficulty } from '../../../core/difficulty/predict';
 import { formatStat, predictedVsActual } from '../../adapters/labSeries';
-import { labController } from '../../controllers/labController';
 import { selectCurrentGraph } from '../../store/selectors';
 import { useServices, useStudioShallow } from '../../studioContext';
 import { LabScatter } from './LabScatter';
@@ -16,7 +15,7 @@ import { METHOD_LABEL } from './LabModelPanel';
 const MAX_PREDICTION_ROWS = 1_000;
 
 export function LabFitPanel() {
-  const lab = labController(useServices().store);
+  const { lab } = useServices();
   const s = useStudioShallow((st) => ({ fitted: st.labFitted, data: st.labData, graph: selectCurrentGraph(st), levelName: st.levelName, active: st.model }));
   const [name, setName] = useState('');
   const f = s.fitted;

@@ -3,7 +3,7 @@ import { MAX_ABLATION_FEATURES } from '../../../core/difficulty/evaluation';
 import { FIT_METHODS, type FitMethod } from '../../../core/difficulty/model';
 import { FEATURE_NAMES } from '../../../core/graph/features';
 import { ITERATION_7_FEATURES, PLAYER_MODEL_FEATURES } from '../../adapters/labSeries';
-import { EVALUATION_SPLITS, labController } from '../../controllers/labController';
+import { EVALUATION_SPLITS } from '../../controllers/labController';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { LabProgress } from './LabProgress';
 
@@ -13,7 +13,7 @@ const ALL_GRAPH = FEATURE_NAMES.filter((f) => !PLAYER_MODEL_FEATURES.includes(f)
 
 export function LabModelPanel() {
   const get = useActions();
-  const lab = labController(useServices().store);
+  const { lab } = useServices();
   const s = useStudioShallow((st) => ({ method: st.labMethod, features: st.labFeatures, seed: st.labSeed, job: st.labJob, error: st.labError, hasData: st.labData !== null && st.labData.samples.length > 0 }));
   const busy = s.job !== null;
   const k = s.features.length;

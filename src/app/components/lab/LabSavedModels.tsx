@@ -8,7 +8,6 @@ import { useRef } from 'react';
 import type { DifficultyModel } from '../../../core/difficulty/model';
 import { shippedDifficultyModel } from '../../adapters/difficulty';
 import { modelFileName } from '../../adapters/labSeries';
-import { labController } from '../../controllers/labController';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { METHOD_LABEL } from './LabModelPanel';
 
@@ -48,7 +47,7 @@ function ModelRow({ id, model, active, savedAt, onActivate, onDelete }: { id: st
 
 export function LabSavedModels() {
   const get = useActions();
-  const lab = labController(useServices().store);
+  const { lab } = useServices();
   const s = useStudioShallow((st) => ({ models: st.savedModels, activeId: st.activeModelId, upload: st.labUploadProblems }));
   const fileInput = useRef<HTMLInputElement>(null);
   const shipped = shippedDifficultyModel();

@@ -1,7 +1,7 @@
-/** The training controller of this page's store. */
-import { trainingController, type TrainingController } from '../../controllers/trainingController';
+/** The training controller of this page (built once by `createServices`). */
+import type { TrainingController } from '../../controllers/trainingController';
 import { useServices } from '../../studioContext';
 
 export function useTrainingController(): TrainingController {
-  return trainingController(useServices().store);
+  return useServices().training;
 }

@@ -1,0 +1,49 @@
+/**
+ * The studio's services: the store and every controller, each with the
+ * worker clients it owns, built once per page (main.tsx) outside React's
+ * lifecycle. Components reach them through `useServices()`; none is created
+ * during render. Workers start lazily, on a controller's first request.
+ */
+import { AnalysisClient } from '../workers/analysis.client';
+import { connectAnalysis, type AnalysisController } from './controllers/analysisController';
+import { connectPackFeatures } from './controllers/packFeaturesController';
+import { BatchController } from './controllers/batchController';
+import { GeneratorsController } from './controllers/generatorsController';
+import { LabController } from './controllers/labController';
+import { TrainingController } from './controllers/trainingController';
+import { createStudioStore, type StudioStore } from './store/store';
+
+export interface StudioServices {
+  readonly store: StudioStore;
+  readonly analysis: AnalysisController;
+  readonly generators: GeneratorsController;
+  /** Generate-at-difficulty, curves and batch evaluations (two workers). */
+  readonly batch: BatchController;
+  readonly lab: LabController;
+  /** Training and the SD-PCGRL generator (two workers). */
+  readonly training: TrainingController;
+  /** Stops every controller and its workers (tests, page unload). */
+  dispose(): void;
+}
+
+export function createServices(store: StudioStore = createStudioStore()): StudioServices {
+  const analysis = connectAnalysis(store, new AnalysisClient({ onStatus: (_status, mode) => store.getState().setWorkerMode(mode) }));
+  // A second analysis worker prices pack levels whose features are unknown, without holding up the editor's.
+  const stopPackFeatures = connectPackFeatures(store, new AnalysisClient());
+  const generators = new GeneratorsController(store);
+  const batch = new BatchController(store);
+  const lab = new LabController(store);
+  const training = new TrainingController(store);
+  return {
+    store,
+    analysis,
+    generators,
+    batch,
+    lab,
+    training,
+    dispose: () => {
+      for (const c of [analysis, generators, batch, lab, training]) c.dispose();
+      stopPackFeatures();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Small schemas every boundary shares (worker requests, stored records,
+ * CLI arguments): the seed range and the level side are defined here once.
+ */
+import { z } from 'zod';
+import { MAX_SIDE, MIN_SIDE } from '../level/level';
+
+/** Seeds are unsigned 32-bit integers (the generators' PRNG state). */
+export const MAX_SEED = 0xffffffff;
+
+const SEED_MESSAGE = `the seed must be a whole number from 0 to ${MAX_SEED}`;
+
+/** A seed: a whole number from 0 to {@link MAX_SEED}. */
+export const SeedSchema = z.number({ error: SEED_MESSAGE }).int(SEED_MESSAGE).min(0, SEED_MESSAGE).max(MAX_SEED, SEED_MESSAGE);
+
+const SIDE_MESSAGE = `width and height must each be between ${MIN_SIDE} and ${MAX_SIDE}`;
+
+/** A level's width or height. */
+export const SideSchema = z.number({ error: SIDE_MESSAGE }).int(SIDE_MESSAGE).min(MIN_SIDE, SIDE_MESSAGE).max(MAX_SIDE, SIDE_MESSAGE);
+
+/** A whole number from `min` to `max`, with one sentence as its message. */
+export function wholeNumber(what: string, min: number, max: number): z.ZodNumber {
+  const message = max === Number.MAX_SAFE_INTEGER ? `${what} must be a whole number >= ${min}` : `${what} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+/**
+ * A zod error as one line. Our sentences name their field ("the seed must
+ * be ...") and stand alone; fragments ("must be positive", "has 3 values")
+ * and zod's own upper-case messages ("Invalid input") get their path in front.
+ */
+export function describeIssues(error: z.ZodError): string {
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const i of error.issues) {
+    const own = /^[a-z]/.test(i.message) && !/^(must|has|lists|is|expected) /.test(i.message);
+    const line = own || i.path.length === 0 ? i.message : `${i.path.map(String).join('.')}: ${i.message}`;
+    if (!seen.has(line)) parts.push(line);
+    seen.add(line);
+  }
+  return parts.join('; ');
+}

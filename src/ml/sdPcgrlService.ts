@@ -1,0 +1,91 @@
+/**
+ * SD-PCGRL generation and per-temperature evaluation, shared by the CLI
+ * (`generate`/`evaluate --generator sd-pcgrl`), the training worker (the
+ * studio's generator) and the batch worker (the Batch view). Levels are
+ * named by {@link sdPcgrlLevelId} everywhere.
+ */
+import { Analyzer, type LevelAnalysis } from '../core/graph/analyze';
+import { sdPcgrlLevelId } from '../core/generators/provenance';
+import type { TimedEvaluation } from '../core/generators/evaluate';
+import { levelKey, type Level } from '../core/level/level';
+import type { SdEncoding } from '../core/rl/sdPcgrl';
+import { generateWithPolicy, type QFunction } from './policy';
+
+/** A policy and the level format it was trained for. */
+export interface SdPolicy {
+  readonly q: QFunction;
+  readonly meta: { readonly width: number; readonly height: number; readonly encoding: SdEncoding };
+}
+
+export interface SdRunOptions {
+  readonly temperature: number;
+  readonly seed: number;
+  /** Level indices [from, to). */
+  readonly from: number;
+  readonly to: number;
+  /** A cell index, `'every'` (every start cell in turn) or absent (a random start cell per level). */
+  readonly startCell?: number | 'every';
+  /** Called as each level is finished (progress). */
+  readonly onLevel?: (index: number) => void;
+}
+
+/** A generated SD-PCGRL level, analysed, with its id. */
+export interface SdGenerated {
+  readonly index: number;
+  readonly id: string;
+  readonly level: Level;
+  readonly key: string;
+  readonly solution: string;
+  readonly analysis: LevelAnalysis;
+  /** The same walls and head as an earlier level of this run. */
+  readonly duplicate: boolean;
+}
+
+/** Levels `from..to-1` at one temperature, analysed and named, duplicates marked (in index order). */
+export async function generateSdLevels(policy: SdPolicy, o: SdRunOptions): Promise<SdGenerated[]> {
+  const { width, height, encoding } = policy.meta;
+  const levels = await generateWithPolicy(policy.q, {
+    width, height, encoding, temperature: o.temperature, seed: o.seed, from: o.from, to: o.to,
+    ...(o.startCell !== undefined ? { startCell: o.startCell } : {}),
+    ...(o.onLevel !== undefined ? { onLevel: o.onLevel } : {}),
+  });
+  const analyzer = new Analyzer();
+  const seen = new Set<string>();
+  return levels.map(({ index, level, solution }) => {
+    const key = levelKey(level);
+    const duplicate = seen.has(key);
+    seen.add(key);
+    const a = analyzer.analyze(level);
+    // A finished solution-down walk is solvable by construction and far below any state cap: this is a bug.
+    if (!a.ok) throw new Error(`level ${index} could not be analysed: ${a.error.message}`);
+    return { index, id: sdPcgrlLevelId(width, height, o.seed, o.temperature, index), level, key, solution, analysis: a.value, duplicate };
+  });
+}
+
+/**
+ * SPEC §8 once per temperature: levels `from..to-1` of each temperature go
+ * into a run made by `makeRun` (an evaluation, or one that keeps samples
+ * too); `onLevel` sees each level after it was added (progress).
+ */
+export async function evaluatePerTemperature<R extends TimedEvaluation>(
+  policy: SdPolicy,
+  o: { readonly temperatures: readonly number[]; readonly seed: number; readonly from: number; readonly to: number },
+  makeRun: (temperature: number, position: number) => R,
+  onLevel?: (run: R, position: number) => void,
+): Promise<R[]> {
+  const runs: R[] = [];
+  for (let r = 0; r < o.temperatures.length; r++) {
+    const t = o.temperatures[r]!;
+    const run = makeRun(t, r);
+    const { width, height, encoding } = policy.meta;
+    await generateWithPolicy(policy.q, {
+      width, height, encoding, temperature: t, seed: o.seed, from: o.from, to: o.to,
+      onLevel: (index, level, solution) => {
+        run.add({ index, levels: [level], solution });
+        onLevel?.(run, r);
+      },
+    });
+    runs.push(run);
+  }
+  return runs;
+}

@@ -1,0 +1,104 @@
+/**
+ * The batch worker's protocol: request schemas for generate-at-difficulty,
+ * curves and evaluations, and their limits. The page imports this (form
+ * bounds, generator names) without pulling in the api.
+ */
+import { z } from 'zod';
+import { DifficultyModelField } from '../core/difficulty/model';
+import { toleranceWidth } from '../core/generators/atDifficulty';
+import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
+import { ModelFilesSchema } from '../ml/schemas';
+
+/** Generators a batch evaluation can run. */
+export const BATCH_GENERATORS = ['rsd', 'rpu', 'sd-pcgrl'] as const;
+export type BatchGenerator = (typeof BATCH_GENERATORS)[number];
+
+/** Most levels one generate-at-difficulty request may ask for. */
+export const MAX_AT_DIFFICULTY_COUNT = 50;
+/** Most levels one curve may hold. */
+export const MAX_CURVE_COUNT = 100;
+/** Most iterations per evaluation run (per temperature for SD-PCGRL): the duplicate set grows with it. */
+export const MAX_EVALUATION_COUNT = 200_000;
+/** Most temperatures one SD-PCGRL evaluation runs. */
+export const MAX_TEMPERATURES = 21;
+/** Sample levels kept per difficulty span (the first ones found: deterministic by seed). */
+export const SAMPLES_PER_SPAN = 6;
+
+const OpenCellsSchema = z
+  .object({ min: wholeNumber('the least open cells', 1, 256).optional(), max: wholeNumber('the most open cells', 1, 256).optional() }, { error: 'openCells must be { min, max }' })
+  .refine((o) => o.min === undefined || o.max === undefined || o.min <= o.max, 'the least open cells is above the most');
+
+const TimeLimitSchema = z.number().gt(0, 'the time limit must be between 0 and 600,000 ms').max(600_000, 'the time limit must be between 0 and 600,000 ms');
+
+/** What every at-difficulty search takes: size, how many, seed, constraints and the model. */
+const SearchFields = {
+  width: SideSchema,
+  height: SideSchema,
+  seed: SeedSchema,
+  /** Level keys to avoid (`levelKey`, e.g. the pack's levels). */
+  exclude: z.array(z.string(), { error: 'exclude must be a list of level keys' }).optional(),
+  uniqueSolution: z.boolean().optional(),
+  openCells: OpenCellsSchema.optional(),
+  /** The active difficulty model. */
+  model: DifficultyModelField,
+};
+
+export const ToleranceSchema = z.object(
+  {
+    relative: z.number().min(0).max(10),
+    absolute: z.number().min(0).refine(Number.isFinite, 'must be finite'),
+  },
+  { error: 'the tolerance must have relative 0..10 and absolute >= 0' },
+);
+
+export const AtDifficultyJobSchema = z
+  .object({
+    ...SearchFields,
+    count: wholeNumber('the count', 1, MAX_AT_DIFFICULTY_COUNT),
+    target: z.number({ error: 'the target difficulty must be a number >= 0' }).min(0, 'the target difficulty must be a number >= 0').refine(Number.isFinite, 'the target difficulty must be a number >= 0'),
+    /** Default: the larger of ±10% and ±3. */
+    tolerance: ToleranceSchema.optional(),
+    /** Wall-clock limit for the whole request, an outer cancel (default: 5 s, plus 1.5 s per level past the third). */
+    timeLimitMs: TimeLimitSchema.optional(),
+  })
+  .refine((j) => j.tolerance === undefined || toleranceWidth(j.target, j.tolerance) > 0, { message: 'the tolerance is zero: no level can be exactly on a number', path: ['tolerance'] });
+export type AtDifficultyJob = z.infer<typeof AtDifficultyJobSchema>;
+
+const CurveEnd = (name: string) =>
+  z.number({ error: `the curve's ${name} must be a difficulty from 0 to 10,000` }).min(0, `the curve's ${name} must be a difficulty from 0 to 10,000`).max(10_000, `the curve's ${name} must be a difficulty from 0 to 10,000`);
+
+export const CurveJobSchema = z.object({
+  ...SearchFields,
+  /** Difficulty of the first and the last level; targets are evenly spaced between. */
+  from: CurveEnd('from'),
+  to: CurveEnd('to'),
+  count: wholeNumber('the number of levels on a curve', 1, MAX_CURVE_COUNT),
+  /** Per level (default 4 s). */
+  timeLimitMs: TimeLimitSchema.optional(),
+});
+export type CurveJob = z.infer<typeof CurveJobSchema>;
+
+export const EvaluationJobSchema = z
+  .object({
+    generator: z.enum(BATCH_GENERATORS, { error: `the generator must be one of ${BATCH_GENERATORS.join(', ')}` }),
+    width: SideSchema,
+    height: SideSchema,
+    /** Iterations per run. */
+    count: wholeNumber('the number of levels', 1, MAX_EVALUATION_COUNT),
+    seed: SeedSchema,
+    model: DifficultyModelField,
+    /** SD-PCGRL: one run per temperature (0..1). */
+    temperatures: z
+      .array(z.number().min(0).max(1), { error: `temperatures must be 1 to ${MAX_TEMPERATURES} numbers from 0 to 1` })
+      .min(1, `temperatures must be 1 to ${MAX_TEMPERATURES} numbers from 0 to 1`)
+      .max(MAX_TEMPERATURES, `temperatures must be 1 to ${MAX_TEMPERATURES} numbers from 0 to 1`)
+      .optional(),
+    /** SD-PCGRL: the policy's files. */
+    policy: ModelFilesSchema.optional(),
+  })
+  .superRefine((j, ctx) => {
+    if (j.generator !== 'sd-pcgrl') return;
+    if (j.temperatures === undefined) ctx.addIssue({ code: 'custom', path: ['temperatures'], message: `temperatures must be 1 to ${MAX_TEMPERATURES} numbers from 0 to 1` });
+    if (j.policy === undefined) ctx.addIssue({ code: 'custom', path: ['policy'], message: 'sd-pcgrl needs its model files (model.json, weights.bin, meta.json)' });
+  });
+export type EvaluationJob = z.infer<typeof EvaluationJobSchema>;

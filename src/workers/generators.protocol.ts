@@ -1,0 +1,46 @@
+/**
+ * The generators worker's protocol: its request schema, its answer and its
+ * limits. The page imports this (form bounds) without pulling in the api.
+ */
+import { z } from 'zod';
+import type { ClassCounts } from '../core/graph/classes';
+import type { LevelFeatures } from '../core/graph/features';
+import { GENERATOR_NAMES } from '../core/generators/registry';
+import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
+
+/** Most levels one request may ask for. */
+export const MAX_GENERATE_COUNT = 500;
+
+export const GenerateRequestSchema = z.object({
+  generator: z.enum(GENERATOR_NAMES, { error: `the generator must be one of ${GENERATOR_NAMES.join(', ')}` }),
+  width: SideSchema,
+  height: SideSchema,
+  seed: SeedSchema,
+  /** Levels wanted. */
+  count: wholeNumber('the count', 1, MAX_GENERATE_COUNT),
+  /** First iteration index (to continue a run). */
+  startIndex: wholeNumber('the start index', 0, Number.MAX_SAFE_INTEGER).optional(),
+});
+export type GenerateRequest = z.infer<typeof GenerateRequestSchema>;
+
+export interface GeneratedLevel {
+  /** Iteration index within the run: with the settings, it reproduces the level. */
+  readonly index: number;
+  /** `generatedLevelId`: the CLI's id for the same level. */
+  readonly id: string;
+  readonly rows: string[];
+  readonly key: string;
+  readonly solution: string | null;
+  readonly counts: ClassCounts;
+  readonly features: LevelFeatures;
+}
+
+export interface GenerateResult {
+  readonly levels: GeneratedLevel[];
+  /** Iterations run, including unsolvable (puzzle-up) and duplicate ones. */
+  readonly iterations: number;
+  readonly duplicates: number;
+  readonly nextIndex: number;
+  /** Set when the iteration budget ran out before `count` levels. */
+  readonly message: string | null;
+}

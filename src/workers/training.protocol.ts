@@ -1,0 +1,72 @@
+/**
+ * The training worker's protocol: the schemas of its settings, of the
+ * session record a checkpoint keeps, and of a generate request, with the
+ * limits. Settings cross the worker boundary and come back from IndexedDB:
+ * both go through {@link TrainingSettingsSchema}.
+ */
+import { z } from 'zod';
+import { DifficultyModelField } from '../core/difficulty/model';
+import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
+import { BACKENDS } from '../ml/backend';
+import { RECIPES } from '../ml/recipes';
+import type { TrainingBudget } from '../ml/trainer';
+
+const RECIPE_NAMES = Object.keys(RECIPES) as [keyof typeof RECIPES, ...(keyof typeof RECIPES)[]];
+
+/** Levels a single generate call may ask for. */
+export const MAX_SD_COUNT = 1000;
+
+const SettingsFields = {
+  env: z.enum(['sd-pcgrl', 'turtle'], { error: 'the environment must be sd-pcgrl or turtle' }),
+  width: SideSchema,
+  height: SideSchema,
+  encoding: z.enum(['markov', 'thesis'], { error: 'the encoding must be markov or thesis' }),
+  recipe: z.enum(RECIPE_NAMES, { error: `the recipe must be one of ${RECIPE_NAMES.join(', ')}` }),
+  seed: SeedSchema,
+  backend: z.enum(BACKENDS, { error: `the backend must be one of ${BACKENDS.join(', ')}` }).optional(),
+  /** Transitions in the replay buffer before the first update (default: the recipe's). */
+  learningStarts: wholeNumber('learning starts', 1, Number.MAX_SAFE_INTEGER).optional(),
+};
+
+/** Settings as stored and shown (the difficulty model is kept apart: it is large). */
+export const TrainingSettingsSummarySchema = z.object(SettingsFields);
+export type TrainingSettingsSummary = z.infer<typeof TrainingSettingsSummarySchema>;
+
+export const TrainingSettingsSchema = z.object({ ...SettingsFields, model: DifficultyModelField });
+export type TrainingSettings = z.infer<typeof TrainingSettingsSchema>;
+
+/** A run's budget; absent limits are left out (not `undefined`), as the trainer expects. */
+export const BudgetSchema = z
+  .object({ minutes: z.number().positive().optional(), episodes: z.number().int().positive().optional(), envSteps: z.number().int().positive().optional() })
+  .transform((b): TrainingBudget => Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined)));
+
+const ProgressPointSchema = z.object({
+  episodes: z.number(), envSteps: z.number(), updates: z.number(), elapsed: z.number(), epsilon: z.number(), meanReturn: z.number(),
+  meanDifficulty: z.number(), meanLoss: z.number(), episodesPerSecond: z.number(), envStepsPerSecond: z.number(), updatesPerSecond: z.number(),
+  testDifficulty: z.number().nullable(),
+  status: z.enum(['idle', 'running', 'paused', 'stopped', 'finished']),
+});
+
+/**
+ * What a studio checkpoint keeps beside the network: the settings (with the
+ * difficulty model), the budget and the chart history. Malformed history
+ * points are dropped, not fatal (they only feed the charts).
+ */
+export const SessionRecordSchema = z.object({
+  settings: TrainingSettingsSchema,
+  budget: BudgetSchema.catch({}),
+  history: z.array(z.unknown()).catch([]).transform((points) => points.flatMap((p) => {
+    const r = ProgressPointSchema.safeParse(p);
+    return r.success ? [r.data] : [];
+  })),
+});
+export type SessionRecord = z.infer<typeof SessionRecordSchema>;
+
+export const SdGenerateOptionsSchema = z.object({
+  temperature: z.number({ error: 'the temperature must be between 0 and 1' }).min(0, 'the temperature must be between 0 and 1').max(1, 'the temperature must be between 0 and 1'),
+  count: wholeNumber('the count', 1, MAX_SD_COUNT),
+  seed: SeedSchema,
+  /** A cell index, `'every'` (every start cell in turn) or absent (a random start cell per level). */
+  startCell: z.union([z.literal('every'), z.number().int().min(0)]).optional(),
+});
+export type SdGenerateOptions = z.infer<typeof SdGenerateOptionsSchema>;
