@@ -85,6 +85,40 @@ test('a reload shows the same lab session: data summary, Table 4.1 runs, ablatio
   await page.reload();
   await lab.view.waitFor(); // the view came back too
   await expect(lab.runs).toHaveCount(2);
+  await expect(page.getByTestId('lab.method.ols')).toHaveAttribute('aria-checked', 'true'); // the form as it was, not the default
   expect(await read()).toEqual(before);
   await expect(page.getByTestId('app.message')).toHaveCount(0);
+});
+
+test('a corrupt saved batch report or lab session is refused with a message and the views start empty', async ({ studio, page }) => {
+  await studio.waitSaved();
+  await page.evaluate(async () => {
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('longcat-studio');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('kv', 'readwrite');
+        tx.objectStore('kv').put({ version: 1, status: 'done', runs: 'nope' }, 'batchReport');
+        tx.objectStore('kv').put({ version: 1, data: null, runs: [{ id: 'x' }], ablation: null, fitted: null }, 'labSession');
+        tx.oncomplete = () => (open.result.close(), resolve());
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  });
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await page.reload();
+  const errors = page.locator('[data-testid="app.message"][data-kind="error"]');
+  await expect(errors).toHaveCount(2);
+  await expect(errors.nth(0)).toContainText('saved batch report is invalid');
+  await expect(errors.nth(1)).toContainText('saved lab session is invalid (runs.0.');
+  expect(warnings.filter((w) => w.includes('saved work'))).toHaveLength(2);
+  const batch = new BatchPage(page);
+  await batch.open();
+  await expect(page.getByTestId('batch.empty')).toBeVisible();
+  const lab = new LabPage(page);
+  await lab.open();
+  await expect(page.getByTestId('lab.runs.empty')).toBeVisible();
 });

@@ -162,7 +162,8 @@ const PARTS: Part[] = [
   },
   {
     name: 'labSession',
-    changed: (a, b) => a.labData !== b.labData || a.labRuns !== b.labRuns || a.labAblation !== b.labAblation || a.labFitted !== b.labFitted,
+    changed: (a, b) =>
+      a.labData !== b.labData || a.labRuns !== b.labRuns || a.labAblation !== b.labAblation || a.labFitted !== b.labFitted || a.labMethod !== b.labMethod || a.labFeatures !== b.labFeatures || a.labSeed !== b.labSeed,
     value: (s) => saveLabSession(s),
   },
   {

@@ -79,6 +79,7 @@ describe('the lab session survives a reload', () => {
     const lab = new LabController(s);
     await lab.loadCsv(csv(), 'walls.csv');
     s.getState().setLabFeatures(['nSolutions', 'nSolutionBranches']);
+    s.getState().setLabSeed(9);
     await lab.evaluate();
     s.getState().setLabMethod('ols');
     await lab.evaluate();
@@ -100,6 +101,7 @@ describe('the lab session survives a reload', () => {
     expect(b.labRuns).toEqual(a.labRuns);
     expect(b.labAblation).toEqual(a.labAblation);
     expect(b.labFitted).toEqual(a.labFitted);
+    expect([b.labMethod, b.labFeatures, b.labSeed]).toEqual(['ols', ['nSolutions', 'nSolutionBranches'], 9]);
   });
 
   it('a corrupt session is refused whole with a sentence; the lab starts empty', async () => {
@@ -133,7 +135,7 @@ describe('the lab session survives a reload', () => {
     const s = first.getState();
     const one = s.labData!.samples[0]!;
     const big = { ...s.labData!, samples: Array.from({ length: MAX_SAVED_LAB_SAMPLES + 1 }, () => one) };
-    const saved = saveLabSession({ labData: big, labRuns: s.labRuns, labAblation: s.labAblation, labFitted: s.labFitted });
+    const saved = saveLabSession({ ...s, labData: big });
     expect(saved).toMatchObject({ data: null, fitted: null, runs: s.labRuns, ablation: s.labAblation });
     const back = restoreLabSession(structuredClone(saved));
     expect(back).toMatchObject({ ok: true, value: { labData: null, labFitted: null, labRuns: s.labRuns } });

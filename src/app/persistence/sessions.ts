@@ -2,7 +2,8 @@
  * Saving and restoring the two long pieces of work a reload used to lose:
  * the Batch view's last report (record `batchReport`) and the predictor
  * lab's session (record `labSession`: the data rows, the Table 4.1 runs, the
- * ablation and the latest fit behind the scatters). Both are checked with
+ * ablation, the latest fit behind the scatters, and the method, features
+ * and seed chosen). Both are checked with
  * zod schemas on load (grids through `parseRows`, keys recomputed, a fitted
  * model through `validateDifficultyModel`); a bad record is refused whole
  * with a sentence and the studio goes on without it.
@@ -173,10 +174,14 @@ export const LabSessionSchema = z.object({
   runs: z.array(LabRunSchema).max(MAX_SAVED_LAB_RUNS),
   ablation: LabAblationSchema.nullable(),
   fitted: z.object({ model: z.unknown(), used: z.array(count), predictions: z.array(finite) }).nullable(),
+  /** The form's choices (so the method shown matches the runs and fit beside it). */
+  method: z.enum(FIT_METHODS),
+  features: z.array(featureName).max(FEATURE_NAMES.length),
+  seed,
 });
 
 /** What of the lab is kept. */
-export type LabSession = Pick<LabSlice, 'labData' | 'labRuns' | 'labAblation' | 'labFitted'>;
+export type LabSession = Pick<LabSlice, 'labData' | 'labRuns' | 'labAblation' | 'labFitted' | 'labMethod' | 'labFeatures' | 'labSeed'>;
 
 /** True when the lab data is small enough to keep (see {@link MAX_SAVED_LAB_SAMPLES}). */
 export function labDataKept(data: LabData | null): boolean {
@@ -192,6 +197,9 @@ export function saveLabSession(s: LabSession): unknown {
     runs: s.labRuns.slice(-MAX_SAVED_LAB_RUNS),
     ablation: s.labAblation,
     fitted: kept ? s.labFitted : null,
+    method: s.labMethod,
+    features: s.labFeatures,
+    seed: s.labSeed,
   };
 }
 
@@ -203,7 +211,7 @@ export function saveLabSession(s: LabSession): unknown {
 export function restoreLabSession(json: unknown): Result<LabSession, string> {
   const r = LabSessionSchema.safeParse(json);
   if (!r.success) return err(`the saved lab session is invalid (${firstIssue(r.error)})`);
-  const { data, runs, ablation, fitted } = r.data;
+  const { data, runs, ablation, fitted, method, features: chosen, seed: labSeed } = r.data;
   let labData: LabData | null = null;
   if (data !== null) {
     const samples: LabSample[] = [];
@@ -224,5 +232,5 @@ export function restoreLabSession(json: unknown): Result<LabSession, string> {
     labFitted = { model: model.value, used: fitted.used, predictions: fitted.predictions };
   }
   if (new Set(runs.map((x) => x.id)).size !== runs.length) return err('the saved lab session has repeated run ids (runs)');
-  return ok({ labData, labRuns: runs as LabRun[], labAblation: ablation, labFitted });
+  return ok({ labData, labRuns: runs as LabRun[], labAblation: ablation, labFitted, labMethod: method, labFeatures: [...new Set(chosen)], labSeed });
 }
