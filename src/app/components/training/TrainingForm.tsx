@@ -14,6 +14,7 @@ export function TrainingForm({ disabled }: { disabled: boolean }) {
     <label className="field">
       <span>{label}</span>
       <input
+        aria-label={key}
         type="number"
         min={min}
         max={max}
