@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { HistoryPage } from './pages/HistoryPage';
 import { AtDifficultyPage } from './pages/AtDifficultyPage';
 import { naiveAnalyze } from '../test/naive/naiveSolver';
 import { handDifficultyOfRows as handDifficulty } from '../test/support/handDifficulty';
@@ -89,6 +90,15 @@ test('fill the pack along a curve: difficulties rise and each is within toleranc
     if (i > 0) expect(byHand[i]!).toBeGreaterThan(byHand[i - 1]!);
   }
   expect(new Set(pack.levels.map((l) => l.rows.join('/'))).size).toBe(6);
+  // The whole curve is one step of the history: one undo takes all six out, redo puts them back.
+  const history = new HistoryPage(page);
+  await history.show();
+  expect(await history.labels()).toEqual(['Fill the pack along a curve (6 levels)']);
+  await studio.press('Control+z');
+  await studio.pack.show();
+  await expect(studio.pack.items).toHaveCount(0);
+  await studio.press('Control+Shift+Z');
+  await expect(studio.pack.items).toHaveCount(6);
 });
 
 test('results skip levels already in the pack, honour unique-solution and open-cell constraints, and can be cancelled', async ({ studio: { page } }) => {

@@ -97,9 +97,9 @@ test('download then upload round-trips the model; a corrupt weights.bin is refus
   expect(downloaded.testDifficulty).toEqual(expect.any(Number));
 
   // A fresh page has no model; uploading the three files shows the same meta.
+  // The reload brings back the view that was on screen: the Training view.
   await page.reload();
-  await new StudioPage(page).editor.grid.waitFor();
-  await training.open();
+  await training.view.waitFor();
   await expect(training.modelMeta).toHaveCount(0);
   await training.upload([{ name: 'model.json', path: files['model.json'] }, { name: 'weights.bin', path: files['weights.bin'] }, { name: 'meta.json', path: files['meta.json'] }]);
   await expect(training.modelMeta).toBeVisible();

@@ -2,7 +2,12 @@
  * Browser benchmark (`npm run bench:browser`): edit-to-gauge latency on 8x8
  * levels, and the time to lay out and draw the largest data-level graph and
  * a 1,520-state RSD level (plus dagre on the same graphs, for comparison).
- * Writes test-results/bench-browser.json and prints a markdown table.
+ * Then the big-graph figures (issue 13): a 2,762-state level drawn in full,
+ * with the longest main-thread task seen (PerformanceObserver 'longtask')
+ * from Apply until drawn, the time to drawn, one zoom frame, and edits to
+ * that level while its full graph is redrawn (click to gauge).
+ * `BENCH_ONLY=big` runs the big-graph part alone.
+ * Writes test-results/bench-browser.json and prints it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test } from '../fixtures';
@@ -13,6 +18,8 @@ import { toRows } from '../../src/core/level/level';
 
 /** RSD 11x11, seed 3, iteration 1206: 1,520 states. */
 const RSD_1520 = ['#....######', '..##.######', '.###...####', '...###.....', '##..#...##.', '###...#..#.', '##....#....', '##.C....#.#', '#....#....#', '#..##..####', '##....#####'];
+/** RSD 15x15, seed 1, iteration 4002: 2,762 states, 6,3xx moves (the issue's "3,000-state full graph"). */
+const RSD_2762 = ['#....####....##', 'C.#..###..##..#', '....####.####.#', '...###.....##.#', '##..#..##...#.#', '###...##..#.#..', '#....#...##....', '..##...#.....##', '.#....#....#.##', '...###..#....##', '..####.#..#####', '######...######', '###############', '###############', '###############'];
 const EDITS = 60;
 const ROUNDS = 7;
 
@@ -124,8 +131,96 @@ async function graphTimes(studio: StudioPage, rows: string[], label: string): Pr
   results[label] = { ...size, drawMedianMs: median(draws), drawMaxMs: Math.max(...draws), applyToDrawnMedianMs: median(totals), zoomFrameMedianMs: zoomFrameMs, dagreLayoutMs: dagreMs };
 }
 
+/** Starts recording long tasks (> 50 ms) on the main thread; read with {@link longTasks}. */
+async function recordLongTasks(studio: StudioPage): Promise<void> {
+  await studio.page.evaluate(() => {
+    const w = window as unknown as { __longTasks?: number[]; __longObserver?: PerformanceObserver };
+    w.__longObserver?.disconnect();
+    w.__longTasks = [];
+    w.__longObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks!.push(e.duration);
+    });
+    w.__longObserver.observe({ type: 'longtask' });
+  });
+}
+
+/** Long tasks seen since {@link recordLongTasks} (after letting the observer deliver). */
+async function longTasks(studio: StudioPage): Promise<number[]> {
+  await studio.page.waitForTimeout(300);
+  return studio.page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.slice());
+}
+
+/**
+ * The 2,762-state level drawn in full, from scratch, ROUNDS times: the longest
+ * main-thread task from Apply until drawn, the time to drawn, zoom frames,
+ * then edits while the full graph is shown (each edit redraws it).
+ */
+async function bigGraph(studio: StudioPage, rows: string[], label: string): Promise<void> {
+  const { page } = studio;
+  await page.getByTestId('graph.view.full').click();
+  const longest: number[] = [], totals: number[] = [], counts: number[] = [];
+  let size = { nodes: 0, edges: 0 };
+  for (let i = 0; i < ROUNDS; i++) {
+    await drawTime(studio, ['C..', '...', '...']);
+    await recordLongTasks(studio);
+    const t = await drawTime(studio, rows);
+    const tasks = await longTasks(studio);
+    size = { nodes: t.nodes, edges: t.edges };
+    totals.push(t.applyToDrawnMs);
+    longest.push(Math.max(0, ...tasks));
+    counts.push(tasks.filter((d) => d > 100).length);
+  }
+  const zoomFrameMs = await page.evaluate(async () => {
+    const cy = window.__longcatGraph!.cy as unknown as { zoom(z?: number): number; one(e: string, f: () => void): void; fit(): void };
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      await new Promise<void>((resolve) => {
+        cy.one('render', () => resolve());
+        cy.zoom(cy.zoom() * (i % 2 ? 0.8 : 1.25));
+      });
+      times.push(performance.now() - t);
+    }
+    cy.fit();
+    return times.sort((a, b) => a - b)[5]!;
+  });
+  // Edits while the full graph is shown: the gauge must not wait for the drawing.
+  await recordLongTasks(studio);
+  const open: [number, number][] = [];
+  rows.forEach((row, y) => [...row].forEach((ch, x) => ch === '.' && open.push([x, y])));
+  const cells = open.slice(-4);
+  const gauge: number[] = [];
+  await studio.editor.tool('wall');
+  for (let i = 0; i < 8; i++) {
+    const [x, y] = cells[i % cells.length]!;
+    await studio.editor.tool(i % 8 < 4 ? 'wall' : 'empty');
+    const t = await timedEdit(studio, x, y);
+    gauge.push(t.frame);
+  }
+  const editTasks = await longTasks(studio);
+  results[label] = {
+    ...size,
+    applyToDrawnMedianMs: median(totals),
+    longestTaskMedianMs: median(longest),
+    longestTaskMaxMs: Math.max(...longest),
+    tasksOver100MsPerDraw: median(counts),
+    zoomFrameMedianMs: zoomFrameMs,
+    editToGaugeFrameMedianMs: median(gauge),
+    editToGaugeFrameMaxMs: Math.max(...gauge),
+    longestTaskWhileEditingMs: Math.max(0, ...editTasks),
+  };
+}
+
 test('studio benchmark', async ({ studio, browserName }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
+  if (process.env.BENCH_ONLY === 'big') {
+    await bigGraph(studio, RSD_2762, 'big graph, RSD 15x15 seed 1 #4002, full view');
+    const out = { date: new Date().toISOString(), browser: `${browserName} ${studio.page.context().browser()?.version()}`, cpus: (await import('node:os')).cpus().length, results };
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync('test-results/bench-browser-big.json', JSON.stringify(out, null, 2));
+    console.log(JSON.stringify(out, null, 2));
+    return;
+  }
   const typical = createLevelSource({ generator: 'rsd', width: 8, height: 8, seed: 1 }).generate(0).levels[0]!;
   const largest = largestLevel('longcat-arduboy.txt');
   for (const pace of [300, 0]) {
@@ -135,6 +230,7 @@ test('studio benchmark', async ({ studio, browserName }) => {
   }
   await graphTimes(studio, largest.rows, `graph, ${largest.name} (largest data level)`);
   await graphTimes(studio, RSD_1520, 'graph, RSD 11x11 seed 3 #1206');
+  await bigGraph(studio, RSD_2762, 'big graph, RSD 15x15 seed 1 #4002, full view');
   const out = { date: new Date().toISOString(), browser: `${browserName} ${studio.page.context().browser()?.version()}`, cpus: (await import('node:os')).cpus().length, results };
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/bench-browser.json', JSON.stringify(out, null, 2));

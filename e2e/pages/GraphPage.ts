@@ -66,6 +66,25 @@ export class GraphPage {
     await this.page.mouse.move(p.x, p.y, { steps: 3 });
   }
 
+  /** Cytoscape's current zoom level. */
+  async zoom(): Promise<number> {
+    return this.page.evaluate(() => window.__longcatGraph?.cy?.zoom() ?? NaN);
+  }
+
+  /** Node ids (edges as -1 - index) carrying a mark: 'lit', 'dim', 'onpath', 'chosen', 'current'. */
+  async marked(cls: 'lit' | 'dim' | 'onpath' | 'chosen' | 'current'): Promise<number[]> {
+    return this.page.evaluate((c) => window.__longcatGraph?.marked(c) ?? [], cls);
+  }
+
+  /** Waits until `n` elements carry the mark. */
+  async expectMarked(cls: 'lit' | 'dim' | 'onpath' | 'chosen' | 'current', n: number): Promise<void> {
+    await expect.poll(async () => (await this.marked(cls)).length).toBe(n);
+  }
+
+  chip(cls: ClassName): Locator {
+    return this.page.getByTestId(`graph.count.${cls}`);
+  }
+
   gaugeValue(): Locator {
     return this.page.getByTestId('gauge.value');
   }

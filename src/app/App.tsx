@@ -35,7 +35,11 @@ export function App({ services }: { services: StudioServices }) {
         const kv = await openStudioDb();
         const problems = await loadSaved(store, kv);
         if (stopped) return;
-        for (const p of problems) store.getState().notify('error', `Saved work: ${p}.`);
+        for (const p of problems) {
+          // Also in the console, where a bug report's log will have it.
+          console.warn(`Longcat Studio: saved work: ${p}.`);
+          store.getState().notify('error', `Saved work: ${p}.`);
+        }
         const autosave = startAutosave(store, kv);
         const flush = (): void => void autosave.flush();
         window.addEventListener('pagehide', flush);

@@ -4,7 +4,9 @@
  * the key was used (the caller then prevents the browser's default).
  */
 import type { StudioStore } from './store/store';
-import { selectShortestSolution } from './store/selectors';
+import { groupMembers } from './adapters/graphHighlight';
+import { graphCommand } from './graphCommands';
+import { selectCurrentGraph, selectShortestSolution } from './store/selectors';
 
 export interface KeyPress {
   readonly key: string;
@@ -25,21 +27,25 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
   const key = e.key;
   const lower = key.length === 1 ? key.toLowerCase() : key;
 
-  // Other workspace views (lab, training, batch) have their own keys.
-  if (s.view !== 'studio') return false;
+  // `?` opens the key help of whichever view is shown.
   if (key === '?') {
     s.setHelpOpen(!s.helpOpen);
     return true;
   }
+  if (key === 'Escape' && s.helpOpen) return (s.setHelpOpen(false), true);
+  // Other workspace views (lab, training, batch) have their own keys.
+  if (s.view !== 'studio') return false;
   if (key === 'Escape') {
-    if (s.helpOpen) s.setHelpOpen(false);
-    else if (s.textOpen) s.setTextOpen(false);
+    if (s.textOpen) s.setTextOpen(false);
+    else if (s.graphMaximised) s.setGraphMaximised(false);
+    else if (s.mode === 'edit' && s.selection !== null) s.setSelection(null);
     else if (s.mode !== 'edit') s.stopPlaytest();
     else if (s.selectedNode !== null) s.selectNode(null);
     else return false;
     return true;
   }
   if (s.helpOpen || s.textOpen) return false;
+  if (!mod && !e.altKey && graphKey(s, key)) return true;
 
   if (s.mode === 'play') {
     if (mod && lower === 'z') return (s.undoPlayMove(), true);
@@ -69,10 +75,18 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
     if (lower === 'z' && e.shiftKey) return (s.redo(), true);
     if (lower === 'z') return (s.undo(), true);
     if (lower === 'y') return (s.redo(), true);
+    if (lower === 'c') return s.copySelection();
+    if (lower === 'x') return s.cutSelection();
+    if (lower === 'v') return s.paste();
     return false;
   }
   if (e.altKey) return false;
   const arrow = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'].indexOf(key);
+  const step: readonly [number, number] = arrow < 0 ? [0, 0] : ([[0, -1], [0, 1], [-1, 0], [1, 0]] as const)[arrow]!;
+  // Shift+arrows shift the whole level; with a selection, arrows move its content.
+  if (arrow >= 0 && e.shiftKey) return (s.shiftContent(step[0], step[1]), true);
+  if (arrow >= 0 && s.shape === 'select' && s.selection !== null) return s.moveSelection(step[0], step[1]);
+  if ((key === 'Delete' || key === 'Backspace') && s.shape === 'select' && s.selection !== null) return s.deleteSelection();
   if (arrow >= 0) {
     const { level } = s;
     const at = s.cursor ?? level.head;
@@ -94,6 +108,12 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
     case 'e': return (s.setTool('empty'), true);
     case 'h': return (s.setTool('head'), true);
     case 'p': return (s.startPlaytest(), true);
+    case 'b': return (s.setShape('brush'), true);
+    case 'r': return (s.setShape('rect'), true);
+    case 'l': return (s.setShape('line'), true);
+    case 'f': return (s.setShape('fill'), true);
+    case 's': return (s.setShape('select'), true);
+    case 'k': return (s.cropToContent(), true);
     case 'm': return (s.mirror(e.shiftKey ? 'vertical' : 'horizontal'), true);
     case 't': return (s.rotate(e.shiftKey ? -1 : 1), true);
     case 'c':
@@ -112,6 +132,32 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
     case 'v': {
       const solution = selectShortestSolution(s);
       if (solution !== null) s.startReplay(solution);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/** Solution graph keys, in every mode: zoom, fit, 1:1, maximise, and stepping through a collapsed group's states. */
+function graphKey(s: ReturnType<StudioStore['getState']>, key: string): boolean {
+  // With the grid focused, + − 0 zoom the grid instead.
+  const onGrid = typeof document !== 'undefined' && document.activeElement?.closest('[data-testid="editor.grid"]') != null;
+  if (onGrid && (key === '+' || key === '=')) return (s.setGridZoom(s.gridZoom * 1.2), true);
+  if (onGrid && (key === '-' || key === '_')) return (s.setGridZoom(s.gridZoom / 1.2), true);
+  if (onGrid && key === '0') return (s.setGridZoom(1), true);
+  switch (key) {
+    case '+': case '=': return graphCommand('zoomIn');
+    case '-': case '_': return graphCommand('zoomOut');
+    case '0': return graphCommand('fit');
+    case '1': return graphCommand('actualSize');
+    case 'g': case 'G': return (s.setGraphMaximised(!s.graphMaximised), true);
+    case '[': case ']': {
+      const graph = selectCurrentGraph(s);
+      if (graph === null || s.selectedNode === null || s.selectedNode >= graph.nodeCount) return false;
+      const members = groupMembers(graph, s.selectedNode);
+      const next = members[members.indexOf(s.selectedNode) + (key === ']' ? 1 : -1)];
+      if (next !== undefined) s.selectNode(next);
       return true;
     }
     default:

@@ -6,8 +6,21 @@
 import { BANDS, bandOf, type BandName } from '../../core/difficulty/predict';
 import type { PackLevel } from '../../core/pack/schema';
 
-/** The gauge's scale ends here; larger values pin the needle at the end ("100+"). */
+/** The gauge's scale ends here unless the value is larger (see {@link gaugeScaleMax}). */
 export const GAUGE_MAX = 100;
+
+/**
+ * Where the gauge's scale ends for `value`: {@link GAUGE_MAX}, or for larger
+ * values the first of 1, 1.5, 2, 2.5, 3, 4, 5, 7.5 (times a power of ten)
+ * at or above it, so the needle reads right (242 on a 0-250 dial) and the
+ * five tick steps stay round.
+ */
+export function gaugeScaleMax(value: number | null): number {
+  if (value === null || !Number.isFinite(value) || value <= GAUGE_MAX) return GAUGE_MAX;
+  const magnitude = Math.pow(10, Math.floor(Math.log10(value)));
+  for (const m of [1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10]) if (m * magnitude >= value) return m * magnitude;
+  return 10 * magnitude;
+}
 
 export const BAND_COLOURS: Record<BandName, string> = {
   trivial: '#64748b',

@@ -19,6 +19,9 @@ export const CLASS_COLOURS: Record<NodeClassName, string> = {
   indeterminate: '#eab308',
 };
 
+/** The path from the start to the selected or current state. */
+export const PATH_COLOUR = '#f472b6';
+
 /** Graphs with more nodes than this open in the collapsed view (configurable in the panel). */
 export const DEFAULT_FULL_GRAPH_LIMIT = 2_000;
 /** Beyond this even an explicit "show full graph" is refused: Cytoscape would stall the page. */
@@ -165,6 +168,8 @@ export function graphStylesheet(options: { large: boolean }): StylesheetJson {
         'min-zoomed-font-size': 5,
       },
     },
+    { selector: 'node.dim', style: { opacity: 0.12 } },
+    { selector: 'node.onpath', style: { 'border-width': 3, 'border-color': PATH_COLOUR, opacity: 1, 'z-index': 8 } },
     { selector: 'node.hovered', style: { 'border-width': 3, 'border-color': '#fbbf24' } },
     { selector: 'node.current', style: { 'border-width': 4, 'border-color': '#f97316', width: 22, height: 22 } },
     { selector: 'node.chosen', style: { 'border-width': 4, 'border-color': '#f8fafc', width: 22, height: 22 } },
@@ -177,7 +182,7 @@ export function graphStylesheet(options: { large: boolean }): StylesheetJson {
         'target-arrow-shape': options.large ? 'none' : 'triangle',
         'target-arrow-color': '#4b5563',
         'arrow-scale': 0.7,
-        label: 'data(move)',
+        ...(options.large ? {} : { label: 'data(move)' }),
         'font-size': 9,
         color: '#9ca3af',
         'text-background-color': '#111827',
@@ -189,5 +194,6 @@ export function graphStylesheet(options: { large: boolean }): StylesheetJson {
     },
     { selector: 'edge.solution', style: { 'line-color': '#22c55e', 'target-arrow-color': '#22c55e', width: 2, color: '#86efac', 'z-index': 2 } },
     { selector: 'edge.group', style: { width: 'data(width)', 'curve-style': 'bezier', 'target-arrow-shape': 'triangle' } },
+    { selector: 'edge.onpath', style: { 'line-color': PATH_COLOUR, 'target-arrow-color': PATH_COLOUR, width: 3.5, 'z-index': 9, color: '#fbcfe8' } },
   ];
 }

@@ -1,10 +1,25 @@
-/** Per-feature contributions to the difficulty: diverging d3-scaled bars around the model's intercept. */
+/**
+ * Per-feature contributions to the difficulty: diverging d3-scaled bars
+ * around the model's intercept, each feature by its plain name (its code
+ * name and definition on hover). A row whose feature counts states lights
+ * those states up on the graph when clicked.
+ */
 import { scaleLinear } from 'd3';
 import type { GaugeContribution } from '../adapters/difficulty';
+import { FEATURE_GLOSSARY, featureHasNodes, featureLabel } from '../adapters/graphHighlight';
 
 const BAR_W = 56;
 
-export function Contributions({ items, base, units }: { items: readonly GaugeContribution[]; base: number; units: 'difficulty' | 'model' }) {
+interface ContributionsProps {
+  readonly items: readonly GaugeContribution[];
+  readonly base: number;
+  readonly units: 'difficulty' | 'model';
+  /** The feature whose states are lit on the graph, if any. */
+  readonly lit: string | null;
+  readonly onLight: (feature: string) => void;
+}
+
+export function Contributions({ items, base, units, lit, onLight }: ContributionsProps) {
   const max = Math.max(1e-9, ...items.map((c) => Math.abs(c.contribution)));
   const x = scaleLinear().domain([-max, max]).range([0, BAR_W]);
   return (
@@ -14,7 +29,15 @@ export function Contributions({ items, base, units }: { items: readonly GaugeCon
           const x0 = x(Math.min(0, c.contribution)), x1 = x(Math.max(0, c.contribution));
           return (
             <tr key={c.feature} data-testid={`gauge.contribution.${c.feature}`} data-contribution={c.contribution}>
-              <th title={c.feature}>{c.feature}</th>
+              <th title={`${c.feature}: ${FEATURE_GLOSSARY[c.feature]?.means ?? ''}`}>
+                {featureHasNodes(c.feature) ? (
+                  <button type="button" className={`link feature-link${lit === c.feature ? ' on' : ''}`} aria-pressed={lit === c.feature} data-testid={`gauge.light.${c.feature}`} onClick={() => onLight(c.feature)}>
+                    {featureLabel(c.feature)}
+                  </button>
+                ) : (
+                  featureLabel(c.feature)
+                )}
+              </th>
               <td className="num">{formatNumber(c.value)}</td>
               <td>
                 <svg width={BAR_W} height={12} aria-hidden>
@@ -27,7 +50,7 @@ export function Contributions({ items, base, units }: { items: readonly GaugeCon
           );
         })}
         <tr className="intercept" title={units === 'difficulty' ? 'every level starts here; the rows above add to it' : 'log-label model: terms add up in model units, before the inverse transform'}>
-          <th>{units === 'difficulty' ? 'base' : 'intercept (model units)'}</th>
+          <th>{units === 'difficulty' ? 'base (s)' : 'intercept (model units)'}</th>
           <td />
           <td />
           <td className="num">{base.toFixed(1)}</td>

@@ -10,6 +10,9 @@ import { useEffect, useRef } from 'react';
 import type { GraphData } from '../../workers/analysis.api';
 import { collapsedGraphElements, fullGraphElements, graphStylesheet, groupOfNode, nodeElementId } from '../adapters/cytoscapeElements';
 import { layeredLayout } from '../adapters/graphLayout';
+import { replaceDrawing, type Drawing } from './graphDrawing';
+import type { GraphPath } from '../adapters/graphHighlight';
+import { registerGraphCommands, ZOOM_STEP, type GraphCommand } from '../graphCommands';
 
 cytoscape.use(dagre);
 
@@ -30,10 +33,16 @@ interface CytoscapeViewProps {
   readonly layout: GraphLayoutName;
   readonly selected: number | null;
   readonly current: number | null;
+  /** 1 per node to light up (the rest are dimmed); null for no highlight. */
+  readonly lit: Uint8Array | null;
+  /** The path from the start to the selected or current state, drawn over the graph. */
+  readonly path: GraphPath | null;
   readonly onSelect: (node: number) => void;
   /** `group`: the collapsed view's group under the pointer (its state count and depths). */
   readonly onHover: (node: number | null, at: { x: number; y: number } | null, group?: { count: number; depths: string }) => void;
   readonly onRendered: (report: RenderReport) => void;
+  /** Hands the Cytoscape instance to the panel (the minimap reads it), null on unmount. */
+  readonly onCy?: (cy: Core | null) => void;
 }
 
 /** The test and benchmark hook: rendered positions of nodes and the last render report. */
@@ -45,6 +54,8 @@ interface GraphHook {
   renders: number;
   nodePosition(id: number): { x: number; y: number } | null;
   nodeIds(): { id: number; cls: string; depth: number }[];
+  /** Node ids (edges as -1 - edge index) carrying a mark class: 'lit', 'dim', 'onpath', 'chosen', 'current'. */
+  marked(cls: string): number[];
 }
 
 declare global {
@@ -100,25 +111,54 @@ export function CytoscapeView(props: CytoscapeViewProps) {
         return { x: p.x, y: p.y };
       },
       nodeIds: () => cy.nodes().map((n) => ({ id: n.data('node') as number, cls: n.data('cls') as string, depth: n.data('depth') as number })),
+      marked: (cls) => cy.elements(`.${cls}`).map((e) => (e.isNode() ? (e.data('node') as number) : -1 - Number((e.id() as string).slice(1)))),
     };
     window.__longcatGraph = hook;
+    callbacks.current.onCy?.(cy);
+    const unregister = registerGraphCommands((command) => runCommand(cy, command));
+    // The wheel zooms by one step per notch (Cytoscape's own step is ~3% on a mouse): handled before it reaches Cytoscape.
+    const wrapper = container.current?.parentElement ?? null;
+    let wheelDelta = 0, wheelFrame = 0, wheelAt = { x: 0, y: 0 };
+    const onWheel = (e: WheelEvent): void => {
+      if (!(e.target instanceof Node) || !container.current?.contains(e.target)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      wheelDelta += e.deltaMode === 1 ? e.deltaY * 33 : e.deltaMode === 2 ? e.deltaY * 400 : e.deltaY;
+      const box = container.current.getBoundingClientRect();
+      wheelAt = { x: e.clientX - box.left, y: e.clientY - box.top };
+      if (wheelFrame === 0) {
+        wheelFrame = requestAnimationFrame(() => {
+          wheelFrame = 0;
+          const factor = Math.pow(ZOOM_STEP, -wheelDelta / 100);
+          wheelDelta = 0;
+          cy.zoom({ level: clampZoom(cy, cy.zoom() * factor), renderedPosition: wheelAt });
+        });
+      }
+    };
+    wrapper?.addEventListener('wheel', onWheel, { capture: true, passive: false });
     return () => {
+      wrapper?.removeEventListener('wheel', onWheel, { capture: true });
+      cancelAnimationFrame(wheelFrame);
+      unregister();
+      callbacks.current.onCy?.(null);
       cy.destroy();
       cyRef.current = null;
       if (window.__longcatGraph === hook) delete window.__longcatGraph;
     };
   }, []);
 
-  const { graph, view, layout, selected, current } = props;
-  const marks = useRef({ selected, current });
+  const { graph, view, layout, selected, current, lit, path } = props;
+  const marks = useRef<Marks>({ selected, current, lit, path });
   useEffect(() => {
-    marks.current = { selected, current };
+    marks.current = { selected, current, lit, path };
   });
   const styledLarge = useRef(false);
 
   useEffect(() => {
     const cy = cyRef.current;
     if (cy === null) return;
+    // A hover card belongs to the drawing it was opened on.
+    callbacks.current.onHover(null, null);
     if (graph === null) {
       cy.elements().remove();
       return;
@@ -126,72 +166,163 @@ export function CytoscapeView(props: CytoscapeViewProps) {
     // Redraw after the browser has painted this update (the gauge and counts
     // show first), and only for the newest graph when edits come quickly.
     let cancelled = false;
-    let frame = 0;
+    let drawing: Drawing | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
+    // Draw in a task of its own after the frame that paints this update: work
+    // started inside a frame callback would be drawn in that same frame, one long task.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => {
+      if (cancelled) return;
+      const started = performance.now();
+      const d = draw(cy, graph, view, layout, container.current, styledLarge);
+      drawing = d.drawing;
+      void d.drawing.done.then(() => {
         if (cancelled) return;
-        const started = performance.now();
-        const useDagre = draw(cy, graph, view, layout, container.current, styledLarge);
+        if (d.dagre) cy.layout({ name: 'dagre', rankDir: 'LR', nodeSep: 8, rankSep: 60, fit: true, padding: 16, animate: false } as cytoscape.LayoutOptions).run();
+        else if (view === 'collapsed' || graph.nodeCount <= 400) fitCapped(cy);
         applyMarks(cy, graph, view, marks.current);
-        cy.one('render', () => {
-          requestAnimationFrame(() => {
-            if (cancelled) return;
-            const report: RenderReport = { nodes: cy.nodes().length, edges: cy.edges().length, view, layout: useDagre ? 'dagre' : 'layered', ms: performance.now() - started };
-            if (window.__longcatGraph !== undefined) {
-              window.__longcatGraph.report = report;
-              window.__longcatGraph.reportAt = performance.now();
-              window.__longcatGraph.renders++;
-            }
-            callbacks.current.onRendered(report);
-          });
+        requestAnimationFrame(() => {
+          if (cancelled) return;
+          const report: RenderReport = { nodes: cy.nodes().length, edges: cy.edges().length, view, layout: d.dagre ? 'dagre' : 'layered', ms: performance.now() - started };
+          if (window.__longcatGraph !== undefined) {
+            window.__longcatGraph.report = report;
+            window.__longcatGraph.reportAt = performance.now();
+            window.__longcatGraph.renders++;
+          }
+          callbacks.current.onRendered(report);
         });
-      }, 0);
-    });
+      });
+    }, 0)));
     return () => {
       cancelled = true;
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+      drawing?.cancel();
     };
   }, [graph, view, layout]);
 
   useEffect(() => {
     const cy = cyRef.current;
-    if (cy !== null && graph !== null) applyMarks(cy, graph, view, { selected, current });
-  }, [graph, view, selected, current]);
+    if (cy !== null && graph !== null) applyMarks(cy, graph, view, { selected, current, lit, path });
+  }, [graph, view, selected, current, lit, path]);
 
   return <div className="cy" ref={container} data-testid="graph.canvas" />;
 }
 
-/** Replaces the drawn elements with the graph's; returns true when dagre laid it out. */
-function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', layout: GraphLayoutName, box: HTMLElement | null, styledLarge: { current: boolean }): boolean {
+/** Starts replacing the drawn elements with the graph's (in slices for big graphs). */
+function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', layout: GraphLayoutName, box: HTMLElement | null, styledLarge: { current: boolean }): { drawing: Drawing; dagre: boolean } {
   const large = view === 'full' && graph.nodeCount > 400;
   const useDagre = view === 'full' && layout === 'dagre';
-  const aspect = box !== null && box.clientHeight > 0 ? box.clientWidth / box.clientHeight : 1.5;
-  const elements =
-    view === 'collapsed'
-      ? collapsedGraphElements(graph).elements
-      : fullGraphElements(graph, useDagre ? zeroPositions(graph.nodeCount) : layeredLayout(graph, { aspect }));
-  cy.batch(() => {
-    cy.elements().remove();
+  const restyle = (): void => {
     if (large !== styledLarge.current) {
       cy.style(graphStylesheet({ large }));
       styledLarge.current = large;
     }
-    cy.add(elements);
-  });
-  if (useDagre) cy.layout({ name: 'dagre', rankDir: 'LR', nodeSep: 8, rankSep: 60, fit: true, padding: 16, animate: false } as cytoscape.LayoutOptions).run();
-  else fitCapped(cy);
-  return useDagre;
+  };
+  if (view === 'collapsed' || useDagre) {
+    const elements = view === 'collapsed' ? collapsedGraphElements(graph).elements : fullGraphElements(graph, zeroPositions(graph.nodeCount));
+    return {
+      drawing: replaceDrawing(cy, { nodes: elements.filter((e) => e.group === 'nodes'), edges: elements.filter((e) => e.group === 'edges'), prepare: restyle }),
+      dagre: useDagre,
+    };
+  }
+  const width = box?.clientWidth ?? 0, height = box?.clientHeight ?? 0;
+  const aspect = height > 0 ? width / height : 1.5;
+  const positions = layeredLayout(graph, { aspect });
+  const elements = fullGraphElements(graph, positions);
+  const nodes = elements.slice(0, graph.nodeCount);
+  const edges = elements.slice(graph.nodeCount);
+  return {
+    drawing: replaceDrawing(
+      cy,
+      {
+        nodes,
+        edges,
+        prepare: (c) => {
+          restyle();
+          if (graph.nodeCount > 400) c.viewport(fitViewport(positions, width, height));
+        },
+      },
+    ),
+    dagre: false,
+  };
 }
 
-/** Marks the selected node and the playtest's current node (their group, in the collapsed view). */
-function applyMarks(cy: Core, graph: GraphData, view: 'full' | 'collapsed', marks: { selected: number | null; current: number | null }): void {
-  cy.nodes('.chosen').removeClass('chosen');
-  cy.nodes('.current').removeClass('current');
-  const find = (id: number) => cy.$id(view === 'collapsed' ? groupOfNode(graph, id) : nodeElementId(id));
-  if (marks.selected !== null && marks.selected < graph.nodeCount) find(marks.selected).addClass('chosen');
-  if (marks.current !== null && marks.current < graph.nodeCount) find(marks.current).addClass('current');
+/** The zoom and pan that fit `positions` into a width x height canvas (as cy.fit would, before any element is in). */
+function fitViewport(positions: { x: Float32Array; y: Float32Array }, width: number, height: number): { zoom: number; pan: { x: number; y: number } } {
+  let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
+  for (let i = 0; i < positions.x.length; i++) {
+    x1 = Math.min(x1, positions.x[i]!);
+    x2 = Math.max(x2, positions.x[i]!);
+    y1 = Math.min(y1, positions.y[i]!);
+    y2 = Math.max(y2, positions.y[i]!);
+  }
+  const pad = 18 + 11; // cy.fit padding + half the largest node
+  const zoom = Math.min(1.6, Math.max(0.02, Math.min((width - 2 * pad) / Math.max(1, x2 - x1), (height - 2 * pad) / Math.max(1, y2 - y1))));
+  return { zoom, pan: { x: width / 2 - zoom * (x1 + x2) / 2, y: height / 2 - zoom * (y1 + y2) / 2 } };
+}
+
+interface Marks {
+  readonly selected: number | null;
+  readonly current: number | null;
+  readonly lit: Uint8Array | null;
+  readonly path: GraphPath | null;
+}
+
+/**
+ * Marks the selected node, the playtest's or replay's current node, the lit
+ * states (the rest dimmed) and the path from the start (their groups, in the
+ * collapsed view). Only elements whose marks change are touched.
+ */
+function applyMarks(cy: Core, graph: GraphData, view: 'full' | 'collapsed', marks: Marks): void {
+  const idOf = (id: number): string => (view === 'collapsed' ? groupOfNode(graph, id) : nodeElementId(id));
+  const want = { chosen: new Set<string>(), current: new Set<string>(), lit: new Set<string>(), onpath: new Set<string>() };
+  if (marks.selected !== null && marks.selected < graph.nodeCount) want.chosen.add(idOf(marks.selected));
+  if (marks.current !== null && marks.current < graph.nodeCount) want.current.add(idOf(marks.current));
+  if (marks.lit !== null && marks.lit.length === graph.nodeCount) marks.lit.forEach((on, id) => on && want.lit.add(idOf(id)));
+  if (marks.path !== null && marks.path.nodes.every((n) => n < graph.nodeCount)) {
+    for (const n of marks.path.nodes) want.onpath.add(idOf(n));
+    if (view === 'full') for (const e of marks.path.edges) want.onpath.add(`e${e}`);
+    else
+      for (let i = 1; i < marks.path.nodes.length; i++) {
+        const a = idOf(marks.path.nodes[i - 1]!), b = idOf(marks.path.nodes[i]!);
+        if (a !== b) cy.$id(a).edgesTo(cy.$id(b)).forEach((e) => void want.onpath.add(e.id()));
+      }
+  }
+  const dimming = marks.lit !== null;
+  cy.batch(() => {
+    for (const cls of ['chosen', 'current', 'lit', 'onpath'] as const) {
+      cy.elements(`.${cls}`).forEach((e) => {
+        if (!want[cls].has(e.id())) e.removeClass(cls);
+      });
+      for (const id of want[cls]) {
+        const e = cy.$id(id);
+        if (e.nonempty() && !e.hasClass(cls)) e.addClass(cls);
+      }
+    }
+    // Dim what is not lit (nodes only: dimming every edge of a big graph costs a restyle of thousands).
+    const dimmed = cy.nodes('.dim');
+    if (!dimming) dimmed.removeClass('dim');
+    else {
+      dimmed.forEach((n) => {
+        if (want.lit.has(n.id())) n.removeClass('dim');
+      });
+      cy.nodes().forEach((n) => {
+        if (!want.lit.has(n.id()) && !n.hasClass('dim')) n.addClass('dim');
+      });
+    }
+  });
+}
+
+function clampZoom(cy: Core, zoom: number): number {
+  return Math.max(cy.minZoom(), Math.min(cy.maxZoom(), zoom));
+}
+
+/** Zoom steps keep the canvas centre in place. */
+function runCommand(cy: Core, command: GraphCommand): void {
+  const centre = { x: cy.width() / 2, y: cy.height() / 2 };
+  if (command === 'fit') fitCapped(cy);
+  else if (command === 'actualSize') cy.zoom({ level: 1, renderedPosition: centre });
+  else cy.zoom({ level: clampZoom(cy, cy.zoom() * (command === 'zoomIn' ? ZOOM_STEP : 1 / ZOOM_STEP)), renderedPosition: centre });
 }
 
 function zeroPositions(n: number): { x: Float32Array; y: Float32Array } {
@@ -207,8 +338,4 @@ function fitCapped(cy: Core): void {
   }
 }
 
-/** Fits the graph into the canvas (the panel's Fit button). */
-export function fitGraph(): void {
-  const cy = window.__longcatGraph?.cy;
-  if (cy) fitCapped(cy);
-}
+

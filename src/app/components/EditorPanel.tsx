@@ -12,7 +12,8 @@ import { StatusBar } from './StatusBar';
 
 const MIN_CELL = 14, MAX_CELL = 72;
 
-function useCellSize(width: number, height: number): [React.RefObject<HTMLDivElement | null>, number] {
+/** The cell size that fits the stage, times the grid zoom (the stage scrolls when it is larger). */
+function useCellSize(width: number, height: number, zoom: number): [React.RefObject<HTMLDivElement | null>, number] {
   const ref = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ w: 520, h: 480 });
   useLayoutEffect(() => {
@@ -25,18 +26,33 @@ function useCellSize(width: number, height: number): [React.RefObject<HTMLDivEle
     return () => ro.disconnect();
   }, []);
   const size = Math.floor(Math.min((box.w - 24) / width, (box.h - 24) / height));
-  return [ref, Math.max(MIN_CELL, Math.min(MAX_CELL, size))];
+  return [ref, Math.round(Math.max(MIN_CELL, Math.min(MAX_CELL, size)) * zoom)];
 }
 
 export function EditorPanel() {
   const get = useActions();
-  const s = useStudioShallow((st) => ({ width: st.level.width, height: st.level.height, mode: st.mode, selectedNode: st.selectedNode, graph: selectCurrentGraph(st) }));
-  const [stageRef, cellSize] = useCellSize(s.width, s.height);
+  const s = useStudioShallow((st) => ({ width: st.level.width, height: st.level.height, mode: st.mode, selectedNode: st.selectedNode, graph: selectCurrentGraph(st), zoom: st.gridZoom }));
+  const [stageRef, cellSize] = useCellSize(s.width, s.height, s.zoom);
   const node = s.selectedNode !== null && s.graph !== null && s.selectedNode < s.graph.nodeCount ? nodeSummary(s.graph, s.selectedNode) : null;
   return (
     <section className="panel editor-panel" aria-label="Level editor" data-testid="editor.panel">
       <EditorToolbar />
-      <div className="editor-stage" ref={stageRef}>
+      <div
+        className={`editor-stage${s.zoom > 1 ? ' zoomed' : ''}`}
+        ref={stageRef}
+        data-zoom={s.zoom}
+        onWheel={(e) => {
+          // Ctrl+wheel (and pinch) zooms the grid by one step a notch; the plain wheel scrolls (pans) a zoomed grid.
+          if (!e.ctrlKey) return;
+          e.preventDefault();
+          get().setGridZoom(s.zoom * Math.pow(1.2, -Math.sign(e.deltaY)));
+        }}
+      >
+        <div className="grid-zoom" role="group" aria-label="grid zoom">
+          <button type="button" className="small icon" data-testid="editor.zoomOut" aria-label="Zoom the grid out (- with the grid focused)" title="Zoom out (- on the grid, Ctrl+wheel)" onClick={() => get().setGridZoom(s.zoom / 1.2)}>−</button>
+          <button type="button" className="small icon" data-testid="editor.zoomIn" aria-label="Zoom the grid in (+ with the grid focused)" title="Zoom in (+ on the grid, Ctrl+wheel)" onClick={() => get().setGridZoom(s.zoom * 1.2)}>+</button>
+          <button type="button" className="small" data-testid="editor.zoomFit" aria-label="Fit the grid (0 with the grid focused)" title="Fit (0 on the grid)" onClick={() => get().setGridZoom(1)}>fit</button>
+        </div>
         {node !== null && (
           <div className={`state-banner cls-${node.cls}`} data-testid="editor.stateBanner" data-node={node.id} title={node.moves !== '' ? `moves: ${node.moves}` : 'the start'}>
             <span className={`swatch swatch-${node.cls}`} />

@@ -1,7 +1,7 @@
 /** The difficulty gauge: a d3 arc per band, a needle at the value, the number and band in the middle. */
 import { arc, scaleLinear } from 'd3';
 import type { BandName } from '../../core/difficulty/predict';
-import { bandSpans, GAUGE_MAX } from '../adapters/chartSeries';
+import { bandSpans, gaugeScaleMax } from '../adapters/chartSeries';
 
 interface GaugeProps {
   /** Null while unknown (no analysis yet, state cap, unsolvable). */
@@ -12,28 +12,31 @@ interface GaugeProps {
 }
 
 const W = 196, H = 114, R = 76, THICK = 15;
-const angle = scaleLinear().domain([0, GAUGE_MAX]).range([-Math.PI / 2, Math.PI / 2]).clamp(true);
-const bandArc = arc<{ from: number; to: number }>()
-  .innerRadius(R - THICK)
-  .outerRadius(R)
-  .startAngle((d) => angle(d.from))
-  .endAngle((d) => angle(d.to))
-  .padAngle(0.012);
-const spans = bandSpans();
 
 export function Gauge({ value, band, emptyText }: GaugeProps) {
-  const a = value === null ? null : angle(Math.min(value, GAUGE_MAX));
+  // The dial grows past 100 when the value does, so the needle always reads right.
+  const max = gaugeScaleMax(value);
+  const angle = scaleLinear().domain([0, max]).range([-Math.PI / 2, Math.PI / 2]).clamp(true);
+  const bandArc = arc<{ from: number; to: number }>()
+    .innerRadius(R - THICK)
+    .outerRadius(R)
+    .startAngle((d) => angle(d.from))
+    .endAngle((d) => angle(d.to))
+    .padAngle(0.012);
+  const spans = bandSpans(max);
+  const ticks = [0, 1, 2, 3, 4, 5].map((i) => (max * i) / 5);
+  const a = value === null ? null : angle(value);
   const text = value === null ? emptyText : value >= 1000 ? value.toExponential(1) : value.toFixed(1);
   return (
-    <svg className="gauge" width={W} height={H} viewBox={`${-W / 2} ${-R - 14} ${W} ${H}`} role="img" aria-label={`difficulty ${text}${band ? `, ${band}` : ''}`}>
+    <svg className="gauge" width={W} height={H} viewBox={`${-W / 2} ${-R - 14} ${W} ${H}`} role="img" aria-label={`difficulty ${text}${value !== null ? ' seconds of expected play' : ''}${band ? `, ${band}` : ''}`} data-scale-max={max}>
       {spans.map((s) => (
         <path key={s.band} d={bandArc(s) ?? ''} fill={s.colour} opacity={band === null || band === s.band ? 1 : 0.35} />
       ))}
-      {[0, 20, 40, 60, 80, 100].map((t) => {
+      {ticks.map((t) => {
         const ta = angle(t);
         return (
-          <text key={t} className="gauge-tick" x={Math.sin(ta) * (R + 9)} y={-Math.cos(ta) * (R + 9) + 3} textAnchor="middle">
-            {t === GAUGE_MAX ? `${t}+` : t}
+          <text key={t} className="gauge-tick" x={Math.sin(ta) * (R + 9)} y={-Math.cos(ta) * (R + 9) + 3} textAnchor="middle" data-testid="gauge.tick">
+            {t >= 10_000 ? t.toExponential(0) : t}
           </text>
         );
       })}
@@ -46,6 +49,11 @@ export function Gauge({ value, band, emptyText }: GaugeProps) {
       <text className={`gauge-value${value === null ? ' gauge-empty' : ''}`} y={-14} textAnchor="middle" data-testid="gauge.value" data-value={value ?? ''}>
         {text}
       </text>
+      {value !== null && (
+        <text className="gauge-unit" y={4} textAnchor="middle" data-testid="gauge.unit">
+          seconds of play
+        </text>
+      )}
     </svg>
   );
 }

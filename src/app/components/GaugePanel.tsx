@@ -1,13 +1,20 @@
-/** The difficulty gauge panel: value, band, per-feature contributions, the model's provenance, and every graph feature. */
+/**
+ * The difficulty gauge panel: value in seconds of expected play, band,
+ * per-feature contributions in plain words (none for an unsolvable level),
+ * the model's provenance, every graph feature, and a short glossary.
+ */
+import { NODE_CLASSES } from '../../core/graph/classes';
 import { FEATURE_NAMES } from '../../core/graph/features';
 import { modelInfoLine } from '../adapters/difficulty';
+import { CLASS_GLOSSARY, FEATURE_GLOSSARY, featureLabel } from '../adapters/graphHighlight';
 import { selectCurrentGraph, selectReading } from '../store/selectors';
-import { useStudioShallow } from '../studioContext';
+import { useActions, useStudioShallow } from '../studioContext';
 import { Contributions, formatNumber } from './Contributions';
 import { Gauge } from './Gauge';
 
 export function GaugePanel() {
-  const s = useStudioShallow((st) => ({ reading: selectReading(st), model: st.model, graph: st.analysis.graph, current: selectCurrentGraph(st), status: st.analysis.status }));
+  const get = useActions();
+  const s = useStudioShallow((st) => ({ reading: selectReading(st), model: st.model, graph: st.analysis.graph, current: selectCurrentGraph(st), status: st.analysis.status, highlight: st.graphHighlight }));
   const { reading, graph } = s;
   const capped = s.status === 'capped';
   const value = capped || reading === null || !reading.solvable ? null : reading.value;
@@ -24,7 +31,20 @@ export function GaugePanel() {
       </header>
       <div className="gauge-row">
         <Gauge value={value} band={band} emptyText={emptyText} />
-        {reading !== null && !capped && <Contributions items={reading.contributions} base={reading.base} units={reading.units} />}
+        {reading !== null && !capped && reading.solvable && (
+          <Contributions
+            items={reading.contributions}
+            base={reading.base}
+            units={reading.units}
+            lit={s.highlight?.kind === 'feature' ? s.highlight.feature : null}
+            onLight={(feature) => get().toggleGraphHighlight({ kind: 'feature', feature })}
+          />
+        )}
+        {reading !== null && !capped && !reading.solvable && (
+          <p className="unsolvable-note" data-testid="gauge.unsolvable">
+            <b>Unsolvable:</b> no sequence of moves fills every cell, so the level has no difficulty.
+          </p>
+        )}
       </div>
       <p className="model-line" data-testid="gauge.model" title={modelInfoLine(s.model)}>
         {modelInfoLine(s.model)}
@@ -35,12 +55,33 @@ export function GaugePanel() {
           <tbody>
             {FEATURE_NAMES.map((f) => (
               <tr key={f} data-testid={`feature.${f}`}>
-                <th>{f}</th>
+                <th title={`${f}: ${FEATURE_GLOSSARY[f]?.means ?? ''}`}>{featureLabel(f)}</th>
                 <td>{graph !== null && !capped ? formatNumber(graph.features[f]) : '–'}</td>
               </tr>
             ))}
           </tbody>
         </table>
+      </details>
+      <details className="features glossary" data-testid="gauge.glossary">
+        <summary>What these mean</summary>
+        <p>
+          Difficulty is in <b>seconds of expected play</b>: about how long an average player takes to solve the level (under 20: trivial). The rows
+          above show what each feature adds to the base; click one to light its states on the graph.
+        </p>
+        <dl>
+          {NODE_CLASSES.map((c) => (
+            <div key={c}>
+              <dt><span className={`swatch swatch-${c}`} /> {c}</dt>
+              <dd>{CLASS_GLOSSARY[c]}</dd>
+            </div>
+          ))}
+          {FEATURE_NAMES.map((f) => (
+            <div key={f}>
+              <dt>{featureLabel(f)} <code>{f}</code></dt>
+              <dd>{FEATURE_GLOSSARY[f]?.means}</dd>
+            </div>
+          ))}
+        </dl>
       </details>
     </section>
   );

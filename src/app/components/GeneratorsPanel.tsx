@@ -22,6 +22,7 @@ export function GeneratorsPanel() {
     <label className="field">
       <span>{label}</span>
       <input
+        aria-label={key}
         type="number"
         min={min}
         max={max}

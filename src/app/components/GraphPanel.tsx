@@ -1,16 +1,27 @@
 /**
- * The solution graph panel: class counts (which double as the legend),
- * the Cytoscape view (full or collapsed), the analysis status with Cancel,
- * the state-cap message, and a hover card with the node's features.
+ * The solution graph panel: class counts (which double as the legend and
+ * light up their class when clicked), the Cytoscape view (full or collapsed)
+ * with zoom controls, a minimap and a maximise toggle, the path from the
+ * start to the selected or current state, browsing a collapsed group's
+ * states, the analysis status with Cancel, the state-cap message, and a
+ * hover card with the node's features.
  */
-import { useMemo, useRef, useState, type CSSProperties } from 'react';
+import type { Core } from 'cytoscape';
+import { useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
 import { catAfter, findNode, nodeSummary } from '../adapters/graphData';
+import { CLASS_GLOSSARY, groupMembers, highlightedNodes, pathTo } from '../adapters/graphHighlight';
+import { graphCommand } from '../graphCommands';
 import { STATE_CAP_CHOICES } from '../store/analysisSlice';
 import { selectCurrentGraph } from '../store/selectors';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
-import { CytoscapeView, fitGraph, type GraphLayoutName, type RenderReport } from './CytoscapeView';
+import { CytoscapeView, type GraphLayoutName, type RenderReport } from './CytoscapeView';
+import { GraphMinimap } from './GraphMinimap';
+import { GraphTooltip } from './GraphTooltip';
+
+/** Drawings with more states than this get a minimap. */
+const MINIMAP_FROM = 300;
 
 /** Dagre is offered up to this many nodes: ~0.4 s at 600 (see docs/BENCHMARKS.md); the layered layout is the default at every size. */
 export const DAGRE_LIMIT = 1_000;
@@ -28,8 +39,12 @@ export function GraphPanel() {
     hovered: st.hoveredNode,
     mode: st.mode,
     play: st.play,
+    replay: st.replay,
     level: st.level,
+    highlight: st.graphHighlight,
+    maximised: st.graphMaximised,
   }));
+  const [cy, setCy] = useState<Core | null>(null);
   const [layout, setLayout] = useState<GraphLayoutName>('layered');
   const [hoverAt, setHoverAt] = useState<{ x: number; y: number } | null>(null);
   const [hoverGroup, setHoverGroup] = useState<{ count: number; depths: string } | null>(null);
@@ -44,18 +59,26 @@ export function GraphPanel() {
   const effectiveLayout = view === 'full' && n <= DAGRE_LIMIT ? layout : 'layered';
   const stale = graph !== null && s.current === null;
 
-  const { mode, play, current, level } = s;
+  const { mode, play, replay, current, level, highlight, selected } = s;
+  // The playtest's or replay's state on the graph.
   const currentNode = useMemo(() => {
-    if (mode !== 'play' || play === null || current === null) return null;
-    const id = findNode(current, catAfter(level, play.moves).state);
+    if (current === null) return null;
+    const moves = mode === 'play' && play !== null ? play.moves : mode === 'replay' && replay !== null ? replay.moves.slice(0, replay.step) : null;
+    if (moves === null) return null;
+    const id = findNode(current, catAfter(level, moves).state);
     return id < 0 ? null : id;
-  }, [mode, play, current, level]);
+  }, [mode, play, replay, current, level]);
+  const lit = useMemo(() => (current !== null && highlight !== null ? highlightedNodes(current, highlight) : null), [current, highlight]);
+  const pathEnd = currentNode ?? selected;
+  const path = useMemo(() => (current !== null && pathEnd !== null && pathEnd < current.nodeCount ? pathTo(current, pathEnd) : null), [current, pathEnd]);
+  const group = useMemo(() => (view === 'collapsed' && current !== null && selected !== null && selected < current.nodeCount ? groupMembers(current, selected) : null), [view, current, selected]);
+  const pressed = (v: 'auto' | 'full' | 'collapsed'): boolean => (v === 'auto' ? s.graphView === 'auto' : s.graphView === v && view === v);
 
   const hovered = s.hovered !== null && graph !== null && s.hovered < graph.nodeCount ? nodeSummary(graph, s.hovered) : null;
   const running = analysis.status === 'running';
 
   return (
-    <section className="panel graph-panel" aria-label="Solution graph" data-testid="graph.panel">
+    <section className={`panel graph-panel${s.maximised ? ' maximised' : ''}`} aria-label="Solution graph" data-testid="graph.panel" data-maximised={s.maximised}>
       <header className="panel-header">
         <h2>Solution graph</h2>
         <span className="muted" data-testid="graph.total">{graph !== null ? `${n.toLocaleString('en-US')} states · ${graph.edgeFrom.length.toLocaleString('en-US')} moves` : ''}</span>
@@ -68,21 +91,60 @@ export function GraphPanel() {
             Cancel
           </button>
         )}
+        <button
+          type="button"
+          className="small icon"
+          data-testid="graph.maximise"
+          aria-pressed={s.maximised}
+          aria-label={s.maximised ? 'Restore the graph panel (G)' : 'Maximise the graph panel (G)'}
+          title={s.maximised ? 'Restore (G)' : 'Maximise (G)'}
+          onClick={() => get().setGraphMaximised(!s.maximised)}
+        >
+          {s.maximised ? '⤡' : '⤢'}
+        </button>
       </header>
       <div className={`counts${stale ? ' stale' : ''}`} data-testid="graph.counts" data-key={graph?.levelKey ?? ''} data-analysis-key={analysis.key ?? ''} data-status={analysis.status} role="list" aria-label="states per class (legend)">
-        {NODE_CLASSES.map((c) => (
-          <span key={c} className="count-chip" role="listitem" data-testid={`graph.count.${c}`} data-count={graph?.counts[c] ?? ''}>
-            <span className={`swatch swatch-${c}`} />
-            <span className="count-name">{c}</span>
-            <b className="count-value">{graph !== null ? graph.counts[c].toLocaleString('en-US') : '–'}</b>
-          </span>
-        ))}
+        {NODE_CLASSES.map((c) => {
+          const on = highlight?.kind === 'class' && highlight.cls === c;
+          return (
+            <span key={c} role="listitem">
+              <button
+                type="button"
+                className={`count-chip${on ? ' on' : ''}`}
+                data-testid={`graph.count.${c}`}
+                data-count={graph?.counts[c] ?? ''}
+                aria-pressed={on}
+                title={`${c}: ${CLASS_GLOSSARY[c]}. Click to light these states up.`}
+                onClick={() => get().toggleGraphHighlight({ kind: 'class', cls: c })}
+              >
+                <span className={`swatch swatch-${c}`} />
+                <span className="count-name">{c}</span>
+                <b className="count-value">{graph !== null ? graph.counts[c].toLocaleString('en-US') : '–'}</b>
+              </button>
+            </span>
+          );
+        })}
+        {highlight !== null && (
+          <button type="button" className="link small" data-testid="graph.highlightClear" onClick={() => get().toggleGraphHighlight(null)}>
+            clear highlight
+          </button>
+        )}
       </div>
       <div className="graph-controls">
         <div className="segmented" role="radiogroup" aria-label="graph view">
           {(['auto', 'full', 'collapsed'] as const).map((v) => (
-            <button key={v} type="button" role="radio" aria-checked={s.graphView === v} className={s.graphView === v ? 'active' : ''} data-testid={`graph.view.${v}`} onClick={() => get().setGraphView(v)}>
-              {v}
+            <button
+              key={v}
+              type="button"
+              role="radio"
+              aria-checked={pressed(v)}
+              className={pressed(v) ? 'active' : ''}
+              data-testid={`graph.view.${v}`}
+              data-refused={v === 'full' && wanted === 'full' && view !== 'full' ? 'true' : undefined}
+              title={v === 'auto' ? `collapse graphs over ${s.limit.toLocaleString('en-US')} states (now: ${view})` : v === 'full' ? `every state as a node (up to ${HARD_FULL_GRAPH_LIMIT.toLocaleString('en-US')})` : 'one node per moves × class'}
+              onClick={() => get().setGraphView(v)}
+            >
+              {v === 'auto' && s.graphView === 'auto' && graph !== null ? `auto: ${view}` : v}
             </button>
           ))}
         </div>
@@ -93,7 +155,12 @@ export function GraphPanel() {
             <option value="dagre">dagre</option>
           </select>
         </label>
-        <button type="button" className="small" data-testid="graph.fit" onClick={fitGraph} title="Fit the graph">Fit</button>
+        <span className="zoom-buttons" role="group" aria-label="zoom">
+          <button type="button" className="small icon" data-testid="graph.zoomOut" aria-label="Zoom out (-)" title="Zoom out (-)" onClick={() => graphCommand('zoomOut')}>−</button>
+          <button type="button" className="small icon" data-testid="graph.zoomIn" aria-label="Zoom in (+)" title="Zoom in (+)" onClick={() => graphCommand('zoomIn')}>+</button>
+          <button type="button" className="small" data-testid="graph.fit" aria-label="Fit the graph (0)" title="Fit the graph (0)" onClick={() => graphCommand('fit')}>Fit</button>
+          <button type="button" className="small" data-testid="graph.actualSize" aria-label="Actual size (1)" title="Actual size (1)" onClick={() => graphCommand('actualSize')}>1:1</button>
+        </span>
         <label className="field small-field" title="in auto view, graphs with more states than this open collapsed">
           <span>collapse over</span>
           <input
@@ -138,6 +205,9 @@ export function GraphPanel() {
           layout={effectiveLayout}
           selected={s.selected}
           current={currentNode}
+          lit={lit}
+          path={path}
+          onCy={setCy}
           onSelect={(id) => get().selectNode(id)}
           onHover={(id, at, group) => {
             get().hoverNode(id);
@@ -161,38 +231,20 @@ export function GraphPanel() {
             drawn in {report.ms.toFixed(0)} ms
           </div>
         )}
-        {hovered !== null && hoverAt !== null && (
-          <div className="node-card" data-testid="graph.tooltip" style={cardPosition(hoverAt, body.current)}>
-            {hoverGroup !== null && (
-              <div className="group-line">
-                <span className={`swatch swatch-${hovered.cls}`} /> <b>{hoverGroup.count.toLocaleString('en-US')} {hovered.cls}</b> states after {hoverGroup.depths} moves; the first:
-              </div>
-            )}
-            <div>
-              <span className={`swatch swatch-${hovered.cls}`} /> <b>{hovered.cls}</b> · state #{hovered.id}
-            </div>
-            <dl>
-              <dt>moves</dt><dd>{hovered.depth}{hovered.moves !== '' ? ` (${hovered.moves.length > 24 ? hovered.moves.slice(0, 24) + '…' : hovered.moves})` : ''}</dd>
-              <dt>legal moves</dt><dd>{hovered.outdeg}</dd>
-              <dt>cells filled</dt><dd>{hovered.filled}</dd>
-              <dt>empty left</dt><dd>{hovered.emptyLeft}</dd>
-              <dt>head</dt><dd>({hovered.head.x + 1}, {hovered.head.y + 1})</dd>
-              <dt>random win</dt><dd>{(hovered.winProbability * 100).toFixed(1)}%</dd>
-            </dl>
+        {view === 'full' && graph !== null && n >= MINIMAP_FROM && report !== null && <GraphMinimap cy={cy} version={report} />}
+        {group !== null && selected !== null && current !== null && (
+          <div className="group-browser" data-testid="graph.group" role="group" aria-label="states of the selected group">
+            <button type="button" className="small icon" data-testid="graph.group.prev" aria-label="Previous state of the group ([)" title="Previous state ([)" disabled={group.indexOf(selected) <= 0} onClick={() => get().selectNode(group[group.indexOf(selected) - 1]!)}>‹</button>
+            <span data-testid="graph.group.position">
+              <span className={`swatch swatch-${NODE_CLASSES[current.cls[selected]!]}`} /> state {(group.indexOf(selected) + 1).toLocaleString('en-US')} of {group.length.toLocaleString('en-US')}
+            </span>
+            <button type="button" className="small icon" data-testid="graph.group.next" aria-label="Next state of the group (])" title="Next state (])" disabled={group.indexOf(selected) >= group.length - 1} onClick={() => get().selectNode(group[group.indexOf(selected) + 1]!)}>›</button>
           </div>
         )}
+        {hovered !== null && hoverAt !== null && <GraphTooltip node={hovered} at={hoverAt} box={body.current} group={hoverGroup} />}
       </div>
     </section>
   );
-}
-
-/** Places the hover card beside the node, flipped to stay inside the panel. */
-function cardPosition(at: { x: number; y: number }, box: HTMLElement | null): CSSProperties {
-  const w = box?.clientWidth ?? 400, h = box?.clientHeight ?? 300;
-  return {
-    ...(at.x > w / 2 ? { right: w - at.x + 14 } : { left: at.x + 14 }),
-    ...(at.y > h / 2 ? { bottom: h - at.y + 14 } : { top: at.y + 14 }),
-  };
 }
 
 function Legend() {
@@ -201,6 +253,7 @@ function Legend() {
       <span><i className="legend-start" /> start</span>
       <span><i className="legend-edge solution" /> solution move</span>
       <span><i className="legend-edge" /> other move</span>
+      <span><i className="legend-edge path" /> path to the state shown</span>
     </div>
   );
 }

@@ -31,6 +31,8 @@ export function GridView({ cellSize: cs }: GridViewProps) {
     cursor: st.cursor,
     tool: st.tool,
     stroke: st.stroke,
+    shape: st.shape,
+    selection: st.selection,
     graph: selectCurrentGraph(st),
     levelKey: selectLevelKey(st),
   }));
@@ -81,6 +83,9 @@ export function GridView({ cellSize: cs }: GridViewProps) {
     } catch {
       // Synthetic or already-released pointers cannot be captured; painting works without it.
     }
+    // Shape tools (rectangle, line, fill, select) paint walls or empty cells; the head tool always drags the head.
+    const kind = e.button === 2 || st.tool === 'empty' ? 'empty' : 'wall';
+    if (st.tool !== 'head' && st.shapeDown(cell, kind)) return;
     st.beginStroke(cell, e.button === 2 ? 'empty' : undefined);
   };
 
@@ -89,11 +94,13 @@ export function GridView({ cellSize: cs }: GridViewProps) {
     const cell = cellAt(e);
     st.setCursor(cell);
     if (cell !== null && st.stroke !== null) st.continueStroke(cell);
+    if (cell !== null && st.shapeDrag !== null) st.shapeMove(cell);
   };
 
   const onPointerUp = (e: ReactPointerEvent<SVGSVGElement>): void => {
     const st = getState();
     if (st.stroke !== null) st.endStroke();
+    if (st.shapeDrag !== null) st.shapeUp();
     const start = swipe.current;
     swipe.current = null;
     if (start === null || st.mode !== 'play') return;
@@ -109,6 +116,7 @@ export function GridView({ cellSize: cs }: GridViewProps) {
 
   return (
     <svg
+      data-shape={s.shape}
       className={`grid grid-${mode}${selectedNode !== null ? ' grid-state' : ''}`}
       data-testid="editor.grid"
       data-width={level.width}
@@ -144,6 +152,18 @@ export function GridView({ cellSize: cs }: GridViewProps) {
         />
       ))}
       <CatSprite path={catPath} width={level.width} cellSize={cs} faded={lost} />
+      {mode === 'edit' && s.shape === 'select' && s.selection !== null && s.selection.x1 < level.width && s.selection.y1 < level.height && (
+        <rect
+          className="selection"
+          data-testid="editor.selection"
+          data-rect={`${s.selection.x0},${s.selection.y0},${s.selection.x1},${s.selection.y1}`}
+          x={s.selection.x0 * cs + 0.5}
+          y={s.selection.y0 * cs + 0.5}
+          width={(s.selection.x1 - s.selection.x0 + 1) * cs - 1}
+          height={(s.selection.y1 - s.selection.y0 + 1) * cs - 1}
+          pointerEvents="none"
+        />
+      )}
       {showCursor && (
         <rect
           className={`cursor cursor-${tool}`}

@@ -1,41 +1,86 @@
 /** The keyboard shortcuts, one key press away (?). */
+import type { StudioView } from '../store/uiSlice';
 import { useActions, useStudio } from '../studioContext';
 
-const SECTIONS: [string, [string, string][]][] = [
-  ['Editing', [
-    ['W / E / H', 'wall, empty, head tool'],
-    ['click, drag', 'paint with the tool (right button: empty)'],
-    ['arrows', 'move the cursor (when the grid or nothing has focus)'],
-    ['Space / Enter', 'apply the tool at the cursor (a focused button, box or slider keeps its own keys; Esc gives them back)'],
-    ['Ctrl+Z / Ctrl+Shift+Z', 'undo / redo any change, pack included (Ctrl+Y too; History tab lists them)'],
-    ['M / Shift+M', 'mirror left-right / top-bottom'],
-    ['T / Shift+T', 'rotate clockwise / counter-clockwise'],
-    ['Shift+C', 'clear all walls'],
-    ['A', 'add the level to the pack (it is then edited in place)'],
-    ['Ctrl+S / Ctrl+O', 'save the project to a file / open one'],
-    ['paste, drop a file', 'import levels (text format) or a pack'],
-    ['Esc', 'leave a graph state view'],
-  ]],
-  ['Playtest', [
-    ['P', 'start / stop playtest'],
-    ['arrows, WASD, swipe', 'move the cat'],
-    ['Z, Backspace, Ctrl+Z', 'undo a move'],
-    ['R', 'restart'],
-    ['V', 'show the shortest solution; ← → Home End step through it'],
-    ['Esc', 'back to editing'],
-  ]],
-];
+const VIEW_TITLES: Record<StudioView, string> = { studio: 'Studio', lab: 'Predictor lab', training: 'Training', batch: 'Batch' };
+
+type Section = [string, [string, string][]];
+
+const GENERAL: Section = ['Anywhere', [
+  ['?', 'this help (for the view you are in)'],
+  ['Esc', 'close this help or a dialog'],
+  ['Tab / Shift+Tab', 'next / previous control'],
+  ['Space / Enter', 'press the focused button'],
+]];
+
+/** Every key of each view, as keyboard.ts and the components handle them. */
+export const HELP_SECTIONS: Record<StudioView, Section[]> = {
+  studio: [
+    ['Editing', [
+      ['W / E / H', 'wall, empty, head tool'],
+      ['B / R / L / F / S', 'brush, rectangle, line, flood fill, select'],
+      ['Ctrl+C / Ctrl+X / Ctrl+V', 'copy / cut / paste the selection (also into another level)'],
+      ['arrows (selection)', 'move the selected content'],
+      ['Delete', 'empty the selection'],
+      ['Shift+arrows', 'shift the whole level by a cell (wraps round)'],
+      ['K', 'crop the walls around the content'],
+      ['+ / − / 0 (grid focused)', 'zoom the grid in / out / fit (Ctrl+wheel too; the wheel pans)'],
+      ['click, drag', 'paint with the tool (right button: empty)'],
+      ['arrows', 'move the cursor (when the grid or nothing has focus)'],
+      ['Space / Enter', 'apply the tool at the cursor (a focused button, box or slider keeps its own keys; Esc gives them back)'],
+      ['Ctrl+Z / Ctrl+Shift+Z', 'undo / redo any change, pack included (Ctrl+Y too; the History tab lists them)'],
+      ['M / Shift+M', 'mirror left-right / top-bottom'],
+      ['T / Shift+T', 'rotate clockwise / counter-clockwise'],
+      ['Shift+C', 'clear all walls'],
+      ['A', 'add the level to the pack (it is then edited in place)'],
+      ['Ctrl+S / Ctrl+O', 'save the project to a file / open one'],
+      ['paste, drop a file', 'import levels (text format) or a pack'],
+      ['Esc', 'drop the selection, leave a graph state view'],
+    ]],
+    ['Playtest', [
+      ['P', 'start / stop playtest'],
+      ['arrows, WASD, swipe', 'move the cat'],
+      ['Z, Backspace, U, Ctrl+Z', 'undo a move'],
+      ['R', 'restart'],
+      ['V', 'show the shortest solution; ← → Home End step through it'],
+      ['Esc', 'back to editing'],
+    ]],
+    ['Solution graph', [
+      ['+ / −', 'zoom in / out (the wheel: one step a notch)'],
+      ['0', 'fit the graph'],
+      ['1', 'actual size'],
+      ['G', 'maximise / restore the graph panel (Esc restores)'],
+      ['[ / ]', 'previous / next state of the selected collapsed group'],
+      ['click a node', 'show its state on the grid and the path to it'],
+      ['click a class count', 'light up that class'],
+    ]],
+    ['Level pack (list focused)', [
+      ['↑ / ↓', 'previous / next level'],
+      ['Alt+↑ / Alt+↓', 'move the level up / down'],
+      ['Enter', 'open the level'],
+      ['F2', 'rename'],
+      ['Delete', 'remove from the pack'],
+    ]],
+    GENERAL,
+  ],
+  lab: [GENERAL],
+  training: [GENERAL],
+  batch: [GENERAL],
+};
 
 export function HelpOverlay() {
   const get = useActions();
   const open = useStudio((s) => s.helpOpen);
+  const view = useStudio((s) => s.view);
   if (!open) return null;
+  const sections = HELP_SECTIONS[view];
   return (
     <div className="dialog-backdrop" onMouseDown={() => get().setHelpOpen(false)}>
-      <div className="dialog help" role="dialog" aria-label="Keyboard shortcuts" data-testid="app.helpDialog" onMouseDown={(e) => e.stopPropagation()}>
-        <h2>Keyboard shortcuts</h2>
+      <div className="dialog help" role="dialog" aria-label="Keyboard shortcuts" data-testid="app.helpDialog" data-view={view} onMouseDown={(e) => e.stopPropagation()}>
+        <h2>Keyboard shortcuts{view !== 'studio' ? ` (${VIEW_TITLES[view]})` : ''}</h2>
+        {view !== 'studio' && <p className="muted help-note">This view has no keys of its own beyond these; its controls work with the usual keys.</p>}
         <div className="help-columns">
-          {SECTIONS.map(([title, rows]) => (
+          {sections.map(([title, rows]) => (
             <table key={title}>
               <caption>{title}</caption>
               <tbody>

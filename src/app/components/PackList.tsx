@@ -148,9 +148,9 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
           </span>
           <PackDifficulty value={selectPackLevelDifficulty(derived, l)} status={selectPackLevelStatus(derived, l)} />
           <span className="item-actions">
-            <button type="button" className="icon" title="Open in the editor (Enter)" data-testid="pack.item.open" onClick={() => openLevel(l)}>↗</button>
-            <button type="button" className="icon" title="Rename (F2)" data-testid="pack.item.renameStart" onClick={() => setRenaming(l.id)}>✎</button>
-            <button type="button" className="icon danger" title="Remove (Delete)" data-testid="pack.item.delete" onClick={() => get().removePackLevel(l.id)}>✕</button>
+            <button type="button" className="icon" title="Open in the editor (Enter)" aria-label={`Open “${l.name}” in the editor`} data-testid="pack.item.open" onClick={() => openLevel(l)}>↗</button>
+            <button type="button" className="icon" title="Rename (F2)" aria-label={`Rename “${l.name}”`} data-testid="pack.item.renameStart" onClick={() => setRenaming(l.id)}>✎</button>
+            <button type="button" className="icon danger" title="Remove (Delete)" aria-label={`Remove “${l.name}” from the pack`} data-testid="pack.item.delete" onClick={() => get().removePackLevel(l.id)}>✕</button>
           </span>
         </li>
       ))}

@@ -7,6 +7,7 @@ import type { LevelPack } from '../../core/pack/schema';
 import { createStudioStore } from '../store/store';
 import { selectPackLevelDifficulty } from '../store/selectors';
 import { BatchController } from './batchController';
+import { parseRows } from '../../core/level/format';
 
 // No Worker in Node: the client falls back to the page's thread, which runs the same api.
 describe('batch controller (main-thread fallback)', () => {
@@ -45,6 +46,25 @@ describe('batch controller (main-thread fallback)', () => {
     const ds = store.getState().pack.levels.map((l) => selectPackLevelDifficulty(store.getState(), l)!);
     expect(ds).toHaveLength(4);
     for (let i = 1; i < 4; i++) expect(ds[i]!).toBeGreaterThan(ds[i - 1]!);
+  });
+
+  it('a curve is one undoable step: one undo removes every level it added and keeps what was there', async () => {
+    const store = createStudioStore();
+    const s = () => store.getState();
+    const kept = parseRows(['C..', '...', '..#']);
+    if (!kept.ok) throw new Error('fixture');
+    s().addToPack({ level: kept.value, name: 'mine', features: null });
+    const before = s().pack;
+    const entries = s().history.entries.length;
+    s().setAtdSettings({ width: 7, height: 7, seed: 3, curveFrom: 10, curveTo: 30, curveCount: 3, notInPack: false });
+    await new BatchController(store).runCurve();
+    expect(s().curveRun.status).toBe('done');
+    expect(s().pack.levels.map((l) => l.name)).toEqual(['mine', ...[1, 2, 3].map((n) => expect.stringMatching(new RegExp(`^curve-${n}-`)))]);
+    expect(s().history.entries.length).toBe(entries + 1);
+    s().undo();
+    expect(s().pack).toBe(before);
+    s().redo();
+    expect(s().pack.levels).toHaveLength(4);
   });
 
   it('runs an evaluation into the store, and refuses bad temperatures before loading anything', async () => {

@@ -79,7 +79,12 @@ function foundLevelName(store: StudioStore, i: number): string {
   return atDifficultyLevelId(head, r?.width ?? s.width, r?.height ?? s.height, r?.seed ?? s.seed, i);
 }
 
-/** Fills the pack along a straight difficulty curve, adding each level as it is found. */
+/**
+ * Fills the pack along a straight difficulty curve. The dock shows each
+ * level as it is found; the found levels go into the pack together when the
+ * run ends (done, cancelled or failed), as one undoable step, so one Undo
+ * takes the whole curve back out and edits made meanwhile stay separate.
+ */
 async function runCurve(store: StudioStore, client: BatchClient): Promise<void> {
   const s = store.getState().atdSettings;
   const model = store.getState().model;
@@ -87,31 +92,45 @@ async function runCurve(store: StudioStore, client: BatchClient): Promise<void> 
   // Steps come through a callback channel of their own, so the answer can overtake the last ones:
   // each step is taken once, from whichever arrives first.
   const taken = new Set<number>();
+  const found: CurveStep[] = [];
   const take = (step: CurveStep): void => {
     if (taken.has(step.index) || store.getState().curveRun.status !== 'running') return;
     taken.add(step.index);
     store.getState().curveStep(step);
-    if (step.level === null) return;
-    const name = curveLevelId(step.index, step.target, s.width, s.height, s.seed);
-    const parsed = parseRows(step.level.rows);
-    if (parsed.ok) store.getState().addToPack({ level: parsed.value, name, id: name, features: step.level.features, source: atDifficultySource(step.level, s.seed, model.name) });
+    if (step.level !== null) found.push(step);
+  };
+  /** Adds what was found, in target order, as one history entry; returns how many went in. */
+  const addFound = (): number => {
+    let added = 0;
+    const steps = [...found].sort((a, b) => a.index - b.index);
+    store.getState().groupEdits(`Fill the pack along a curve (${steps.length} levels)`, () => {
+      for (const step of steps) {
+        const name = curveLevelId(step.index, step.target, s.width, s.height, s.seed);
+        const parsed = parseRows(step.level!.rows);
+        if (!parsed.ok) continue;
+        if (store.getState().addToPack({ level: parsed.value, name, id: name, features: step.level!.features, source: atDifficultySource(step.level!, s.seed, model.name) }) !== null) added++;
+      }
+    });
+    if (added < steps.length) store.getState().notify('error', `${steps.length - added} of the curve's levels did not fit in the pack.`);
+    return added;
   };
   const outcome = await client.fillCurve(
     { width: s.width, height: s.height, from: s.curveFrom, to: s.curveTo, count: s.curveCount, seed: s.seed, model, ...constraints(s, store) },
     take,
   );
   if (outcome.kind === 'cancelled') {
-    const added = store.getState().curveRun.steps.filter((x) => x.level !== null).length;
-    store.getState().curveFinished('cancelled', `Cancelled after ${added} of ${s.curveCount} levels (those stay in the pack).`);
+    const added = addFound();
+    store.getState().curveFinished('cancelled', `Cancelled after ${added} of ${s.curveCount} levels (those were added to the pack).`);
     return;
   }
   if (outcome.kind !== 'ok') {
-    store.getState().curveFinished('failed', outcome.message);
+    const added = addFound();
+    store.getState().curveFinished('failed', added > 0 ? `${outcome.message} (the ${added} levels found before were added to the pack)` : outcome.message);
     return;
   }
   const answer = outcome.value;
   for (const step of [...answer.steps].sort((a, b) => a.index - b.index)) take(step);
-  const added = answer.steps.filter((x) => x.level !== null).length;
+  const added = addFound();
   const missing = answer.steps.filter((x) => x.level === null);
   const why = missing[0]?.message;
   store

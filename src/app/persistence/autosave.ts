@@ -10,6 +10,7 @@ import type { KeyValueStore, RecordName } from './db';
 import { restoreLabModels, saveLabModels } from './labModels';
 import { restoreLevel, restorePack, restorePlayLog, restoreSettings, saveLevel, savePack, savePlayLog, SAVE_VERSION } from './restore';
 import { restoreAtdResults, restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace, saveAtdResults, saveGeneratorResults, saveHistory, saveWorkspace } from './workspace';
+import { restoreBatchReport, restoreLabSession, saveBatchReport, saveLabSession } from './sessions';
 import { docAt, sameRows, type DocState } from '../store/history';
 import { currentDoc, docFields } from '../store/historySlice';
 import { toRows } from '../../core/level/level';
@@ -96,6 +97,18 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
     if (!r.ok) problems.push(`${r.error}; they were dropped`);
     else if (r.value !== null) store.setState({ atdRun: r.value });
   }
+  const report = await read('batchReport');
+  if (report !== undefined) {
+    const r = restoreBatchReport(report);
+    if (!r.ok) problems.push(`${r.error}; it was dropped`);
+    else if (r.value !== null) store.setState({ batchRun: r.value, batchRunIndex: -1 });
+  }
+  const lab = await read('labSession');
+  if (lab !== undefined) {
+    const r = restoreLabSession(lab);
+    if (!r.ok) problems.push(`${r.error}; the lab starts empty`);
+    else store.setState(r.value);
+  }
   // The predictor lab's saved models and the active choice (a corrupt active model falls back to the default).
   const labModels = await read('labModels');
   if (labModels !== undefined) {
@@ -106,7 +119,12 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
   return problems;
 }
 
-type Part = { name: RecordName; changed: (a: StudioState, b: StudioState) => boolean; value: (s: StudioState) => unknown };
+/**
+ * `value` returning undefined: nothing to write (the saved record stays). An `eager` part takes its
+ * value when the change happens, not when the debounced write runs (a finished batch report must
+ * not be lost to the next run starting before the write).
+ */
+type Part = { name: RecordName; changed: (a: StudioState, b: StudioState) => boolean; value: (s: StudioState) => unknown; eager?: boolean };
 
 const PARTS: Part[] = [
   { name: 'level', changed: (a, b) => a.level !== b.level || a.levelName !== b.levelName, value: (s) => saveLevel(s.level, s.levelName) },
@@ -134,6 +152,20 @@ const PARTS: Part[] = [
   { name: 'atdResults', changed: (a, b) => a.atdRun !== b.atdRun && a.atdRun.status === 'done', value: (s) => saveAtdResults(s.atdRun) },
   // Only a finished run is kept (a run in progress would be saved as nothing and replace the last good one).
   { name: 'generatorResults', changed: (a, b) => a.generatorRun !== b.generatorRun && a.generatorRun.status === 'done', value: (s) => saveGeneratorResults(s.generatorRun) },
+  // A report is kept once the run ends (done, or cancelled with what was done); a later run that is
+  // still going or failed (by the time the debounced write happens) does not replace it.
+  {
+    name: 'batchReport',
+    changed: (a, b) => a.batchRun !== b.batchRun && (a.batchRun.status === 'done' || a.batchRun.status === 'cancelled'),
+    value: (s) => saveBatchReport(s.batchRun) ?? undefined,
+    eager: true,
+  },
+  {
+    name: 'labSession',
+    changed: (a, b) =>
+      a.labData !== b.labData || a.labRuns !== b.labRuns || a.labAblation !== b.labAblation || a.labFitted !== b.labFitted || a.labMethod !== b.labMethod || a.labFeatures !== b.labFeatures || a.labSeed !== b.labSeed,
+    value: (s) => saveLabSession(s),
+  },
   {
     name: 'labModels',
     changed: (a, b) => a.savedModels !== b.savedModels || a.activeModelId !== b.activeModelId,
@@ -144,6 +176,8 @@ const PARTS: Part[] = [
 /** Saves changed records `delayMs` after the last change; returns a function that flushes and stops. */
 export function startAutosave(store: StudioStore, kv: KeyValueStore, delayMs = 250): { flush: () => Promise<void>; stop: () => void } {
   const dirty = new Set<RecordName>();
+  /** Values of eager parts, taken when they changed. */
+  const taken = new Map<RecordName, unknown>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> = Promise.resolve();
 
@@ -157,7 +191,11 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, delayMs = 2
     s.setSaveStatus('saving');
     writing = writing.then(async () => {
       try {
-        for (const name of names) await kv.set(name, PARTS.find((p) => p.name === name)!.value(store.getState()));
+        for (const name of names) {
+          const value = taken.has(name) ? taken.get(name) : PARTS.find((p) => p.name === name)!.value(store.getState());
+          taken.delete(name);
+          if (value !== undefined) await kv.set(name, value);
+        }
         if (dirty.size === 0) store.getState().setSaveStatus('saved');
       } catch (e) {
         store.getState().setSaveStatus('failed');
@@ -172,6 +210,7 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, delayMs = 2
     for (const part of PARTS) {
       if (part.changed(s, prev)) {
         dirty.add(part.name);
+        if (part.eager === true) taken.set(part.name, part.value(s));
         any = true;
       }
     }

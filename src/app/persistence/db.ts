@@ -1,6 +1,7 @@
 /**
  * The studio's IndexedDB: one object store of named records (`level`,
- * `pack`, `playtests`, `settings`, `labModels`, `workspace`, `history`, `generatorResults`, `atdResults`). Values are plain JSON; every read goes
+ * `pack`, `playtests`, `settings`, `labModels`, `workspace`, `history`, `generatorResults`, `atdResults`,
+ * `batchReport`, `labSession`). Values are plain JSON; every read goes
  * through `restore.ts` before it reaches the store.
  */
 import { openDB } from 'idb';
@@ -9,7 +10,7 @@ export const DB_NAME = 'longcat-studio';
 export const DB_VERSION = 1;
 export const KV_STORE = 'kv';
 
-export type RecordName = 'level' | 'pack' | 'playtests' | 'settings' | 'labModels' | 'workspace' | 'history' | 'generatorResults' | 'atdResults';
+export type RecordName = 'level' | 'pack' | 'playtests' | 'settings' | 'labModels' | 'workspace' | 'history' | 'generatorResults' | 'atdResults' | 'batchReport' | 'labSession';
 
 export interface KeyValueStore {
   get(name: RecordName): Promise<unknown>;

@@ -32,9 +32,9 @@ import type { StudioView } from '../store/uiSlice';
 
 export const WORKSPACE_VERSION = 1;
 
-const side = SideSchema;
-const seed = SeedSchema;
-const rows = z.array(z.string().max(16)).min(3).max(16);
+export const side = SideSchema;
+export const seed = SeedSchema;
+export const rows = z.array(z.string().max(16)).min(3).max(16);
 
 const OpenLevelSchema = z.object({ id: z.string().min(1).max(100), baseRows: rows, baseName: z.string().max(MAX_NAME_LENGTH) });
 
@@ -55,7 +55,7 @@ const AtdSettingsSchema = z.object({
   curveCount: z.number().int().min(2).max(MAX_CURVE_COUNT),
 });
 
-const BatchSettingsSchema = z.object({
+export const BatchSettingsSchema = z.object({
   generator: z.enum(BATCH_GENERATORS),
   width: side,
   height: side,
@@ -84,7 +84,7 @@ export function saveWorkspace(w: SavedWorkspace): unknown {
 }
 
 /** The first problem of a zod error as "path: message". */
-function firstIssue(error: z.ZodError): string {
+export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (issue === undefined) return 'unknown problem';
   return `${issue.path.length > 0 ? issue.path.join('.') : '$'}: ${issue.message}`;
@@ -223,10 +223,10 @@ export function restoreHistoryRecord(json: unknown): Result<History, string> {
 // ---------------------------------------------------------------- generator results
 
 /** A feature value: finite, or Infinity (structured clone keeps it; unsolvable levels have infinite expectations). */
-const featureValue = z.union([z.number().finite(), z.literal(Infinity)]);
+export const featureValue = z.union([z.number().finite(), z.literal(Infinity)]);
 const count = z.number().int().min(0);
 
-const GeneratedLevelSchema = z.object({
+export const GeneratedLevelSchema = z.object({
   index: count,
   id: z.string().min(1).max(200),
   rows,

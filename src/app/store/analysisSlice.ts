@@ -4,6 +4,7 @@ import type { GraphData } from '../../workers/analysis.api';
 import type { AnalysisResult } from '../../workers/analysis.protocol';
 import type { WorkerMode } from '../../workers/workerClient';
 import { DEFAULT_FULL_GRAPH_LIMIT, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
+import type { Highlight } from '../adapters/graphHighlight';
 import type { SliceCreator } from './types';
 
 export type AnalysisStatus = 'idle' | 'running' | 'done' | 'capped' | 'cancelled' | 'failed';
@@ -31,6 +32,10 @@ export interface AnalysisSlice {
   hoveredNode: number | null;
   graphView: GraphView;
   fullGraphLimit: number;
+  /** States lit on the graph: a class (its chip) or a feature's states (a gauge row); null for none. */
+  graphHighlight: Highlight | null;
+  /** The graph panel fills the studio. */
+  graphMaximised: boolean;
 
   analysisStarted(key: string, at: number): void;
   /** The worker's answer for `key`: a graph, the state cap, or why the level was refused. */
@@ -43,6 +48,9 @@ export interface AnalysisSlice {
   setStateCap(cap: number): void;
   setGraphView(view: GraphView): void;
   setFullGraphLimit(limit: number): void;
+  /** Sets the highlight; the same one again turns it off. */
+  toggleGraphHighlight(highlight: Highlight | null): void;
+  setGraphMaximised(on: boolean): void;
 }
 
 const initial: AnalysisState = { status: 'idle', key: null, graph: null, cap: null, error: null, startedAt: null, workerMode: 'worker' };
@@ -54,6 +62,8 @@ export const createAnalysisSlice: SliceCreator<AnalysisSlice> = () => (set, get)
   hoveredNode: null,
   graphView: 'auto',
   fullGraphLimit: DEFAULT_FULL_GRAPH_LIMIT,
+  graphHighlight: null,
+  graphMaximised: false,
 
   analysisStarted: (key, at) => set({ analysis: { ...get().analysis, status: 'running', key, startedAt: at, error: null } }),
   analysisAnswered: (key, response) => {
@@ -75,5 +85,11 @@ export const createAnalysisSlice: SliceCreator<AnalysisSlice> = () => (set, get)
   },
   setStateCap: (cap) => set({ stateCap: Math.max(1, Math.min(5_000_000, Math.round(cap))) }),
   setGraphView: (view) => set({ graphView: view }),
+  toggleGraphHighlight: (h) => {
+    const now = get().graphHighlight;
+    const same = h !== null && now !== null && JSON.stringify(now) === JSON.stringify(h);
+    set({ graphHighlight: same ? null : h });
+  },
+  setGraphMaximised: (on) => set({ graphMaximised: on }),
   setFullGraphLimit: (limit) => set({ fullGraphLimit: Math.max(50, Math.min(HARD_FULL_GRAPH_LIMIT, Math.round(limit))) }),
 });

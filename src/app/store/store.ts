@@ -2,6 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createAnalysisSlice } from './analysisSlice';
 import { createBatchSlice } from './batchSlice';
+import { createEditorToolsSlice } from './editorToolsSlice';
 import { createGeneratorsSlice } from './generatorsSlice';
 import { createHistorySlice } from './historySlice';
 import { createLabSlice } from './labSlice';
@@ -33,6 +34,7 @@ export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
     ...createLabSlice(d)(...a),
     ...createTrainingSlice(d)(...a),
     ...createHistorySlice(d)(...a),
+    ...createEditorToolsSlice(d)(...a),
   }));
 }
 

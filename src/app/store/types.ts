@@ -6,6 +6,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { AnalysisSlice } from './analysisSlice';
 import type { BatchSlice } from './batchSlice';
+import type { EditorToolsSlice } from './editorToolsSlice';
 import type { GeneratorsSlice } from './generatorsSlice';
 import type { HistorySlice } from './historySlice';
 import type { LabSlice } from './labSlice';
@@ -15,7 +16,7 @@ import type { PlaytestSlice } from './playtestSlice';
 import type { TrainingSlice } from './trainingSlice';
 import type { UiSlice } from './uiSlice';
 
-export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & GeneratorsSlice & UiSlice & TrainingSlice & LabSlice & BatchSlice & HistorySlice;
+export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & GeneratorsSlice & UiSlice & TrainingSlice & LabSlice & BatchSlice & HistorySlice & EditorToolsSlice;
 
 /** What the store needs from the outside world, injectable for tests. */
 export interface StoreDeps {

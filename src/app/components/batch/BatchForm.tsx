@@ -45,8 +45,8 @@ export function BatchForm() {
           ))}
         </select>
       </label>
-      <NumberField label="W" value={settings.width} min={3} max={16} testId="batch.width" disabled={running} onChange={(v) => set({ width: v! })} />
-      <NumberField label="H" value={settings.height} min={3} max={16} testId="batch.height" disabled={running} onChange={(v) => set({ height: v! })} />
+      <NumberField label="W" ariaLabel="width" value={settings.width} min={3} max={16} testId="batch.width" disabled={running} onChange={(v) => set({ width: v! })} />
+      <NumberField label="H" ariaLabel="height" value={settings.height} min={3} max={16} testId="batch.height" disabled={running} onChange={(v) => set({ height: v! })} />
       <NumberField label={sd ? 'levels per temperature' : 'levels'} value={settings.count} min={1} max={MAX_EVALUATION_COUNT} testId="batch.count" width={84} disabled={running} onChange={(v) => set({ count: v! })} />
       <NumberField label="seed" value={settings.seed} min={0} max={MAX_SEED} testId="batch.seed" width={90} disabled={running} onChange={(v) => set({ seed: v! })} />
       {sd && (

@@ -16,11 +16,13 @@ interface NumberFieldProps {
   readonly testId: string;
   readonly width?: number;
   readonly title?: string;
+  /** The accessible name when `label` is an abbreviation (e.g. "W"). */
+  readonly ariaLabel?: string;
   readonly disabled?: boolean;
   readonly onChange: (value: number | null) => void;
 }
 
-export function NumberField({ label, value, min, max, integer = true, optional = false, testId, width, title, disabled, onChange }: NumberFieldProps) {
+export function NumberField({ label, value, min, max, integer = true, optional = false, testId, width, title, ariaLabel, disabled, onChange }: NumberFieldProps) {
   const shown = value === null ? '' : String(value);
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? shown;
@@ -42,6 +44,7 @@ export function NumberField({ label, value, min, max, integer = true, optional =
         value={text}
         disabled={disabled}
         aria-invalid={!valid}
+        aria-label={ariaLabel}
         style={width !== undefined ? { width } : undefined}
         data-testid={testId}
         onChange={(e) => {

@@ -57,8 +57,8 @@ export function AtDifficultySection() {
           <NumberField label="target" value={settings.target} min={0} max={100_000} integer={false} testId="atd.target" width={62} onChange={(v) => set({ target: v! })} />
         )}
         {settings.mode === 'number' && <span className="muted atd-window" data-testid="atd.window" title="the accepted window: the larger of ±10% and ±3">{windowText}</span>}
-        <NumberField label="W" value={settings.width} min={3} max={16} testId="atd.width" onChange={(v) => set({ width: v! })} />
-        <NumberField label="H" value={settings.height} min={3} max={16} testId="atd.height" onChange={(v) => set({ height: v! })} />
+        <NumberField label="W" ariaLabel="width" value={settings.width} min={3} max={16} testId="atd.width" onChange={(v) => set({ width: v! })} />
+        <NumberField label="H" ariaLabel="height" value={settings.height} min={3} max={16} testId="atd.height" onChange={(v) => set({ height: v! })} />
         <NumberField label="N" value={settings.count} min={1} max={MAX_AT_DIFFICULTY_COUNT} testId="atd.count" onChange={(v) => set({ count: v! })} />
         <NumberField label="seed" value={settings.seed} min={0} max={MAX_SEED} testId="atd.seed" width={78} onChange={(v) => set({ seed: v! })} />
         <button type="button" className="small" title="a random seed" data-testid="atd.randomSeed" onClick={() => set({ seed: Math.floor(Math.random() * 1_000_000) })}>random</button>

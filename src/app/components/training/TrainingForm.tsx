@@ -15,6 +15,7 @@ export function TrainingForm({ disabled }: { disabled: boolean }) {
     <label className="field">
       <span>{label}</span>
       <input
+        aria-label={key}
         type="number"
         min={min}
         max={max}
