@@ -21,11 +21,10 @@ import { FIT_METHODS, validateDifficultyModel } from '../../core/difficulty/mode
 import { FEATURE_NAMES, type FeatureName } from '../../core/graph/features';
 import { MAX_ABLATION_FEATURES } from '../../core/difficulty/evaluation';
 import { MAX_TEMPERATURES, SAMPLES_PER_SPAN } from '../../workers/batch.protocol';
-import type { EvaluationRun } from '../../workers/batch.api';
 import type { LabData, LabSample } from '../../workers/lab.api';
 import { err, ok, type Result } from '../../core/util/result';
 import type { BatchRun } from '../store/batchSlice';
-import type { LabFitted, LabRun, LabSlice } from '../store/labSlice';
+import type { LabFitted, LabSlice } from '../store/labSlice';
 import { BatchSettingsSchema, GeneratedLevelSchema, WORKSPACE_VERSION, firstIssue, rows, seed } from './workspace';
 
 /** Most lab data rows kept across a reload (each is a grid and its features, about 0.5 kB). */
@@ -112,7 +111,7 @@ export function restoreBatchReport(json: unknown): Result<BatchRun | null, strin
     }
   }
   const { version: _version, ...run } = r.data;
-  return ok({ ...run, runs: run.runs as EvaluationRun[] } as BatchRun);
+  return ok({ ...run, runs: run.runs });
 }
 
 // ---------------------------------------------------------------- lab session
@@ -218,9 +217,9 @@ export function restoreLabSession(json: unknown): Result<LabSession, string> {
     for (const [i, s] of data.samples.entries()) {
       const grid = parseRows(s.rows);
       if (!grid.ok) return err(`the saved lab session has a bad level (data.samples.${i}: ${describeParseError(grid.error)})`);
-      samples.push({ ...s, key: levelKey(grid.value) } as LabSample);
+      samples.push({ ...s, key: levelKey(grid.value) });
     }
-    labData = { ...data, samples } as LabData;
+    labData = { ...data, samples };
   }
   let labFitted: LabFitted | null = null;
   if (fitted !== null) {
@@ -232,5 +231,5 @@ export function restoreLabSession(json: unknown): Result<LabSession, string> {
     labFitted = { model: model.value, used: fitted.used, predictions: fitted.predictions };
   }
   if (new Set(runs.map((x) => x.id)).size !== runs.length) return err('the saved lab session has repeated run ids (runs)');
-  return ok({ labData, labRuns: runs as LabRun[], labAblation: ablation, labFitted, labMethod: method, labFeatures: [...new Set(chosen)], labSeed });
+  return ok({ labData, labRuns: runs, labAblation: ablation, labFitted, labMethod: method, labFeatures: [...new Set(chosen)], labSeed });
 }
