@@ -3,6 +3,7 @@
  * Vite), fetching them, reading the three files a user picks for upload,
  * and saving the three files as downloads.
  */
+import { z } from 'zod';
 import { parseModelMeta, type ModelFiles, type ModelMeta } from '../../ml/schemas';
 
 /**
@@ -45,6 +46,9 @@ export async function fetchShippedModel(): Promise<ModelFiles> {
   return { modelJson, weights: new Uint8Array(weights), meta };
 }
 
+/** Any JSON object (anything else sorts as an empty one). */
+const JsonObjectSchema = z.record(z.string(), z.unknown()).catch({});
+
 /**
  * Sorts picked files into model.json, weights.bin and meta.json by content
  * (a browser may have renamed a download "model (1).json"): the binary file
@@ -66,7 +70,8 @@ export async function readModelUpload(files: readonly File[]): Promise<{ ok: tru
       } catch (e) {
         return { ok: false, error: `${f.name} is not valid JSON: ${(e as Error).message}` };
       }
-      const o = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+      // Only sorting here: the contents are parsed on load (parseModelJson, parseModelMeta).
+      const o = JsonObjectSchema.parse(parsed);
       if ('modelTopology' in o || 'weightsManifest' in o) modelJson = text;
       else if (o.format === 'longcat-rl-model' || /meta/i.test(f.name)) meta = text;
       else unknown.push(f.name);
