@@ -63,10 +63,10 @@ test('a reload offers the IndexedDB checkpoint, and resuming continues the count
   const before = { episodes: await training.counter('episodes'), envSteps: await training.counter('envSteps'), updates: await training.counter('updates'), elapsed: await training.counter('elapsed') };
   const points = await training.chartPoints('epsilon');
 
+  // Once the workspace is saved, a reload brings back the Training view.
+  await new StudioPage(page).waitSaved();
   await page.reload();
-  const again = new StudioPage(page);
-  await again.editor.grid.waitFor();
-  await training.open();
+  await training.view.waitFor();
   await expect(training.checkpoint).toBeVisible({ timeout: 20_000 });
   await expect(training.checkpoint).toHaveAttribute('data-episodes', String(before.episodes));
   await expect(training.checkpoint).toHaveAttribute('data-updates', String(before.updates));
@@ -97,7 +97,8 @@ test('download then upload round-trips the model; a corrupt weights.bin is refus
   expect(downloaded.testDifficulty).toEqual(expect.any(Number));
 
   // A fresh page has no model; uploading the three files shows the same meta.
-  // The reload brings back the view that was on screen: the Training view.
+  // Once the workspace is saved, a reload brings back the Training view.
+  await new StudioPage(page).waitSaved();
   await page.reload();
   await training.view.waitFor();
   await expect(training.modelMeta).toHaveCount(0);
