@@ -1,11 +1,11 @@
 /** Issue 13: reading the solution graph — zoom, maximise, highlights, paths, collapsed groups — and the gauge in plain words. */
 import { expect, test } from './fixtures';
-import { dataLevels } from './levels';
+import { dataLevels, fixtureLevels } from './levels';
 import { naiveAnalyze, naiveGraph } from '../test/naive/naiveSolver';
 
-/** A real level with every class present and a graph small enough to click around. */
+/** A level with every class present and a graph small enough to click around: a real one when the level sets are here, else one of our fixtures. */
 function richLevel() {
-  for (const level of dataLevels('longcat-binswing-52.txt')) {
+  for (const level of [...dataLevels('longcat-binswing-52.txt'), ...fixtureLevels()]) {
     const c = naiveAnalyze(level.rows).classes;
     if (Object.values(c).every((n) => n > 0) && c.success + c.fail + c.solution + c.dead + c.indeterminate < 150) return level;
   }

@@ -22,7 +22,15 @@ export const SHARED_DATA_NOTE = `needs the real level sets in ${SHARED_DATA}, wh
 /** Every level of a ../shared/data file (none when {@link SHARED_DATA_MISSING}). */
 export function dataLevels(file: string): DataLevel[] {
   if (SHARED_DATA_MISSING) return [];
-  const text = readFileSync(resolve(SHARED_DATA, file), 'utf8');
+  return levelsOfText(readFileSync(resolve(SHARED_DATA, file), 'utf8'));
+}
+
+/** The repository's own fixture levels (test/fixtures/levels.txt): always present. */
+export function fixtureLevels(): DataLevel[] {
+  return levelsOfText(readFileSync(resolve(import.meta.dirname, '../test/fixtures/levels.txt'), 'utf8'));
+}
+
+function levelsOfText(text: string): DataLevel[] {
   return text
     .split(/\n\s*\n/)
     .map((b) => b.trim())
