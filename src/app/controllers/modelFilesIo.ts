@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { parseModelMeta, type ModelFiles, type ModelMeta } from '../../ml/schemas';
+import { downloadBlob } from '../files/download';
 
 /**
  * The shipped model, `models/sd-pcgrl-8x8/`, as asset URLs. A glob rather
@@ -84,21 +85,9 @@ export async function readModelUpload(files: readonly File[]): Promise<{ ok: tru
   return { ok: true, files: { modelJson: modelJson!, weights: weights!, meta: meta! } };
 }
 
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Saves the three files as three downloads (no zip: the upload takes the same three back). */
 export function downloadModelFiles(files: ModelFiles): void {
-  saveBlob(new Blob([files.modelJson], { type: 'application/json' }), 'model.json');
-  saveBlob(new Blob([files.weights as BlobPart], { type: 'application/octet-stream' }), 'weights.bin');
-  saveBlob(new Blob([files.meta], { type: 'application/json' }), 'meta.json');
+  downloadBlob(new Blob([files.modelJson], { type: 'application/json' }), 'model.json');
+  downloadBlob(new Blob([files.weights as BlobPart], { type: 'application/octet-stream' }), 'weights.bin');
+  downloadBlob(new Blob([files.meta], { type: 'application/json' }), 'meta.json');
 }

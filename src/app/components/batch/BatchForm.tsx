@@ -7,7 +7,7 @@ import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { useEffect, useState } from 'react';
 import { estimateBatch, formatDuration, timeLeft, type MeasuredRate } from '../../adapters/batchEstimate';
 import type { BatchRun, BatchSettings } from '../../store/batchSlice';
-import { downloadBlob } from './exportChart';
+import { downloadBlob } from '../../files/download';
 import { NumberField } from './NumberField';
 
 const LABELS: Record<BatchGenerator, string> = {

@@ -3,6 +3,7 @@
  * twice its size and saved as PNG. Charts carry their own background and
  * styles as attributes (chartTheme.ts), so nothing else is needed.
  */
+import { downloadBlob } from '../../files/download';
 
 /** The chart as standalone SVG text (namespace, pixel size from its viewBox). */
 export function svgMarkup(svg: SVGSVGElement): string {
@@ -38,18 +39,6 @@ export async function svgToPng(markup: string, width: number, height: number, sc
   } finally {
     URL.revokeObjectURL(url);
   }
-}
-
-/** Saves a blob as a download named `name`. */
-export function downloadBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** Saves the chart as `<name>.svg`. */

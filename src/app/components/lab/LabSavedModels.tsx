@@ -10,17 +10,10 @@ import { modelWeakness, shippedDifficultyModel } from '../../adapters/difficulty
 import { modelFileName } from '../../adapters/labSeries';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { METHOD_LABEL } from './LabModelPanel';
+import { downloadText } from '../../files/download';
 
 function downloadModel(model: DifficultyModel): void {
-  const blob = new Blob([`${JSON.stringify(model, null, 2)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = modelFileName(model);
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(`${JSON.stringify(model, null, 2)}\n`, modelFileName(model), 'application/json');
 }
 
 function ModelRow({ id, model, active, savedAt, onActivate, onDelete }: { id: string; model: DifficultyModel; active: boolean; savedAt: string; onActivate: () => void; onDelete: (() => void) | null }) {
