@@ -139,17 +139,8 @@ test('a malformed model upload lists its problems and changes nothing; a valid o
 test('a corrupt saved active model is reported and the default is used', async ({ studio, page }) => {
   await studio.graph.waitForLevel();
   const defaultName = await page.getByTestId('gauge.model').innerText();
-  await page.evaluate(async () => {
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('longcat-studio');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('kv', 'readwrite');
-        tx.objectStore('kv').put({ version: 1, activeId: 'm1', models: [{ id: 'm1', savedAt: '', model: { format: 'longcat-difficulty-model', version: 1, name: 'hand edited', coefficients: 'nope' } }] }, 'labModels');
-        tx.oncomplete = () => (open.result.close(), resolve());
-        tx.onerror = () => reject(tx.error);
-      };
-    });
+  await studio.writeSaved({
+    labModels: { version: 1, activeId: 'm1', models: [{ id: 'm1', savedAt: '', model: { format: 'longcat-difficulty-model', version: 1, name: 'hand edited', coefficients: 'nope' } }] },
   });
   await page.reload();
   const again = new StudioPage(page);

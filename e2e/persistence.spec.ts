@@ -35,19 +35,10 @@ test('a reload keeps the level, its name, the pack, the open level, the view and
 test('corrupt saved data is reported and the studio starts clean', async ({ studio, page }) => {
   await studio.editor.typeLevel('C..\n...\n...');
   await studio.waitSaved();
-  await page.evaluate(async () => {
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('longcat-studio');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('kv', 'readwrite');
-        tx.objectStore('kv').put({ version: 1, rows: ['C#', 'x..'], name: 'broken' }, 'level');
-        tx.objectStore('kv').put({ format: 'longcat-pack', version: 1, name: 'p', levels: 'nope' }, 'pack');
-        tx.objectStore('kv').put('garbage', 'playtests');
-        tx.oncomplete = () => (open.result.close(), resolve());
-        tx.onerror = () => reject(tx.error);
-      };
-    });
+  await studio.writeSaved({
+    level: { version: 1, rows: ['C#', 'x..'], name: 'broken' },
+    pack: { format: 'longcat-pack', version: 1, name: 'p', levels: 'nope' },
+    playtests: 'garbage',
   });
   await page.reload();
   const again = new StudioPage(page);

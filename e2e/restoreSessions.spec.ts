@@ -92,18 +92,9 @@ test('a reload shows the same lab session: data summary, Table 4.1 runs, ablatio
 
 test('a corrupt saved batch report or lab session is refused with a message and the views start empty', async ({ studio, page }) => {
   await studio.waitSaved();
-  await page.evaluate(async () => {
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('longcat-studio');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('kv', 'readwrite');
-        tx.objectStore('kv').put({ version: 1, status: 'done', runs: 'nope' }, 'batchReport');
-        tx.objectStore('kv').put({ version: 1, data: null, runs: [{ id: 'x' }], ablation: null, fitted: null }, 'labSession');
-        tx.oncomplete = () => (open.result.close(), resolve());
-        tx.onerror = () => reject(tx.error);
-      };
-    });
+  await studio.writeSaved({
+    batchReport: { version: 1, status: 'done', runs: 'nope' },
+    labSession: { version: 1, data: null, runs: [{ id: 'x' }], ablation: null, fitted: null },
   });
   const warnings: string[] = [];
   page.on('console', (m) => {

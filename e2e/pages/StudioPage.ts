@@ -27,6 +27,22 @@ export class StudioPage {
     await expect(this.page.getByTestId('app.save')).not.toHaveAttribute('data-status', 'loading');
   }
 
+  /** Writes raw records into the studio's IndexedDB store (key -> value), as a corrupt or old save would be. */
+  async writeSaved(records: Record<string, unknown>): Promise<void> {
+    await this.page.evaluate(async (entries) => {
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('longcat-studio');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('kv', 'readwrite');
+          for (const [key, value] of entries) tx.objectStore('kv').put(value, key);
+          tx.oncomplete = () => (open.result.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    }, Object.entries(records));
+  }
+
   /** Waits until everything changed so far is written to IndexedDB. */
   async waitSaved(): Promise<void> {
     await expect(this.page.getByTestId('app.save')).toHaveAttribute('data-status', 'saved');
