@@ -1,0 +1,200 @@
+/**
+ * A player's results file: what play mode records for one pack, per level
+ * and attempt, and what the studio reads back (versioned JSON, zod).
+ *
+ * ```json
+ * { "format": "longcat-play-results", "version": 1,
+ *   "pack": { "name": "...", "identity": "0123abcd0123abcd" },
+ *   "player": "p-4f2c...", "exportedAt": "2026-11-22T21:00:00.000Z",
+ *   "levels": [{ "id": "...", "name": "...", "rows": ["C..#", "..."],
+ *     "attempts": [{ "outcome": "solved", "seconds": 12.3, "moves": 9,
+ *                    "undos": 1, "restarts": 2,
+ *                    "startedAt": "2026-11-22T20:58:00.000Z" }] }] }
+ * ```
+ *
+ * An attempt is one visit to a level, from when it is shown until it is
+ * solved or given up (the Give up button, or leaving it unsolved after a
+ * move). `seconds` counts only time the page was visible; restarts and
+ * undos inside the attempt are counted, not separate attempts. An attempt
+ * at a level the player had already solved is marked `replay`.
+ */
+import { z } from 'zod';
+import { describeParseError, parseRows } from '../level/format';
+import { levelKey, type Level } from '../level/level';
+import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_PACK_LEVELS } from '../pack/schema';
+import { err, ok, type Result } from '../util/result';
+
+/** The `format` tag of a results file. */
+export const RESULTS_FORMAT = 'longcat-play-results';
+/** The version this code writes and reads. */
+export const RESULTS_VERSION = 1;
+/** Most attempts kept per level (the oldest go first). */
+export const MAX_ATTEMPTS_PER_LEVEL = 500;
+/** Largest results file read, in characters. */
+export const MAX_RESULTS_CHARS = 10 * 1024 * 1024;
+/** Longest attempt counted, in seconds (a day): a longer one is a clock error, refused. */
+export const MAX_ATTEMPT_SECONDS = 86_400;
+
+const count = z.number().int().min(0).max(1_000_000);
+
+/** One attempt at a level. */
+export const AttemptSchema = z.object({
+  outcome: z.enum(['solved', 'gave-up']),
+  seconds: z.number().finite().min(0).max(MAX_ATTEMPT_SECONDS),
+  moves: count,
+  undos: count,
+  restarts: count,
+  startedAt: z.iso.datetime(),
+  /** The player had solved the level before: a replay, not a first completion. */
+  replay: z.boolean().default(false),
+});
+export type Attempt = z.infer<typeof AttemptSchema>;
+
+export const ResultsLevelSchema = z.object({
+  id: z.string().min(1).max(MAX_ID_LENGTH),
+  name: z.string().max(MAX_NAME_LENGTH),
+  rows: z.array(z.string().max(64)).min(1).max(16),
+  attempts: z.array(AttemptSchema).max(MAX_ATTEMPTS_PER_LEVEL),
+});
+export type ResultsLevel = z.infer<typeof ResultsLevelSchema>;
+
+export const PlayResultsSchema = z.object({
+  format: z.literal(RESULTS_FORMAT),
+  version: z.literal(RESULTS_VERSION),
+  pack: z.object({ name: z.string().max(MAX_NAME_LENGTH), identity: z.string().regex(/^[0-9a-f]{16}$/) }),
+  /** A random id per browser, so two files of one player are one player. */
+  player: z.string().min(1).max(64),
+  exportedAt: z.iso.datetime(),
+  levels: z.array(ResultsLevelSchema).max(MAX_PACK_LEVELS),
+});
+export type PlayResults = z.infer<typeof PlayResultsSchema>;
+
+/** The file text of `results` (pretty JSON, newline at the end). */
+export function formatResults(results: PlayResults): string {
+  return `${JSON.stringify(results, null, 2)}\n`;
+}
+
+/**
+ * Reads a results file. Never throws: a wrong file gives every problem as
+ * `path: sentence` (a results file with a bad grid is refused whole, like a
+ * pack). O(file size).
+ */
+export function parseResults(text: string): Result<PlayResults, string[]> {
+  if (typeof text !== 'string') return err(['expected the text of a results file']);
+  if (text.length > MAX_RESULTS_CHARS) return err([`the file is over ${MAX_RESULTS_CHARS.toLocaleString('en-US')} characters, more than a results file holds`]);
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    return err([`the file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`]);
+  }
+  if (typeof json === 'object' && json !== null && (json as Record<string, unknown>)['format'] !== RESULTS_FORMAT) {
+    return err([`this is not a Longcat results file (expected "format": "${RESULTS_FORMAT}")`]);
+  }
+  const parsed = PlayResultsSchema.safeParse(json);
+  if (!parsed.success) return err(parsed.error.issues.slice(0, 20).map((i) => `${i.path.length === 0 ? '$' : i.path.join('.')}: ${i.message}`));
+  const problems: string[] = [];
+  parsed.data.levels.forEach((l, i) => {
+    const grid = parseRows(l.rows);
+    if (!grid.ok) problems.push(`levels.${i}.rows: ${describeParseError(grid.error)}`);
+  });
+  return problems.length > 0 ? err(problems) : ok(parsed.data);
+}
+
+/** What one level's attempts over all imported files come to. */
+export interface LevelResultSummary {
+  /** The grid's key ({@link levelKey}): results match pack levels by grid, not by id. */
+  readonly key: string;
+  readonly name: string;
+  readonly rows: readonly string[];
+  readonly level: Level;
+  /** Distinct players who tried it. */
+  readonly players: number;
+  readonly attempts: number;
+  readonly solves: number;
+  readonly giveUps: number;
+  /** Attempts at a level already solved by that player: counted, not timed (a second solve is no first completion). */
+  readonly replays: number;
+  /** Solve times left out as far outliers (see {@link farOutliers}). */
+  readonly outliers: readonly number[];
+  /** Mean seconds of the solves kept; null when none was solved. */
+  readonly meanSeconds: number | null;
+  readonly medianSeconds: number | null;
+}
+
+/** Fewest solves before outliers are looked for: quartiles of fewer times mean little. */
+export const MIN_SOLVES_FOR_OUTLIERS = 4;
+
+/** The `q`-quantile of sorted values, linear between order statistics. */
+function quantile(sorted: readonly number[], q: number): number {
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at), hi = Math.ceil(at);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
+}
+
+/**
+ * Tukey's far-out fences: the values below Q1 - 3 IQR or above Q3 + 3 IQR
+ * (a player who left the tab open unsolved, a clock jump), looked for only
+ * with {@link MIN_SOLVES_FOR_OUTLIERS} or more values. Returns the kept and
+ * the dropped values.
+ */
+export function farOutliers(values: readonly number[]): { kept: number[]; dropped: number[] } {
+  if (values.length < MIN_SOLVES_FOR_OUTLIERS) return { kept: [...values], dropped: [] };
+  const sorted = [...values].sort((a, b) => a - b);
+  const q1 = quantile(sorted, 0.25), q3 = quantile(sorted, 0.75);
+  const lo = q1 - 3 * (q3 - q1), hi = q3 + 3 * (q3 - q1);
+  return { kept: values.filter((v) => v >= lo && v <= hi), dropped: values.filter((v) => v < lo || v > hi) };
+}
+
+/**
+ * Pools the attempts of many results files per level (by grid, in first-seen
+ * order). An attempt seen twice (same player, level and start time: the
+ * same file imported twice, or two exports of one browser) counts once.
+ * Give-ups are counted, never timed: a give-up is not a completion time;
+ * replays (attempts after the player's first solve) are counted, not timed.
+ * The level's time is the mean of its solves after {@link farOutliers}.
+ * Files are assumed parsed by {@link parseResults}. O(attempts log attempts).
+ */
+export function summariseResults(files: readonly PlayResults[]): LevelResultSummary[] {
+  const byKey = new Map<string, { name: string; rows: readonly string[]; level: Level; players: Set<string>; seen: Set<string>; attempts: number; solves: number[]; giveUps: number; replays: number }>();
+  for (const file of files) {
+    for (const l of file.levels) {
+      const grid = parseRows(l.rows);
+      if (!grid.ok) continue;
+      const key = levelKey(grid.value);
+      let entry = byKey.get(key);
+      if (entry === undefined) {
+        entry = { name: l.name, rows: l.rows, level: grid.value, players: new Set(), seen: new Set(), attempts: 0, solves: [], giveUps: 0, replays: 0 };
+        byKey.set(key, entry);
+      }
+      for (const a of l.attempts) {
+        const id = `${file.player}\u0000${a.startedAt}`;
+        if (entry.seen.has(id)) continue;
+        entry.seen.add(id);
+        entry.players.add(file.player);
+        entry.attempts++;
+        if (a.replay) entry.replays++;
+        else if (a.outcome === 'solved') entry.solves.push(a.seconds);
+        else entry.giveUps++;
+      }
+    }
+  }
+  return [...byKey.entries()].map(([key, e]) => {
+    const { kept, dropped } = farOutliers(e.solves);
+    const sorted = [...kept].sort((a, b) => a - b);
+    return {
+      key,
+      name: e.name,
+      rows: e.rows,
+      level: e.level,
+      players: e.players.size,
+      attempts: e.attempts,
+      solves: e.solves.length,
+      giveUps: e.giveUps,
+      replays: e.replays,
+      outliers: dropped,
+      meanSeconds: kept.length === 0 ? null : kept.reduce((s, v) => s + v, 0) / kept.length,
+      medianSeconds: sorted.length === 0 ? null : quantile(sorted, 0.5),
+    };
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * The standalone player: play.html built into ONE self-contained HTML file
+ * (scripts and styles inlined by vite-plugin-singlefile), written to
+ * build/player/play.html. It is the template of every standalone export:
+ * the studio and the CLI put a pack into its `<script id="longcat-pack">`.
+ * Opened from disk it needs no server and no network.
+ *
+ *   npx vite build -c vite.player.config.ts
+ */
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { viteSingleFile } from 'vite-plugin-singlefile';
+
+export default defineConfig({
+  plugins: [react(), viteSingleFile({ removeViteModuleLoader: true })],
+  publicDir: false,
+  logLevel: 'warn',
+  build: {
+    outDir: 'build/player',
+    emptyOutDir: true,
+    rollupOptions: { input: 'play.html' },
+  },
+});
