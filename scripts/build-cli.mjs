@@ -1,4 +1,6 @@
-// Bundles the command line into build/cli/ (ES modules, code-split):
+// Bundles the command line into build/cli/ (ES modules, code-split), and
+// builds the standalone player template build/player/play.html (Vite,
+// vite.player.config.ts) that `export --format html` fills with a pack:
 // longcat.mjs holds argument parsing only; each command, and tfjs behind the
 // commands that need it, is a chunk imported when the command runs. Runtime
 // dependencies (commander, zod, tfjs, ...) stay external: they are
@@ -45,3 +47,14 @@ await esbuild.build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+
+// The standalone player (one self-contained HTML file). Vite is a
+// devDependency like esbuild; without it an existing template is kept.
+let vite;
+try {
+  vite = await import('vite');
+} catch {
+  process.stderr.write(`build-cli: vite is not installed; ${existsSync(join(root, 'build/player/play.html')) ? 'keeping the existing build/player' : 'build/player is missing: `export --format html` needs `npm install` then `npm run build:cli`'}\n`);
+  process.exit(process.argv.includes('--if-able') ? 0 : 1);
+}
+await vite.build({ root, configFile: join(root, 'vite.player.config.ts'), logLevel: 'warn' });

@@ -155,7 +155,9 @@ export function Player({ linked, identity, progress: saved, note }: PlayerProps)
               data-testid="play.copyResults"
               onClick={() => {
                 const text = resultsText();
-                navigator.clipboard?.writeText(text).then(() => setCopied('Copied.'), () => setCopied(text)) ?? setCopied(text);
+                // Clipboard access can be missing (file://, old browsers) or refused: then the text is shown to copy by hand.
+                if (navigator.clipboard === undefined) setCopied(text);
+                else void navigator.clipboard.writeText(text).then(() => setCopied('Copied.'), () => setCopied(text));
               }}
             >
               Copy

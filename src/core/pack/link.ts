@@ -1,17 +1,20 @@
 /**
  * A whole pack as a link: the pack's playable part (name, and per level its
- * id, name and rows) as JSON, raw-deflated with fflate, written in
- * base64url into the URL fragment: `#pack=1.<base64url>`. The fragment never
+ * id, name and rows) as JSON, zlib-compressed with fflate (deflate with an
+ * Adler-32 checksum), written in base64url into the URL fragment:
+ * `#pack=1.<base64url>`. The fragment never
  * reaches a server, so the link works from any static host or from disk.
  *
  * Decoding is a boundary like a file import: the text is checked for
  * length, alphabet and version before any work, the inflated size is
- * capped, and the JSON goes through {@link importPackJson}, the same checks
+ * capped, the checksum is verified (fflate does not check it; a link cut
+ * or changed in transit is refused, not opened as another pack), and the
+ * JSON goes through {@link importPackJson}, the same checks
  * a pack file gets. Annotations a link might carry (difficulty, features,
  * source, notes) are dropped, never trusted: play mode needs only the grids.
  * Nothing throws; a bad link is one sentence.
  */
-import { deflateSync, inflateSync } from 'fflate';
+import { unzlibSync, zlibSync } from 'fflate';
 import type { Level } from '../level/level';
 import { err, ok, type Result } from '../util/result';
 import { CURRENT_PACK_VERSION } from './migrations';
@@ -20,7 +23,7 @@ import { EDITOR_GENERATOR, PACK_FORMAT, type LevelPack } from './schema';
 
 /** The fragment parameter that holds a pack. */
 export const PACK_LINK_PARAM = 'pack';
-/** Version of the link encoding (deflate-raw + base64url of pack JSON); the pack inside has its own version. */
+/** Version of the link encoding (zlib + base64url of pack JSON); the pack inside has its own version. */
 export const PACK_LINK_ENCODING = '1';
 /**
  * Longest encoded pack (the part after `pack=`) a link may hold, in
@@ -28,7 +31,7 @@ export const PACK_LINK_ENCODING = '1';
  * cut or mangle long ones; a larger pack is sent as a file instead.
  */
 export const MAX_PACK_LINK_CHARS = 32_000;
-/** Largest inflated JSON a link may unpack to, in bytes (a raw-deflate stream inflates at most ~1,032x, so this cap is what bounds the work). */
+/** Largest JSON a link may unpack to, in bytes. (A deflate stream inflates at most ~1,032x, so the link length bounds the work before this cap is checked.) */
 export const MAX_PACK_LINK_JSON_BYTES = 4 * 1024 * 1024;
 
 /** A pack read from a link: only its playable part, validated. */
@@ -75,6 +78,22 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** Adler-32 of `bytes` (RFC 1950 §8.2), the checksum a zlib stream ends with. */
+function adler32(bytes: Uint8Array): number {
+  let a = 1, b = 0;
+  for (let i = 0; i < bytes.length; ) {
+    // 3,800 steps keep b below 2^31 before the modulo (zlib's NMAX is 5,552 for unsigned 32-bit).
+    const end = Math.min(bytes.length, i + 3800);
+    for (; i < end; i++) {
+      a += bytes[i]!;
+      b += a;
+    }
+    a %= 65521;
+    b %= 65521;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
 function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
   try {
@@ -97,7 +116,7 @@ export type PackLinkEncoding = Result<{ readonly fragment: string; readonly char
  */
 export function encodePackLink(pack: LevelPack): PackLinkEncoding {
   const json = new TextEncoder().encode(linkJson(pack));
-  const code = `${PACK_LINK_ENCODING}.${toBase64Url(deflateSync(json, { level: 9 }))}`;
+  const code = `${PACK_LINK_ENCODING}.${toBase64Url(zlibSync(json, { level: 9 }))}`;
   if (code.length > MAX_PACK_LINK_CHARS) {
     return err({
       chars: code.length,
@@ -142,11 +161,14 @@ export function decodePackLink(hash: string): Result<LinkedPack, string> {
   if (bytes === null || bytes.length === 0) return err('the link is damaged: it has characters a pack link never has, or was cut short');
   let inflated: Uint8Array;
   try {
-    inflated = inflateSync(bytes);
+    inflated = unzlibSync(bytes);
   } catch {
     return err('the link is damaged (it does not unpack): it may have been cut short or changed; ask for the link again');
   }
   if (inflated.length > MAX_PACK_LINK_JSON_BYTES) return err('the link unpacks to more than a pack link may hold; it was not made by the studio');
+  const n = bytes.length;
+  const stored = n < 6 ? -1 : ((bytes[n - 4]! << 24) | (bytes[n - 3]! << 16) | (bytes[n - 2]! << 8) | bytes[n - 1]!) >>> 0;
+  if (stored !== adler32(inflated)) return err('the link is damaged: it was cut short or changed on the way (its checksum does not match); ask for the link again');
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(inflated));
