@@ -263,7 +263,7 @@ function unknownFields(raw: Readonly<Record<string, unknown>>): PackProblem[] {
  * The pack as canonical text: 2-space indented JSON, fields in the order of
  * the format (format, version, name, description, createdWith,
  * difficultyModel, levels; per level id, name, rows, difficulty, features,
- * source, notes, tags, playtests), one trailing newline.
+ * source, notes, tags, playtests, playerStats), one trailing newline.
  * Fields not in the format are not written. `pack` should be valid (e.g.
  * from {@link importPack} or {@link createPack}): JSON has no Infinity or
  * NaN (they are written as null) and writes -0 as 0. O(size).
@@ -291,6 +291,9 @@ export function exportPack(pack: LevelPack): string {
       ...(level.notes !== undefined ? { notes: level.notes } : {}),
       ...(level.tags !== undefined ? { tags: level.tags } : {}),
       ...(level.playtests !== undefined ? { playtests: { played: level.playtests.played, solved: level.playtests.solved, meanSeconds: level.playtests.meanSeconds } } : {}),
+      ...(level.playerStats !== undefined
+        ? { playerStats: { players: level.playerStats.players, attempts: level.playerStats.attempts, solved: level.playerStats.solved, gaveUp: level.playerStats.gaveUp, outliers: level.playerStats.outliers, meanSeconds: level.playerStats.meanSeconds, medianSeconds: level.playerStats.medianSeconds } }
+        : {}),
     })),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;

@@ -77,6 +77,24 @@ export interface PackLevel {
   tags?: string[];
   /** Playtests in the studio that wrote the file: started, won, mean seconds of the wins (optional). */
   playtests?: PackPlaytests;
+  /** Players' results imported from play mode (optional; kept apart from the designer's own playtests). */
+  playerStats?: PackPlayerStats;
+}
+
+/**
+ * What players did with a level, pooled from their results files (play
+ * mode): distinct players, attempts, solves (first solves; replays are not
+ * counted here), give-ups, far outliers left out, and the mean and median
+ * seconds of the solves kept (null when none).
+ */
+export interface PackPlayerStats {
+  players: number;
+  attempts: number;
+  solved: number;
+  gaveUp: number;
+  outliers: number;
+  meanSeconds: number | null;
+  medianSeconds: number | null;
 }
 
 /** A level's playtest numbers as a pack file carries them. */
@@ -174,6 +192,20 @@ export const PackLevelSchema = z.object(
           meanSeconds: z.number({ error: expected('seconds or null') }).min(0).nullable(),
         },
         { error: expected('an object { "played", "solved", "meanSeconds" }') },
+      )
+      .exactOptional(),
+    playerStats: z
+      .object(
+        {
+          players: z.number({ error: expected('a count') }).int().min(0),
+          attempts: z.number({ error: expected('a count') }).int().min(0),
+          solved: z.number({ error: expected('a count') }).int().min(0),
+          gaveUp: z.number({ error: expected('a count') }).int().min(0),
+          outliers: z.number({ error: expected('a count') }).int().min(0),
+          meanSeconds: z.number({ error: expected('seconds or null') }).min(0).nullable(),
+          medianSeconds: z.number({ error: expected('seconds or null') }).min(0).nullable(),
+        },
+        { error: expected('an object { "players", "attempts", "solved", "gaveUp", "outliers", "meanSeconds", "medianSeconds" }') },
       )
       .exactOptional(),
     tags: z
