@@ -10,6 +10,7 @@ import { connectPackFeatures } from './controllers/packFeaturesController';
 import { BatchController } from './controllers/batchController';
 import { GeneratorsController } from './controllers/generatorsController';
 import { LabController } from './controllers/labController';
+import { PlayResultsController } from './controllers/playResultsController';
 import { TrainingController } from './controllers/trainingController';
 import { createStudioStore, type StudioStore } from './store/store';
 
@@ -20,6 +21,8 @@ export interface StudioServices {
   /** Generate-at-difficulty, curves and batch evaluations (two workers). */
   readonly batch: BatchController;
   readonly lab: LabController;
+  /** Players' results files (play mode) into the lab and the pack. */
+  readonly playResults: PlayResultsController;
   /** Training and the SD-PCGRL generator (two workers). */
   readonly training: TrainingController;
   /** Stops every controller and its workers (tests, page unload). */
@@ -40,6 +43,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     generators,
     batch,
     lab,
+    playResults: new PlayResultsController(store, lab),
     training,
     dispose: () => {
       for (const c of [analysis, generators, batch, lab, training]) c.dispose();

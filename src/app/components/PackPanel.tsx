@@ -8,6 +8,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { formatLevels } from '../../core/level/format';
 import { exportPack } from '../../core/pack/pack';
+import { playLink, standalonePlayer } from '../controllers/playExport';
 import { downloadText } from '../files/download';
 import { importText } from '../files/importText';
 import { slug } from '../store/packEdits';
@@ -26,6 +27,27 @@ export function PackPanel() {
   const [dropping, setDropping] = useState(false);
   const [filter, setFilter] = useState<PackFilter>({ text: '', tag: null });
   const tags = useStudioShallow((st) => [...new Set(st.pack.levels.flatMap((l) => l.tags ?? []))].sort());
+  const [share, setShare] = useState<{ url: string } | { error: string } | null>(null);
+
+  const makePlayLink = (): void => {
+    const link = playLink(window.location.href, selectExportPack(get()));
+    if (!link.ok) {
+      setShare({ error: link.error });
+      return;
+    }
+    setShare({ url: link.value });
+    void navigator.clipboard?.writeText(link.value).then(() => get().notify('info', 'Play link copied: anyone with it plays the pack in their browser.'), () => {});
+  };
+  const exportStandalone = async (): Promise<void> => {
+    const pack = selectExportPack(get());
+    const html = await standalonePlayer(pack);
+    if (!html.ok) {
+      get().notify('error', `No standalone file: ${html.error}.`);
+      return;
+    }
+    downloadText(html.value, `${slug(pack.name)}.play.html`, 'text/html');
+    get().notify('info', `Exported a standalone player of ${pack.levels.length} levels: it plays offline from disk.`);
+  };
 
   const exportJson = (): void => {
     const pack = selectExportPack(get());
@@ -87,6 +109,8 @@ export function PackPanel() {
         <span className="muted small-text">Export</span>
         <button type="button" data-testid="pack.export" title={`Download the pack as JSON (difficulties by “${s.model}”)`} onClick={exportJson}>JSON</button>
         <button type="button" data-testid="pack.exportText" title="Download the levels in the text format" onClick={exportTxt}>Text</button>
+        <button type="button" data-testid="pack.playLink" disabled={s.count === 0} title="A link that opens the pack in play mode (the whole pack is in the link)" onClick={makePlayLink}>Play link</button>
+        <button type="button" data-testid="pack.exportPlayer" disabled={s.count === 0} title="One HTML file that plays the pack offline, for mail or any web host" onClick={() => void exportStandalone()}>Player HTML</button>
         <span className="grow" />
         <button type="button" data-testid="pack.import" title="Import a pack (.json) or levels in the text format (.txt); or drop a file here, or paste" onClick={() => fileInput.current?.click()}>Import…</button>
         <input
@@ -102,6 +126,25 @@ export function PackPanel() {
           }}
         />
       </div>
+      {share !== null && (
+        <div className={`import-report${'error' in share ? ' error-box' : ''}`} data-testid="pack.share" role={'error' in share ? 'alert' : 'status'}>
+          <div className="report-head">
+            {'error' in share ? <span data-testid="pack.shareError">No link: {share.error}.</span> : <span>Play link (copied if the browser allowed it):</span>}
+            <button type="button" className="icon" aria-label="dismiss" onClick={() => setShare(null)}>✕</button>
+          </div>
+          {'url' in share ? (
+            <div className="button-row">
+              <input className="grow" readOnly value={share.url} aria-label="play link" data-testid="pack.shareUrl" onFocus={(e) => e.currentTarget.select()} />
+              <a href={share.url} target="_blank" rel="noreferrer" data-testid="pack.shareOpen">Open</a>
+            </div>
+          ) : (
+            <div className="button-row">
+              <button type="button" data-testid="pack.shareFile" onClick={() => void exportStandalone()}>Download the player HTML instead</button>
+              <button type="button" onClick={exportJson}>Pack JSON</button>
+            </div>
+          )}
+        </div>
+      )}
       {s.pending !== null && (
         <div className="import-report" role="alertdialog" aria-label="import a pack" data-testid="pack.importChoice">
           <div className="report-head">

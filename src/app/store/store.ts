@@ -8,6 +8,7 @@ import { createHistorySlice } from './historySlice';
 import { createLabSlice } from './labSlice';
 import { createLevelSlice } from './levelSlice';
 import { createPackSlice } from './packSlice';
+import { createPlayResultsSlice } from './playResultsSlice';
 import { createPlaytestSlice } from './playtestSlice';
 import { createTrainingSlice } from './trainingSlice';
 import type { StoreDeps, StudioState } from './types';
@@ -35,6 +36,7 @@ export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
     ...createTrainingSlice(d)(...a),
     ...createHistorySlice(d)(...a),
     ...createEditorToolsSlice(d)(...a),
+    ...createPlayResultsSlice(d)(...a),
   }));
 }
 

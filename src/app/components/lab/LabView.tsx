@@ -9,6 +9,7 @@ import { LabDataPanel } from './LabDataPanel';
 import { LabFeaturePlots } from './LabFeaturePlots';
 import { LabFitPanel } from './LabFitPanel';
 import { LabModelPanel } from './LabModelPanel';
+import { LabPlayerResults } from './LabPlayerResults';
 import { LabResults } from './LabResults';
 import { LabSavedModels } from './LabSavedModels';
 
@@ -31,6 +32,7 @@ export function LabView() {
       <div className="lab-grid">
         <div className="lab-col">
           <LabDataPanel />
+          <LabPlayerResults />
           <LabModelPanel />
           <LabSavedModels />
         </div>
