@@ -1,0 +1,170 @@
+/**
+ * Packs that leave the studio: a play link opened in a fresh browser, the
+ * standalone player opened from disk with the network blocked, the CLI's
+ * standalone file, bad links, and the players' results back in the lab
+ * and the pack. Solutions come from the naive reference solver.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { standaloneHtml } from '../src/cli/exportHtml';
+import { isWon, naiveParse, naiveSuccessors } from '../test/naive/naiveSolver';
+import { expect, test } from './fixtures';
+import { LabPage } from './pages/LabPage';
+import { PlayPage } from './pages/PlayPage';
+import type { StudioPage } from './pages/StudioPage';
+
+const LEVELS = [
+  { id: 'corner', name: 'Corner', rows: ['C..', '##.', '##.'] },
+  { id: 'room', name: 'Room', rows: ['C...', '....', '.#..'] },
+  { id: 'ring', name: 'Ring', rows: ['..C..', '.###.', '.....'] },
+];
+const PACK = { format: 'longcat-pack', version: 1, name: 'Playtest pack', levels: LEVELS };
+
+/** A solution by the naive rules (depth-first). */
+function solve(rows: string[]): string {
+  const { w, h, start } = naiveParse(rows);
+  const go = (state: string, path: string): string | null => {
+    if (isWon(state)) return path;
+    for (const [m, next] of naiveSuccessors(state, w, h)) {
+      const found = go(next, path + m);
+      if (found !== null) return found;
+    }
+    return null;
+  };
+  const s = go(start, '');
+  if (s === null) throw new Error('fixture level must be solvable');
+  return s;
+}
+
+async function loadPack(studio: StudioPage): Promise<void> {
+  await studio.pack.show();
+  // An empty pack takes the file without asking append or replace.
+  await studio.pack.importFile(JSON.stringify(PACK), 'playtest.json');
+  await expect(studio.pack.items).toHaveCount(3);
+}
+
+/** Plays level 1 (with a restart and an undo), level 2 with WASD, gives up on level 3; returns the results file. */
+async function playTwoLevels(play: PlayPage): Promise<string> {
+  await expect(play.position).toHaveText('Level 1 of 3');
+  const first = solve(LEVELS[0]!.rows);
+  await play.play(first.slice(0, 1));
+  await play.page.keyboard.press('r');
+  await expect(play.board).toHaveAttribute('data-moves', '');
+  await play.play(first);
+  await play.expectWon();
+  await play.next(2, 3);
+  await play.play(solve(LEVELS[1]!.rows), 'wasd');
+  await play.expectWon();
+  await play.next(3, 3);
+  await play.play(solve(LEVELS[2]!.rows).slice(0, 1));
+  await play.giveUp();
+  await play.page.getByTestId('play.levelsButton').click();
+  await expect(play.page.getByTestId('play.levelItem')).toHaveCount(3);
+  expect(await play.page.getByTestId('play.levelItem').evaluateAll((els) => els.map((e) => e.getAttribute('data-solved')))).toEqual(['true', 'true', 'false']);
+  await play.page.keyboard.press('Escape');
+  return play.downloadResults();
+}
+
+/** Imports a results file in the lab; checks the rows: two levels solved once, one given up. */
+async function importResults(studio: StudioPage, text: string): Promise<void> {
+  const results = JSON.parse(text) as { format: string; levels: { id: string; attempts: { outcome: string; moves: number; restarts: number }[] }[] };
+  expect(results.format).toBe('longcat-play-results');
+  expect(results.levels.map((l) => [l.id, l.attempts.map((a) => a.outcome)])).toEqual([['corner', ['solved']], ['room', ['solved']], ['ring', ['gave-up']]]);
+  expect(results.levels[0]!.attempts[0]).toMatchObject({ restarts: 1, moves: solve(LEVELS[0]!.rows).length + 1 });
+  const lab = new LabPage(studio.page);
+  await lab.open();
+  await studio.page.getByTestId('lab.resultsFile').setInputFiles({ name: 'player1.results.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  const rows = studio.page.getByTestId('lab.resultsRow');
+  await expect(rows).toHaveCount(3);
+  expect(await rows.evaluateAll((els) => els.map((e) => [e.getAttribute('data-solved'), e.getAttribute('data-gaveup')]))).toEqual([['1', '0'], ['1', '0'], ['0', '1']]);
+  await expect(studio.page.getByTestId('lab.summary.source')).toHaveText('player results (1 file)');
+  await expect(studio.page.getByTestId('lab.progress')).toHaveCount(0);
+  expect(await lab.summaryNumber('used')).toBe(2);
+  // Into the pack, as one undoable step.
+  await studio.page.getByTestId('lab.resultsToPack').click();
+  await lab.backToStudio();
+  await expect(studio.page.getByTestId('pack.item.players')).toHaveCount(3);
+  expect(await studio.page.getByTestId('pack.item.players').evaluateAll((els) => els.map((e) => e.getAttribute('data-gaveup')))).toEqual(['0', '0', '1']);
+}
+
+async function offlineContext(browser: Browser): Promise<{ context: BrowserContext; blocked: string[] }> {
+  const context = await browser.newContext();
+  const blocked: string[] = [];
+  await context.route('**', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file:')) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  return { context, blocked };
+}
+
+test('a pack as a link: played in a fresh browser, results back in the lab and the pack', async ({ studio, browser }) => {
+  await loadPack(studio);
+  await studio.page.getByTestId('pack.playLink').click();
+  const url = await studio.page.getByTestId('pack.shareUrl').inputValue();
+  expect(url).toMatch(/\/play\.html#pack=1\.[A-Za-z0-9_-]+$/);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  const play = new PlayPage(page);
+  await expect(page.getByTestId('play.packName')).toHaveText('Playtest pack');
+  const text = await playTwoLevels(play);
+  // Progress survives a reload of the link.
+  await page.reload();
+  await expect(page.getByTestId('play.solvedCount')).toHaveText('2 solved');
+  await context.close();
+  await importResults(studio, text);
+});
+
+test('the standalone player from the studio plays from disk with the network blocked', async ({ studio, browser }) => {
+  await loadPack(studio);
+  const download = studio.page.waitForEvent('download');
+  await studio.page.getByTestId('pack.exportPlayer').click();
+  // Saved under its own name: Chromium shows a file without the .html extension as text.
+  const file = join(mkdtempSync(join(tmpdir(), 'longcat-play-')), (await download).suggestedFilename());
+  expect(file).toMatch(/playtest-pack\.play\.html$/);
+  await (await download).saveAs(file);
+  const { context, blocked } = await offlineContext(browser);
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(file).href);
+  const text = await playTwoLevels(new PlayPage(page));
+  expect(blocked).toEqual([]);
+  await context.close();
+  await importResults(studio, text);
+});
+
+test("the CLI's standalone file shows the first level and answers the arrow keys offline", async ({ browser }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'longcat-play-'));
+  const path = join(dir, 'play.html');
+  writeFileSync(path, await standaloneHtml({ ...PACK, levels: LEVELS.map((l) => ({ ...l, difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } })) } as Parameters<typeof standaloneHtml>[0]));
+  const { context, blocked } = await offlineContext(browser);
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(path).href);
+  const play = new PlayPage(page);
+  await expect(play.position).toHaveText('Level 1 of 3');
+  await expect(page.getByTestId('play.levelName')).toHaveText('Corner');
+  await play.play('R');
+  await expect(play.board).toHaveAttribute('data-moves', 'R');
+  expect(blocked).toEqual([]);
+  await context.close();
+});
+
+test('a damaged link says so and stores nothing; a #level= link still opens the editor', async ({ studio, page }) => {
+  await loadPack(studio);
+  await page.getByTestId('pack.playLink').click();
+  const url = await page.getByTestId('pack.shareUrl').inputValue();
+  const play = new PlayPage(page);
+  for (const bad of [url.slice(0, -6), url.replace(/(#pack=1\.)(.)/, (_, a: string, c: string) => a + (c === 'A' ? 'B' : 'A')), url.replace('#pack=1.', '#pack=9.'), `${url}${'A'.repeat(40_000)}`]) {
+    await page.goto(bad);
+    await expect(play.error).toBeVisible();
+    await expect(play.error).toContainText(/link/);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('longcat-play/') && k !== 'longcat-play/player'))).toEqual([]);
+  }
+  await studio.open('/#level=c--_-x-_---&name=Shared');
+  await studio.editor.expectRows(['C..', '.#.', '...']);
+  await expect(page.getByTestId('editor.name')).toHaveValue('Shared');
+});
