@@ -17,7 +17,7 @@ export function LabPlayerResults() {
   const unused = s.summary.filter((l) => l.meanSeconds === null).length;
 
   return (
-    <section className="panel lab-section" aria-label="Player results" data-testid="lab.results">
+    <section className="panel lab-section" aria-label="Player results" data-testid="lab.playerResults">
       <header className="panel-header">
         <h2>Player results</h2>
       </header>
@@ -64,18 +64,17 @@ export function LabPlayerResults() {
               {s.files} file{s.files === 1 ? '' : 's'}, {s.summary.length} level{s.summary.length === 1 ? '' : 's'}{unused > 0 ? `, ${unused} never solved (not used)` : ''}.
             </p>
             <div className="lab-table-wrap">
-              <table className="lab-table" data-testid="lab.resultsTable">
+              <table className="lab-table lab-results-table" data-testid="lab.resultsTable">
                 <thead>
                   <tr>
-                    <th>level</th><th className="num">players</th><th className="num">attempts</th><th className="num">solved</th><th className="num">gave up</th><th className="num">replays</th><th className="num">outliers</th><th className="num">mean s</th><th className="num">median s</th>
+                    <th>level</th><th className="num" title="distinct players">players</th><th className="num" title="first solves (timed)">solved</th><th className="num">gave up</th><th className="num" title="attempts after the player's first solve">replays</th><th className="num" title="solve times left out as far outliers">outliers</th><th className="num">mean s</th><th className="num">median s</th>
                   </tr>
                 </thead>
                 <tbody>
                   {s.summary.map((l) => (
                     <tr key={l.key} data-testid="lab.resultsRow" data-solved={l.solves} data-gaveup={l.giveUps} data-mean={l.meanSeconds ?? ''}>
-                      <td title={l.rows.join('\n')}>{l.name || '(unnamed)'}</td>
+                      <td title={`${l.rows.join('\n')}\n${l.attempts} attempts`}>{l.name || '(unnamed)'}</td>
                       <td className="num">{l.players}</td>
-                      <td className="num">{l.attempts}</td>
                       <td className="num">{l.solves}</td>
                       <td className="num">{l.giveUps}</td>
                       <td className="num">{l.replays}</td>
