@@ -137,10 +137,15 @@ test('the standalone player from the studio plays from disk with the network blo
   await importResults(studio, text);
 });
 
+let html = '';
+test.beforeAll(async () => {
+  html = await standaloneHtml({ format: 'longcat-pack', version: 1, name: PACK.name, levels: LEVELS.map((l) => ({ ...l, difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } })) });
+});
+
 test("the CLI's standalone file shows the first level and answers the arrow keys offline", async ({ browser }) => {
   const dir = mkdtempSync(join(tmpdir(), 'longcat-play-'));
   const path = join(dir, 'play.html');
-  writeFileSync(path, await standaloneHtml({ ...PACK, levels: LEVELS.map((l) => ({ ...l, difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } })) } as Parameters<typeof standaloneHtml>[0]));
+  writeFileSync(path, html);
   const { context, blocked } = await offlineContext(browser);
   const page = await context.newPage();
   await page.goto(pathToFileURL(path).href);
@@ -150,6 +155,21 @@ test("the CLI's standalone file shows the first level and answers the arrow keys
   await play.play('R');
   await expect(play.board).toHaveAttribute('data-moves', 'R');
   expect(blocked).toEqual([]);
+  await context.close();
+});
+
+test('on a phone-sized screen a swipe is a move; a short tap is not', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  await page.route('**/play.html', (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto('http://longcat.invalid/play.html');
+  const play = new PlayPage(page);
+  await play.swipe(3, 0);
+  await expect(play.board).toHaveAttribute('data-moves', 'R');
+  await play.swipe(0.1, 0.1);
+  await expect(play.board).toHaveAttribute('data-moves', 'R');
+  await play.swipe(0, 3);
+  await play.expectWon();
   await context.close();
 });
 

@@ -25,6 +25,18 @@ export class PlayPage {
     }
   }
 
+  /** A pointer drag across the board by (dx, dy) cells' worth of its width / 4. */
+  async swipe(dx: number, dy: number): Promise<void> {
+    const box = await this.board.boundingBox();
+    if (box === null) throw new Error('the board is not on screen');
+    const step = box.width / 4;
+    const x = box.x + box.width / 2, y = box.y + box.height / 2;
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x + dx * step, y + dy * step, { steps: 4 });
+    await this.page.mouse.up();
+  }
+
   async expectWon(): Promise<void> {
     await expect(this.board).toHaveAttribute('data-status', 'won');
     await expect(this.page.getByTestId('play.won')).toBeVisible();
