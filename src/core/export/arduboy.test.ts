@@ -72,7 +72,7 @@ describe('arduboyHeader', () => {
 
   it('round-trips random 8x8 levels through the text of the header', () => {
     const grid = fc
-      .tuple(fc.array(fc.constantFrom('.', '#'), { minLength: 64, maxLength: 64 }), fc.nat(63))
+      .tuple(fc.array(fc.constantFrom<string>('.', '#'), { minLength: 64, maxLength: 64 }), fc.nat(63))
       .map(([cells, head]) => {
         cells[head] = 'C';
         return Array.from({ length: 8 }, (_, y) => cells.slice(y * 8, y * 8 + 8).join(''));
