@@ -8,44 +8,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ccMissing, compileAndRun } from '../../../test/support/cc';
+import { parseHeader } from '../../../test/support/exportReaders';
 import { readDataText, splitDataBlocks } from '../../../test/support/dataText';
 import { sharedDataMissing } from '../../../test/support/levels';
 import { createPack } from '../pack/pack';
 import type { LevelPack, PackLevel } from '../pack/schema';
 import { arduboyHeader } from './arduboy';
-
-interface DecodedLevel {
-  comment: string;
-  rows: string[];
-}
-
-/**
- * Reads a header back without the exporter's code: the count constant, then
- * every `{ ... }` group of the table, ten numbers each (0b or decimal),
- * decoded as eight row bitmasks (MSB = leftmost, 1 = wall) and x, y.
- */
-function parseHeader(text: string, arrayName = 'levels', countName = 'levelCount'): { count: number; levels: DecodedLevel[] } {
-  const count = new RegExp(`const\\s+uint8_t\\s+${countName}\\s*=\\s*(\\d+)\\s*;`).exec(text);
-  if (!count) throw new Error('no count constant');
-  const table = new RegExp(`const\\s+uint8_t\\s+PROGMEM\\s+${arrayName}\\s*\\[\\s*\\]\\s*\\[\\s*10\\s*\\]\\s*=\\s*\\{([\\s\\S]*)\\}\\s*;`).exec(text);
-  if (!table) throw new Error('no level table');
-  const levels: DecodedLevel[] = [];
-  for (const group of table[1]!.matchAll(/\{\s*\/\*(.*?)\*\/([^{}]*)\}/g)) {
-    const numbers = [...group[2]!.matchAll(/0b([01]+)|(\d+)/g)].map((m) => (m[1] !== undefined ? parseInt(m[1], 2) : Number(m[2])));
-    if (numbers.length !== 10) throw new Error(`a level with ${numbers.length} numbers`);
-    const [x, y] = [numbers[8]!, numbers[9]!];
-    const rows = numbers.slice(0, 8).map((byte, row) => {
-      let line = '';
-      for (let col = 0; col < 8; col++) {
-        const wall = (byte >> (7 - col)) & 1;
-        line += col === x && row === y ? 'C' : wall ? '#' : '.';
-      }
-      return line;
-    });
-    levels.push({ comment: group[1]!.trim(), rows });
-  }
-  return { count: Number(count[1]), levels };
-}
 
 const packOf = (levels: { name: string; rows: string[] }[], name = 'set'): LevelPack =>
   createPack(

@@ -7,46 +7,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { naiveAnalyze } from '../../../test/naive/naiveSolver';
+import { parseCsv } from '../../../test/support/exportReaders';
 import { parseLevels } from '../level/format';
 import { createPack, exportPack, importPack } from '../pack/pack';
 import type { LevelPack, PackLevel } from '../pack/schema';
 import { EXPORT_FORMAT_INFO, exportPackAs, TEXT_EXPORT_FORMATS } from './formats';
-
-/** An RFC 4180 reader: records of fields; quoted fields may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '', record: string[] = [], i = 0, quoted = false;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === '') {
-      quoted = true;
-    } else if (ch === ',') {
-      record.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      field = '';
-      record = [];
-      i++;
-    } else if (ch === '"' || ch === '\r' || ch === '\n') {
-      throw new Error(`bare ${JSON.stringify(ch)} at ${i}`);
-    } else {
-      field += ch;
-    }
-    i++;
-  }
-  if (field !== '' || record.length > 0) throw new Error('the last record does not end with CRLF');
-  return records;
-}
 
 const level = (id: string, name: string, rows: string[], difficulty: number | null, features: Record<string, number | null> = {}): PackLevel => ({
   id, name, rows, difficulty, features, source: { generator: 'editor', seed: null, temperature: null, model: null },
