@@ -99,11 +99,12 @@ test('the Export menu downloads every format, each readable by an independent re
   expect(seen).toEqual(rows);
 });
 
-test('the Arduboy header refuses a pack with a level that is not 8x8, says which, and downloads nothing', async ({ studio }) => {
+test('the Arduboy header refuses a pack with a level that is not 8x8, says which, and downloads nothing', async ({ studio }, testInfo) => {
   await importLevels(studio, [LEVELS[0]!, SMALL]);
   let downloads = 0;
   studio.page.on('download', () => downloads++);
   await studio.page.getByTestId('pack.exportMenu').click();
+  await studio.page.screenshot({ path: testInfo.outputPath('menu.png') });
   await studio.page.getByTestId('pack.export.arduboy').click();
   await expect(studio.page.getByText(/No Arduboy header written: .*8x8 levels only.*2 “small” \(5x5\)/)).toBeVisible();
   expect(downloads).toBe(0);
