@@ -146,6 +146,12 @@ describe('export --format arduboy', () => {
 });
 
 describe('export errors: one line, exit 2, nothing written or changed', () => {
+  it('--help lists the command and every format', async () => {
+    const r = await runCli(['export', '--help']);
+    expect(r.status).toBe(0);
+    for (const f of ['json', 'text', 'arduboy', 'csv', 'pack', 'html']) expect(r.stdout).toContain(f);
+  });
+
   it('an unknown format, a missing input, a broken pack, an unwritable --out', async () => {
     const input = file('ok.txt', mixedText);
     const out = file('never.json');
