@@ -5,7 +5,7 @@
  * decoded by the browser's own image decoder and sampled cell by cell. Ground
  * truth: the naive solver and the shipped model applied by hand.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { naiveAnalyze } from '../test/naive/naiveSolver';
 import { splitDataBlocks } from '../test/support/dataText';
 import { parseCsv, parseHeader } from '../test/support/exportReaders';
@@ -111,4 +111,25 @@ test('the Arduboy header refuses a pack with a level that is not 8x8, says which
   // The other formats still hold it.
   const json = JSON.parse((await studio.pack.exportAs('pack.export.json')).buffer.toString('utf8')) as { levels: { width: number }[] };
   expect(json.levels.map((l) => l.width)).toEqual([8, 5]);
+});
+
+test('the menu works from the keyboard: arrows move, Enter exports, Escape closes', async ({ studio }) => {
+  await importLevels(studio, [LEVELS[0]!]);
+  const { page } = studio;
+  await page.getByTestId('pack.exportMenu').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('pack.export')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('pack.export.json')).toBeFocused();
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  const file = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as { levels: { rows: string[] }[] };
+  expect(file.levels.map((l) => l.rows)).toEqual([LEVELS[0]!.rows]);
+  await expect(page.getByTestId('pack.exportList')).toHaveCount(0);
+  await page.getByTestId('pack.exportMenu').click();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByTestId('pack.export.png')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('pack.exportList')).toHaveCount(0);
+  await expect(page.getByTestId('pack.exportMenu')).toBeFocused();
 });

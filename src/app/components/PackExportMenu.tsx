@@ -12,7 +12,7 @@ import { EXPORT_FORMAT_INFO, exportPackAs, type TextExportFormat } from '../../c
 import { downloadText } from '../files/download';
 import { downloadThumbnailSheets } from '../files/thumbnailSheet';
 import { slug } from '../store/packEdits';
-import { selectExportPack } from '../store/selectors';
+import { selectExportPack, selectPackLevelStatus } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
 
 /** Menu items in order, with the test ids the e2e specs (and older specs) use. */
@@ -29,6 +29,24 @@ export function PackExportMenu() {
   const s = useStudioShallow((st) => ({ count: st.pack.levels.length, model: st.model.name }));
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  // Keys stay with the menu while it is open: focus its first item, arrows move between items.
+  useEffect(() => {
+    if (open) list.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [open]);
+  const moveFocus = (step: 1 | -1): void => {
+    const items = [...(list.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
+    if (items.length === 0) return;
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    items[(at + step + items.length) % items.length]!.focus();
+  };
+  /** A note for the message when some levels are still being analysed (their difficulty is empty). */
+  const pendingNote = (): string => {
+    const st = get();
+    const pending = st.pack.levels.filter((l) => selectPackLevelStatus(st, l) === 'pending').length;
+    return pending === 0 ? '' : ` ${pending} level${pending === 1 ? ' was' : 's were'} still being analysed and went out without difficulty; export again when the list shows them all.`;
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -50,7 +68,8 @@ export function PackExportMenu() {
     const info = EXPORT_FORMAT_INFO[format];
     downloadText(r.value, `${slug(pack.name)}${info.extension}`, info.mimeType);
     const priced = format === 'pack' || format === 'json' || format === 'csv' ? `; difficulties by the model “${pack.difficultyModel ?? ''}”` : '';
-    get().notify('info', `Exported ${pack.levels.length} level${pack.levels.length === 1 ? '' : 's'} as ${info.label}${priced}.`);
+    const note = priced === '' ? '' : pendingNote();
+    get().notify('info', `Exported ${pack.levels.length} level${pack.levels.length === 1 ? '' : 's'} as ${info.label}${priced}.${note}`);
   };
 
   const exportSheet = async (): Promise<void> => {
@@ -58,7 +77,7 @@ export function PackExportMenu() {
     const pack = selectExportPack(get());
     try {
       const files = await downloadThumbnailSheets(pack, `${slug(pack.name)}-sheet`);
-      get().notify('info', `Exported ${pack.levels.length} thumbnails as ${files === 1 ? 'a PNG sheet' : `${files} PNG sheets`}.`);
+      get().notify('info', `Exported ${pack.levels.length} thumbnails as ${files === 1 ? 'a PNG sheet' : `${files} PNG sheets`}.${pendingNote()}`);
     } catch (e) {
       get().notify('error', `No PNG sheet written: ${(e as Error).message}.`);
     }
@@ -69,9 +88,15 @@ export function PackExportMenu() {
       className="menu-wrap"
       ref={root}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
+        if (!open) return;
+        if (e.key === 'Escape') {
           e.stopPropagation();
           setOpen(false);
+          root.current?.querySelector<HTMLButtonElement>('[data-testid="pack.exportMenu"]')?.focus();
+        } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+          e.preventDefault();
+          e.stopPropagation();
+          moveFocus(e.key === 'ArrowDown' ? 1 : -1);
         }
       }}
     >
@@ -79,7 +104,7 @@ export function PackExportMenu() {
         Export ▾
       </button>
       {open && (
-        <div className="menu" role="menu" aria-label="export the pack" data-testid="pack.exportList">
+        <div className="menu" role="menu" aria-label="export the pack" data-testid="pack.exportList" ref={list}>
           {ITEMS.map(({ format, testId }) => (
             <button key={format} type="button" role="menuitem" data-testid={testId} disabled={s.count === 0 && format !== 'pack'} onClick={() => exportAs(format)}>
               <b>{EXPORT_FORMAT_INFO[format].label}</b>
