@@ -60,7 +60,13 @@ export function PackExportMenu() {
   const exportAs = (format: TextExportFormat): void => {
     setOpen(false);
     const pack = selectExportPack(get());
-    const r = exportPackAs(pack, format);
+    let r: ReturnType<typeof exportPackAs>;
+    try {
+      r = exportPackAs(pack, format);
+    } catch (e) {
+      // Only a level with broken rows gets here (the store keeps parsed grids): say so rather than fail silently.
+      r = { ok: false, error: (e as Error).message };
+    }
     if (!r.ok) {
       get().notify('error', `No ${EXPORT_FORMAT_INFO[format].label} written: ${r.error}.`);
       return;
