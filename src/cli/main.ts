@@ -245,6 +245,22 @@ function buildProgram(): { program: Command; status: { code: number } } {
       process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates dropped)\n`);
     });
 
+  program
+    .command('export')
+    .description('write a pack (or level text) for game code: levels JSON, text, an Arduboy C header, a CSV of features, the pack JSON, or the standalone HTML player')
+    .argument('<pack>', 'level pack JSON or level text file, or - for standard input')
+    .requiredOption('--format <f>', 'json (levels for game code), text, arduboy (C header, 8x8 levels), csv (features and difficulty), pack, or html (the standalone player)')
+    .requiredOption('--out <file>', 'file to write, or - for standard output')
+    .option('--model <file>', 'difficulty model JSON for json, csv and pack (default: the shipped model)')
+    .option('--max-states <n>', 'state cap per level for json, csv and pack', String(DEFAULT_STATE_CAP))
+    .action(async (file: string, o: { format: string; out: string; model?: string; maxStates: string }) => {
+      const { parseExportFormat, runExport } = await import('./export');
+      const format = parseExportFormat(o.format);
+      const maxStates = parseCount(o.maxStates, '--max-states', 50_000_000);
+      const r = await runExport(file, { format, out: o.out, model: await loadModel(o.model), maxStates }, (l) => process.stderr.write(l + '\n'));
+      if (o.out !== '-') process.stderr.write(`wrote ${r.levels} level${r.levels === 1 ? '' : 's'} to ${o.out} (${format})\n`);
+    });
+
   return { program, status };
 }
 
