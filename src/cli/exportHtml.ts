@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { standaloneFromTemplate } from '../core/pack/standalone';
 import type { LevelPack } from '../core/pack/schema';
+import { CliError } from './args';
 
 /** The template's path relative to the package root. */
 export const PLAYER_TEMPLATE = join('build', 'player', 'play.html');
@@ -35,8 +36,8 @@ export function findPlayerTemplate(from: string = dirname(fileURLToPath(import.m
  */
 export async function standaloneHtml(pack: LevelPack): Promise<string> {
   const path = findPlayerTemplate();
-  if (path === null) throw new Error(`the standalone player is not built (${PLAYER_TEMPLATE} is missing): run \`npm run build:cli\``);
+  if (path === null) throw new CliError(`the standalone player is not built (${PLAYER_TEMPLATE} is missing): run \`npm run build:cli\``);
   const html = standaloneFromTemplate(await readFile(path, 'utf8'), pack);
-  if (!html.ok) throw new Error(html.error);
+  if (!html.ok) throw new CliError(html.error);
   return html.value;
 }

@@ -1,22 +1,22 @@
 /**
  * The level pack, the designer's document: name, new / duplicate / add,
  * sort and dedupe (undoable), search and tag filter, the list, the
- * difficulty curve, export (JSON with the model named, or text) and import
+ * difficulty curve, the Export menu (PackExportMenu), the pack for players
+ * (a play link, or the standalone player HTML) and import
  * (pack JSON or level text, by file, drop or paste; a pack asks append or
  * replace; a bad file lists every problem and changes nothing).
  */
 import { useRef, useState, type DragEvent } from 'react';
-import { formatLevels } from '../../core/level/format';
 import { exportPack } from '../../core/pack/pack';
 import { playLink, standalonePlayer } from '../controllers/playExport';
 import { downloadText } from '../files/download';
 import { importText } from '../files/importText';
 import { slug } from '../store/packEdits';
 import { selectExportPack } from '../store/selectors';
-import { packLevelGrid } from '../store/packSlice';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { PackCurve } from './PackCurve';
 import { PackDetails } from './PackDetails';
+import { PackExportMenu } from './PackExportMenu';
 import { PackList, type PackFilter } from './PackList';
 
 export function PackPanel() {
@@ -49,19 +49,6 @@ export function PackPanel() {
     get().notify('info', `Exported a standalone player of ${pack.levels.length} levels: it plays offline from disk.`);
   };
 
-  const exportJson = (): void => {
-    const pack = selectExportPack(get());
-    downloadText(exportPack(pack), `${slug(pack.name)}.longcat-pack.json`, 'application/json');
-    get().notify('info', `Exported ${pack.levels.length} levels; difficulties by the model “${pack.difficultyModel ?? ''}”.`);
-  };
-  const exportTxt = (): void => {
-    const { pack } = get();
-    const levels = pack.levels.flatMap((l) => {
-      const grid = packLevelGrid(l);
-      return grid === null ? [] : [{ ...grid, name: l.name }];
-    });
-    downloadText(formatLevels(levels), `${slug(pack.name)}.txt`, 'text/plain');
-  };
   const importFile = async (file: File): Promise<void> => void importText(store, await file.text(), file.name);
   const onDrop = (e: DragEvent): void => {
     const file = e.dataTransfer.files[0];
@@ -106,9 +93,7 @@ export function PackPanel() {
         </button>
       </div>
       <div className="button-row">
-        <span className="muted small-text">Export</span>
-        <button type="button" data-testid="pack.export" title={`Download the pack as JSON (difficulties by “${s.model}”)`} onClick={exportJson}>JSON</button>
-        <button type="button" data-testid="pack.exportText" title="Download the levels in the text format" onClick={exportTxt}>Text</button>
+        <PackExportMenu />
         <button type="button" data-testid="pack.playLink" disabled={s.count === 0} title="A link that opens the pack in play mode (the whole pack is in the link)" onClick={makePlayLink}>Play link</button>
         <button type="button" data-testid="pack.exportPlayer" disabled={s.count === 0} title="One HTML file that plays the pack offline, for mail or any web host" onClick={() => void exportStandalone()}>Player HTML</button>
         <span className="grow" />
@@ -140,7 +125,15 @@ export function PackPanel() {
           ) : (
             <div className="button-row">
               <button type="button" data-testid="pack.shareFile" onClick={() => void exportStandalone()}>Download the player HTML instead</button>
-              <button type="button" onClick={exportJson}>Pack JSON</button>
+              <button
+                type="button"
+                onClick={() => {
+                  const pack = selectExportPack(get());
+                  downloadText(exportPack(pack), `${slug(pack.name)}.longcat-pack.json`, 'application/json');
+                }}
+              >
+                Pack JSON
+              </button>
             </div>
           )}
         </div>
