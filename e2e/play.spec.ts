@@ -4,6 +4,7 @@
  * standalone file, bad links, and the players' results back in the lab
  * and the pack. Solutions come from the naive reference solver.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,10 +143,11 @@ test.beforeAll(async () => {
   html = await standaloneHtml({ format: 'longcat-pack', version: 1, name: PACK.name, levels: LEVELS.map((l) => ({ ...l, difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } })) });
 });
 
-test("the CLI's standalone file shows the first level and answers the arrow keys offline", async ({ browser }) => {
+test("the CLI's standalone file (export --format html) shows the first level and answers the arrow keys offline", async ({ browser }) => {
   const dir = mkdtempSync(join(tmpdir(), 'longcat-play-'));
   const path = join(dir, 'play.html');
-  writeFileSync(path, html);
+  writeFileSync(join(dir, 'pack.json'), JSON.stringify(PACK));
+  execFileSync('npx', ['tsx', 'src/cli/longcat.ts', 'export', join(dir, 'pack.json'), '--format', 'html', '--out', path], { stdio: 'pipe' });
   const { context, blocked } = await offlineContext(browser);
   const page = await context.newPage();
   await page.goto(pathToFileURL(path).href);
