@@ -186,6 +186,10 @@ test('a damaged link says so and stores nothing; a #level= link still opens the 
     await expect(play.error).toContainText(/link/);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('longcat-play/') && k !== 'longcat-play/player'))).toEqual([]);
   }
+  // The studio's own page forwards a pack link to play mode.
+  await page.goto(`/${new URL(url).hash}`);
+  await expect(page).toHaveURL(/\/play\.html#pack=1\./);
+  await expect(play.position).toHaveText('Level 1 of 3');
   await studio.open('/#level=c--_-x-_---&name=Shared');
   await studio.editor.expectRows(['C..', '.#.', '...']);
   await expect(page.getByTestId('editor.name')).toHaveValue('Shared');
