@@ -12,6 +12,9 @@ import react from '@vitejs/plugin-react';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 
 export default defineConfig({
+  // Always a production build, also when a test runner (NODE_ENV=test) starts it through the studio's plugin.
+  mode: 'production',
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   plugins: [react(), viteSingleFile({ removeViteModuleLoader: true })],
   publicDir: false,
   logLevel: 'warn',
