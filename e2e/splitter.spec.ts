@@ -1,7 +1,7 @@
 /** The splitter between the editor and the graph column (issue 13): drag, keys, its ARIA role, remembered across a reload. */
 import { expect, test } from './fixtures';
 
-test('the graph column is resized by dragging the splitter or by its keys, and keeps its width after a reload', async ({ studio, page }) => {
+test('the graph column is resized by dragging the splitter or by its keys, and keeps its width after a reload', async ({ studio: _studio, page }) => {
   await page.setViewportSize({ width: 1600, height: 900 }); // room to widen the column by drag and by key
   const splitter = page.getByTestId('studio.splitter');
   const panel = page.getByTestId('graph.panel');
