@@ -19,6 +19,7 @@ async function clippedText(page: Page): Promise<Clip[]> {
     const out: { what: string; text: string; need: number; has: number }[] = [];
     const describe = (el: Element): string => el.getAttribute('data-testid') ?? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
     const ctx = document.createElement('canvas').getContext('2d')!;
+    const scrolls = (s: string): boolean => s === 'auto' || s === 'scroll';
     for (const el of document.querySelectorAll<HTMLElement>('body *')) {
       if (el.offsetParent === null && getComputedStyle(el).position !== 'fixed') continue;
       const style = getComputedStyle(el);
@@ -46,8 +47,18 @@ async function clippedText(page: Page): Promise<Clip[]> {
       const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
       if (!ownText) continue;
       const hidesX = style.overflowX !== 'visible', hidesY = style.overflowY !== 'visible';
-      const scrolls = (s: string): boolean => s === 'auto' || s === 'scroll';
-      if (hidesX && !scrolls(style.overflowX) && el.scrollWidth > el.clientWidth + 1) out.push({ what: describe(el), text: (el.textContent ?? '').trim().slice(0, 60), need: el.scrollWidth, has: el.clientWidth });
+      // Cut by an ancestor that hides overflow without scrolling (a panel, a toolbar).
+      let cutBy: Element | null = null;
+      for (let a = el.parentElement, below: Element = el; a !== null && cutBy === null; below = a, a = a.parentElement) {
+        if (getComputedStyle(below).position === 'fixed') break; // fixed boxes escape their ancestors' overflow
+        const st = getComputedStyle(a);
+        if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+        if (scrolls(st.overflowX) || scrolls(st.overflowY)) break;
+        const b = a.getBoundingClientRect();
+        if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1) cutBy = a;
+      }
+      if (cutBy !== null) out.push({ what: `${describe(el)} in ${describe(cutBy)}`, text: (el.textContent ?? '').trim().slice(0, 60), need: Math.round(r.right - r.left), has: Math.round(cutBy.getBoundingClientRect().right - r.left) });
+      else if (hidesX && !scrolls(style.overflowX) && el.scrollWidth > el.clientWidth + 1) out.push({ what: describe(el), text: (el.textContent ?? '').trim().slice(0, 60), need: el.scrollWidth, has: el.clientWidth });
       else if (hidesY && !scrolls(style.overflowY) && el.scrollHeight > el.clientHeight + 1) out.push({ what: describe(el), text: (el.textContent ?? '').trim().slice(0, 60), need: el.scrollHeight, has: el.clientHeight });
     }
     return out;
@@ -71,6 +82,13 @@ test('no text is clipped at 1280x800 in any view', async ({ studio, page }) => {
     await page.waitForTimeout(200);
     found[`studio/${tab}`] = await clippedText(page);
   }
+  // The graph column as wide as the splitter allows: the editor at its narrowest must still fit its text.
+  await page.getByTestId('dock.tab.pack').click();
+  await page.getByTestId('studio.splitter').focus();
+  await page.keyboard.press('Home');
+  await page.mouse.move(5, 790);
+  found['studio/narrowest editor'] = await clippedText(page);
+  await page.keyboard.press('Enter');
   for (const view of ['lab', 'training', 'batch']) {
     await page.getByTestId(`app.view.${view}`).click();
     await expect(page.getByTestId(`view.${view}`)).toBeVisible();

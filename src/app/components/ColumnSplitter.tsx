@@ -11,10 +11,10 @@ import { readLayoutPrefs, writeLayoutPrefs } from '../persistence/layoutPrefs';
 
 /**
  * The studio grid's fixed parts (styles.css `.studio`): dock 288, two 8 px gaps, 8 px padding each
- * side, and the editor, which keeps at least 320 px once the designer has dragged (its tools wrap
+ * side, and the editor, which keeps at least 360 px once the designer has dragged (its tools wrap
  * onto more rows; the default layout keeps 400).
  */
-const DOCK = 288, EDITOR_MIN = 320, GAPS = 16, PADDING = 16;
+const DOCK = 288, EDITOR_MIN = 360, GAPS = 16, PADDING = 16;
 /** The right column is never narrower than this (the gauge needs it). */
 export const GRAPH_COLUMN_MIN = 464;
 /** One arrow-key step, px (Shift: four). */
