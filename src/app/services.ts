@@ -9,6 +9,7 @@ import { connectAnalysis, type AnalysisController } from './controllers/analysis
 import { connectPackFeatures } from './controllers/packFeaturesController';
 import { BatchController } from './controllers/batchController';
 import { GeneratorsController } from './controllers/generatorsController';
+import { GraphLayoutController } from './controllers/graphLayoutController';
 import { LabController } from './controllers/labController';
 import { TrainingController } from './controllers/trainingController';
 import { createStudioStore, type StudioStore } from './store/store';
@@ -22,6 +23,8 @@ export interface StudioServices {
   readonly lab: LabController;
   /** Training and the SD-PCGRL generator (two workers). */
   readonly training: TrainingController;
+  /** Layout of big solution graphs off the main thread (the canvas renderer's). */
+  readonly graphLayout: GraphLayoutController;
   /** Stops every controller and its workers (tests, page unload). */
   dispose(): void;
 }
@@ -34,6 +37,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   const batch = new BatchController(store);
   const lab = new LabController(store);
   const training = new TrainingController(store);
+  const graphLayout = new GraphLayoutController();
   return {
     store,
     analysis,
@@ -41,8 +45,9 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     batch,
     lab,
     training,
+    graphLayout,
     dispose: () => {
-      for (const c of [analysis, generators, batch, lab, training]) c.dispose();
+      for (const c of [analysis, generators, batch, lab, training, graphLayout]) c.dispose();
       stopPackFeatures();
     },
   };

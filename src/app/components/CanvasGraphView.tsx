@@ -3,8 +3,8 @@
  * layered layout, everything painted in one pass per frame (paint.ts). It
  * exists because Cytoscape's first render of a few thousand elements is one
  * main-thread task of 0.7-1.8 s on our machines (docs/BENCHMARKS.md); here
- * laying out is one task of a few tens of ms and each frame a few ms, so
- * editing stays responsive while a 3,000-state graph is shown. Same
+ * the layout runs in a worker (workers/layout.*) and each frame is a few ms
+ * of painting, so editing stays responsive while a 3,000-state graph is shown. Same
  * behaviour as the Cytoscape view where it matters: class colours, solution
  * moves, the start, selection, the replay's current state, lit and dimmed
  * states, the path from the start, hover card, click, drag to pan, wheel
@@ -13,7 +13,7 @@
 import { useEffect, useRef } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import type { GraphData } from '../../workers/analysis.api';
-import { layeredLayout } from '../adapters/graphLayout';
+import { useServices } from '../studioContext';
 import { registerGraphCommands, ZOOM_STEP, type GraphCommand } from '../graphCommands';
 import { buildHitGrid, type HitGrid } from './canvasGraph/hitGrid';
 import { NODE_RADIUS, nodeScreenRadius, paintGraph, type PaintMarks, type Scene } from './canvasGraph/paint';
@@ -36,6 +36,8 @@ interface Live {
   height: number;
   hovered: number | null;
   marks: PaintMarks;
+  /** The graph the marks were computed for: they are painted only over that graph's drawing. */
+  marksFor: GraphData | null;
   frame: number;
   /** Called after the next paint (zoomBy's clock). */
   afterPaint: (() => void)[];
@@ -53,7 +55,7 @@ export function CanvasGraphView(props: GraphViewProps) {
   useEffect(() => {
     callbacks.current = props;
   });
-  const live = useRef<Live>({ graph: null, scene: null, grid: null, vp: { zoom: 1, panX: 0, panY: 0 }, width: 0, height: 0, hovered: null, marks: NO_MARKS, frame: 0, afterPaint: [], listeners: new Set(), fit: () => {} });
+  const live = useRef<Live>({ graph: null, scene: null, grid: null, vp: { zoom: 1, panX: 0, panY: 0 }, width: 0, height: 0, hovered: null, marks: NO_MARKS, marksFor: null, frame: 0, afterPaint: [], listeners: new Set(), fit: () => {} });
 
   /** Paints on the next animation frame (once, however many requests come in). */
   const requestPaint = useRef<() => void>(() => {});
@@ -68,7 +70,7 @@ export function CanvasGraphView(props: GraphViewProps) {
       const dpr = window.devicePixelRatio || 1;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       if (L.scene === null) ctx.clearRect(0, 0, L.width, L.height);
-      else paintGraph(ctx, L.scene, L.vp, L.width, L.height, { ...L.marks, hovered: L.hovered });
+      else paintGraph(ctx, L.scene, L.vp, L.width, L.height, L.marksFor === L.graph ? { ...L.marks, hovered: L.hovered } : { ...NO_MARKS, hovered: L.hovered });
       const after = L.afterPaint;
       L.afterPaint = [];
       after.forEach((f) => f());
@@ -202,7 +204,7 @@ export function CanvasGraphView(props: GraphViewProps) {
     callbacks.current.onViewport?.(viewport);
 
     const marked = (mark: GraphMark): number[] => {
-      const n = L.scene?.x.length ?? 0, m = L.marks, out: number[] = [];
+      const n = L.scene?.x.length ?? 0, m = L.marksFor === L.graph ? L.marks : NO_MARKS, out: number[] = [];
       if (mark === 'chosen' && m.selected !== null && m.selected < n) out.push(m.selected);
       if (mark === 'current' && m.current !== null && m.current < n) out.push(m.current);
       if ((mark === 'lit' || mark === 'dim') && m.lit !== null) m.lit.forEach((on, id) => (on === (mark === 'lit' ? 1 : 0) ? out.push(id) : 0));
@@ -251,8 +253,9 @@ export function CanvasGraphView(props: GraphViewProps) {
   }, []);
 
   const { graph, selected, current, lit, path } = props;
+  const layouts = useServices().graphLayout;
 
-  // A new graph: lay it out in a task of its own after this frame is painted (the gauge and counts first), then paint.
+  // A new graph: laid out in the layout worker (the old drawing stays until the new one is ready), then painted.
   useEffect(() => {
     const L = live.current;
     callbacks.current.onHover(null, null);
@@ -265,29 +268,35 @@ export function CanvasGraphView(props: GraphViewProps) {
       requestPaint.current();
       return;
     }
-    const timer = setTimeout(() => {
-      if (cancelled) return;
-      const started = performance.now();
-      const aspect = L.height > 0 ? L.width / L.height : 1.5;
-      const positions = layeredLayout(graph, { aspect });
-      L.graph = graph;
-      L.scene = { x: positions.x, y: positions.y, cls: graph.cls, edgeFrom: graph.edgeFrom, edgeTo: graph.edgeTo, edgeMove: graph.edgeMove, edgeSolution: graph.edgeSolution };
-      L.grid = buildHitGrid(positions.x, positions.y, 28);
-      L.fit();
-      L.afterPaint.push(() =>
-        // The report once the frame with the drawing has been produced.
-        requestAnimationFrame(() => {
-          if (cancelled) return;
-          callbacks.current.onRendered(reportRender({ nodes: graph.nodeCount, edges: graph.edgeFrom.length, view: 'full', layout: 'layered', renderer: 'canvas', ms: performance.now() - started }));
-        }),
-      );
-      requestPaint.current();
-    }, 0);
+    const started = performance.now();
+    const aspect = L.height > 0 && L.width > 0 ? L.width / L.height : 1.5;
+    void layouts
+      .layout(graph, aspect)
+      .then((outcome) => {
+        if (cancelled) return;
+        // A failed worker falls back to laying out here (the client does); anything else is a bug worth seeing.
+        if (outcome.kind !== 'ok') {
+          if (outcome.kind !== 'cancelled') console.error(`Longcat Studio: graph layout: ${outcome.message}`);
+          return;
+        }
+        const { x, y } = outcome.value;
+        L.graph = graph;
+        L.scene = { x, y, cls: graph.cls, edgeFrom: graph.edgeFrom, edgeTo: graph.edgeTo, edgeMove: graph.edgeMove, edgeSolution: graph.edgeSolution };
+        L.grid = buildHitGrid(x, y, 28);
+        L.fit();
+        L.afterPaint.push(() =>
+          // The report once the frame with the drawing has been produced.
+          requestAnimationFrame(() => {
+            if (cancelled) return;
+            callbacks.current.onRendered(reportRender({ nodes: graph.nodeCount, edges: graph.edgeFrom.length, view: 'full', layout: 'layered', renderer: 'canvas', ms: performance.now() - started }));
+          }),
+        );
+        requestPaint.current();
+      });
     return () => {
       cancelled = true;
-      clearTimeout(timer);
     };
-  }, [graph]);
+  }, [graph, layouts]);
 
   // Marks: the selected and current state, lit states, the path (as per-node and per-edge flags).
   useEffect(() => {
@@ -300,6 +309,7 @@ export function CanvasGraphView(props: GraphViewProps) {
       for (const id of path.nodes) pathNodes[id] = 1;
       for (const e of path.edges) pathEdges[e] = 1;
     }
+    L.marksFor = graph;
     L.marks = {
       selected: selected !== null && selected < n ? selected : null,
       current: current !== null && current < n ? current : null,
