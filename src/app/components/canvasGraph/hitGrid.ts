@@ -39,7 +39,7 @@ export function buildHitGrid(xs: ArrayLike<number>, ys: ArrayLike<number>, cell:
           const b = r * cols + c;
           for (let k = start[b]!; k < start[b + 1]!; k++) {
             const id = ids[k]!, dx = xs[id]! - x, dy = ys[id]! - y, d = dx * dx + dy * dy;
-            if (d < bestD || (d === bestD && best >= 0 && id < best) || (d === bestD && best < 0)) {
+            if (d < bestD || (d === bestD && (best < 0 || id < best))) {
               best = id;
               bestD = d;
             }
