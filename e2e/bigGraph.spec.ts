@@ -71,4 +71,19 @@ test('a 1,520-state full graph is painted on our canvas and reads like the small
   const z = await studio.graph.zoom();
   await page.keyboard.press('-');
   expect(await studio.graph.zoom()).toBeCloseTo(z / 1.2, 5);
+
+  // A much taller window gives the canvas another shape: the graph is laid out again for it and fills it (within the fit's padding).
+  const renders = await page.evaluate(() => window.__longcatGraph!.renders);
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await expect.poll(() => page.evaluate(() => window.__longcatGraph!.renders)).toBeGreaterThan(renders);
+  const fill = await page.evaluate(() => {
+    const hook = window.__longcatGraph!;
+    const ps = hook.nodeIds().map((n) => hook.nodePosition(n.id)!);
+    const canvas = document.querySelector('[data-testid="graph.canvas"]')!.getBoundingClientRect();
+    const xs = ps.map((p) => p.x), ys = ps.map((p) => p.y);
+    return { w: (Math.max(...xs) - Math.min(...xs)) / canvas.width, h: (Math.max(...ys) - Math.min(...ys)) / canvas.height, inside: ps.every((p) => p.x >= 0 && p.y >= 0 && p.x <= canvas.width && p.y <= canvas.height) };
+  });
+  expect(fill.inside).toBe(true);
+  expect(Math.max(fill.w, fill.h)).toBeGreaterThan(0.85);
+  expect(Math.min(fill.w, fill.h)).toBeGreaterThan(0.6);
 });

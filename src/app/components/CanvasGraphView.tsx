@@ -10,7 +10,7 @@
  * states, the path from the start, hover card, click, drag to pan, wheel
  * and command zoom, the minimap, and the test hook.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import type { GraphData } from '../../workers/analysis.api';
 import { useServices } from '../studioContext';
@@ -44,6 +44,8 @@ interface Live {
   listeners: Set<() => void>;
   /** Fits the drawing into the canvas (set once the canvas is mounted). */
   fit: () => void;
+  /** Width / height of the canvas the drawn layout was made for. */
+  layoutAspect: number;
 }
 
 const NO_MARKS: PaintMarks = { selected: null, current: null, hovered: null, lit: null, pathNodes: null, pathEdges: null };
@@ -55,7 +57,9 @@ export function CanvasGraphView(props: GraphViewProps) {
   useEffect(() => {
     callbacks.current = props;
   });
-  const live = useRef<Live>({ graph: null, scene: null, grid: null, vp: { zoom: 1, panX: 0, panY: 0 }, width: 0, height: 0, hovered: null, marks: NO_MARKS, marksFor: null, frame: 0, afterPaint: [], listeners: new Set(), fit: () => {} });
+  const live = useRef<Live>({ graph: null, scene: null, grid: null, vp: { zoom: 1, panX: 0, panY: 0 }, width: 0, height: 0, hovered: null, marks: NO_MARKS, marksFor: null, frame: 0, afterPaint: [], listeners: new Set(), fit: () => {}, layoutAspect: 0 });
+  /** Bumped when the canvas changes shape a lot (maximise, splitter): the graph is laid out again for it. */
+  const [reshaped, setReshaped] = useState(0);
 
   /** Paints on the next animation frame (once, however many requests come in). */
   const requestPaint = useRef<() => void>(() => {});
@@ -94,7 +98,13 @@ export function CanvasGraphView(props: GraphViewProps) {
       el.style.height = `${L.height}px`;
       L.listeners.forEach((f) => f());
       request();
+      // A much wider or taller canvas than the layout was made for: lay it out again, once the resizing stops.
+      const aspect = L.height > 0 ? L.width / L.height : 0;
+      clearTimeout(reshapeTimer);
+      if (L.scene !== null && L.layoutAspect > 0 && aspect > 0 && Math.abs(Math.log(aspect / L.layoutAspect)) > Math.log(1.2))
+        reshapeTimer = setTimeout(() => setReshaped((r) => r + 1), 200);
     };
+    let reshapeTimer: ReturnType<typeof setTimeout> | undefined;
     resize();
     const observer = new ResizeObserver(resize);
     observer.observe(box);
@@ -236,6 +246,7 @@ export function CanvasGraphView(props: GraphViewProps) {
     L.fit = fit;
 
     return () => {
+      clearTimeout(reshapeTimer);
       cancelAnimationFrame(L.frame);
       cancelAnimationFrame(wheelFrame);
       L.frame = 0;
@@ -281,6 +292,7 @@ export function CanvasGraphView(props: GraphViewProps) {
         }
         const { x, y } = outcome.value;
         L.graph = graph;
+        L.layoutAspect = aspect;
         L.scene = { x, y, cls: graph.cls, edgeFrom: graph.edgeFrom, edgeTo: graph.edgeTo, edgeMove: graph.edgeMove, edgeSolution: graph.edgeSolution };
         L.grid = buildHitGrid(x, y, 28);
         L.fit();
@@ -296,7 +308,7 @@ export function CanvasGraphView(props: GraphViewProps) {
     return () => {
       cancelled = true;
     };
-  }, [graph, layouts]);
+  }, [graph, layouts, reshaped]);
 
   // Marks: the selected and current state, lit states, the path (as per-node and per-edge flags).
   useEffect(() => {
