@@ -5,6 +5,7 @@
  * saved work, then starts autosave and share-link handling.
  */
 import { useEffect } from 'react';
+import { ColumnSplitter } from './components/ColumnSplitter';
 import { DockPanel } from './components/DockPanel';
 import { EditorPanel } from './components/EditorPanel';
 import { GaugePanel } from './components/GaugePanel';
@@ -117,7 +118,8 @@ function MainView() {
       <main className="studio" hidden={workspace !== undefined}>
         <DockPanel />
         <EditorPanel />
-        <div className="right-column">
+        <div className="right-column" id="studio-right-column">
+          <ColumnSplitter controls="studio-right-column" />
           <GaugePanel />
           <GraphPanel />
         </div>

@@ -9,6 +9,7 @@ import { connectAnalysis, type AnalysisController } from './controllers/analysis
 import { connectPackFeatures } from './controllers/packFeaturesController';
 import { BatchController } from './controllers/batchController';
 import { GeneratorsController } from './controllers/generatorsController';
+import { GraphLayoutController } from './controllers/graphLayoutController';
 import { LabController } from './controllers/labController';
 import { PlayResultsController } from './controllers/playResultsController';
 import { TrainingController } from './controllers/trainingController';
@@ -25,6 +26,8 @@ export interface StudioServices {
   readonly playResults: PlayResultsController;
   /** Training and the SD-PCGRL generator (two workers). */
   readonly training: TrainingController;
+  /** Layout of big solution graphs off the main thread (the canvas renderer's). */
+  readonly graphLayout: GraphLayoutController;
   /** Stops every controller and its workers (tests, page unload). */
   dispose(): void;
 }
@@ -37,6 +40,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   const batch = new BatchController(store);
   const lab = new LabController(store);
   const training = new TrainingController(store);
+  const graphLayout = new GraphLayoutController();
   return {
     store,
     analysis,
@@ -45,8 +49,9 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     lab,
     playResults: new PlayResultsController(store, lab),
     training,
+    graphLayout,
     dispose: () => {
-      for (const c of [analysis, generators, batch, lab, training]) c.dispose();
+      for (const c of [analysis, generators, batch, lab, training, graphLayout]) c.dispose();
       stopPackFeatures();
     },
   };
