@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { FEATURE_NAMES, type FeatureName } from '../graph/features';
 import { err, ok, type Result } from '../util/result';
+import { probeProblems } from './probe';
 
 /** The `format` tag of a difficulty model file. */
 export const MODEL_FORMAT = 'longcat-difficulty-model';
@@ -70,10 +71,16 @@ export interface ModelProblem {
   readonly message: string;
 }
 
-/** Validates a parsed JSON value as a model. */
+/**
+ * Validates a parsed JSON value as a model: the schema, then the probe set
+ * (`probe.ts`): a model that predicts NaN or Infinity on a real level is refused.
+ */
 export function validateDifficultyModel(json: unknown): Result<DifficultyModel, ModelProblem[]> {
   const r = DifficultyModelSchema.safeParse(json);
-  if (r.success) return ok(r.data);
+  if (r.success) {
+    const problems = probeProblems(r.data);
+    return problems.length === 0 ? ok(r.data) : err(problems);
+  }
   return err(
     r.error.issues.map((i) => ({
       path: i.path.length === 0 ? '$' : i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, ''),
