@@ -1,0 +1,41 @@
+/**
+ * Runs one command line through the CLI's `main()` in this process (the
+ * same parsing, dispatch and output as the shipped command, without a
+ * process start), capturing stdout and stderr, with its wall time.
+ */
+import { main } from '../../src/cli/main';
+
+export interface CliRun {
+  readonly status: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly seconds: number;
+}
+
+type Write = typeof process.stdout.write;
+
+export async function runCli(args: readonly string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const capture = (append: (s: string) => void): Write =>
+    ((chunk: string | Uint8Array) => {
+      append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return true;
+    }) as Write;
+  const { write: outWrite } = process.stdout;
+  const { write: errWrite } = process.stderr;
+  process.stdout.write = capture((s) => (stdout += s));
+  process.stderr.write = capture((s) => (stderr += s));
+  const started = performance.now();
+  let status: number;
+  try {
+    status = await main(args);
+  } finally {
+    process.stdout.write = outWrite;
+    process.stderr.write = errWrite;
+  }
+  return { status, stdout, stderr, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Lines of a Node or V8 stack trace, or of a dumped source file. */
+export const STACK_TRACE = /^\s+at\s.+(\(|:\d+:\d+)|node_modules\/|^\s*\^\s*$|Node\.js v\d/m;
