@@ -75,7 +75,8 @@ export function explainDifficulty(model: DifficultyModel, features: LevelFeature
   const contributions = model.features.map((f, i) => ({
     feature: f,
     value: features[f],
-    contribution: (k * model.coefficients[i]! * (features[f] - model.means[i]!)) / model.scales[i]!,
+    // Same order of operations as linear(): k * (...) first would overflow where the prediction does not.
+    contribution: k * ((model.coefficients[i]! * (features[f] - model.means[i]!)) / model.scales[i]!),
   }));
   const value = toDifficulty(model, linear(model, features));
   return {

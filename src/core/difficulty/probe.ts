@@ -46,18 +46,21 @@ export function probeSet(): readonly { readonly name: string; readonly features:
 }
 
 /**
- * Problems of a well-formed model on the probe set: each probe level whose
- * difficulty before the clamp at 0, or any feature's contribution, is not a
- * finite number. Empty when the model is usable. O(levels x features).
+ * Problems of a well-formed model on the probe set: the first probe level
+ * whose difficulty before the clamp at 0, or a feature's contribution as the
+ * gauge shows it, is not a finite number. Empty when the model is usable.
+ * O(levels x features).
  */
 export function probeProblems(model: DifficultyModel): ModelProblem[] {
+  // What the gauge shows per feature: difficulty units for an identity label, label units for log1p.
+  const k = model.label.transform === 'identity' ? model.label.scale : 1;
   for (const { name, features } of probeSet()) {
     for (let i = 0; i < model.features.length; i++) {
       const f = model.features[i]!;
       const x = features[f];
       if (!Number.isFinite(x)) continue; // expectedMoves of an unsolvable level: never predicted
       const c = (model.coefficients[i]! * (x - model.means[i]!)) / model.scales[i]!;
-      if (!Number.isFinite(c) || !Number.isFinite(c * model.label.scale)) {
+      if (!Number.isFinite(c) || !Number.isFinite(c * k)) {
         return [{ path: `coefficients[${i}]`, message: `gives ${f} a contribution of ${c} on the probe level "${name}": the scale ${model.scales[i]} is too small or the coefficient ${model.coefficients[i]} too large for a finite difficulty` }];
       }
     }
