@@ -86,6 +86,7 @@ export class InvalidModelError extends Error {
 /** What the checks found: the meta, the topology and weight specs to hand to tfjs. */
 export interface CheckedModel {
   readonly meta: ModelMeta;
+  /** The topology rebuilt from the checked fields only: what tfjs gets. */
   readonly modelTopology: Record<string, unknown>;
   readonly weightSpecs: { name: string; shape: number[]; dtype: 'float32' | 'int32' | 'bool' }[];
 }
@@ -96,9 +97,12 @@ interface WeightShape {
 }
 
 /** Each layer's output shape (without the batch) and the weights it owns, or a sentence. */
-function inferShapes(layers: z.infer<typeof LayerSchema>[]): Result<{ shapes: Map<string, number[]>; weights: WeightShape[] }, string> {
+function inferShapes(layers: z.infer<typeof LayerSchema>[]): Result<{ shapes: Map<string, number[]>; weights: WeightShape[]; clean: Record<string, unknown>[] }, string> {
   const shapes = new Map<string, number[]>();
   const weights: WeightShape[] = [];
+  // The layers as tfjs will see them: only the fields checked here (initializers, regularizers and
+  // constraints are dropped: the weights are loaded, and an unchecked config could still break tfjs).
+  const clean: Record<string, unknown>[] = [];
   for (const layer of layers) {
     const at = `model.json: layer "${layer.name}" (${layer.class_name})`;
     if (shapes.has(layer.name)) return err(`${at}: a second layer with this name`);
@@ -120,11 +124,13 @@ function inferShapes(layers: z.infer<typeof LayerSchema>[]): Result<{ shapes: Ma
       return r.success ? ok(r.data) : err(`${at}: config ${issues(r.error)}`);
     };
     let out: number[];
+    let config: Record<string, unknown> = {};
     switch (layer.class_name) {
       case 'InputLayer': {
         const c = parse(InputConfig);
         if (!c.ok) return c;
         out = c.value.batch_input_shape.slice(1) as number[];
+        config = { batch_input_shape: c.value.batch_input_shape, dtype: 'float32', sparse: false };
         break;
       }
       case 'Conv2D':
@@ -138,10 +144,13 @@ function inferShapes(layers: z.infer<typeof LayerSchema>[]): Result<{ shapes: Ma
           weights.push({ name: `${layer.name}/kernel`, shape: [window[0]!, window[1]!, input[2]!, c.value.filters] });
           if (c.value.use_bias) weights.push({ name: `${layer.name}/bias`, shape: [c.value.filters] });
           channels = c.value.filters;
+          const { filters, kernel_size, use_bias, activation } = c.value;
+          config = { filters, kernel_size, strides, padding, data_format: 'channels_last', dilation_rate: [1, 1], activation: activation ?? 'linear', use_bias };
         } else {
           const c = parse(PoolConfig);
           if (!c.ok) return c;
           ({ pool_size: window, strides, padding } = c.value);
+          config = { pool_size: window, strides, padding, data_format: 'channels_last' };
         }
         const side = (n: number, k: number, s: number) => (padding === 'same' ? Math.ceil(n / s) : Math.floor((n - k) / s) + 1);
         out = [side(input[0]!, window[0]!, strides[0]!), side(input[1]!, window[1]!, strides[1]!), channels];
@@ -155,6 +164,7 @@ function inferShapes(layers: z.infer<typeof LayerSchema>[]): Result<{ shapes: Ma
         const c = parse(ReshapeConfig);
         if (!c.ok) return c;
         out = [...c.value.target_shape];
+        config = { target_shape: out };
         if (product(out) !== product(input)) return err(`${at}: cannot reshape [${input.join(', ')}] to [${out.join(', ')}]`);
         break;
       }
@@ -167,6 +177,7 @@ function inferShapes(layers: z.infer<typeof LayerSchema>[]): Result<{ shapes: Ma
           return err(`${at}: its inputs ${inputs.map((s) => `[${s.join(', ')}]`).join(' and ')} differ before the last axis`);
         }
         out = [...input.slice(0, -1), inputs.reduce((a, s) => a + s[rank - 1]!, 0)];
+        config = { axis: -1 };
         break;
       }
       case 'Dense': {
@@ -176,19 +187,28 @@ function inferShapes(layers: z.infer<typeof LayerSchema>[]): Result<{ shapes: Ma
         weights.push({ name: `${layer.name}/kernel`, shape: [input[input.length - 1]!, c.value.units] });
         if (c.value.use_bias) weights.push({ name: `${layer.name}/bias`, shape: [c.value.units] });
         out = [...input.slice(0, -1), c.value.units];
+        config = { units: c.value.units, activation: c.value.activation ?? 'linear', use_bias: c.value.use_bias };
         break;
       }
     }
     if (product(out) > MAX_ACTIVATION) return err(`${at}: produces ${product(out)} values per sample; the limit is ${MAX_ACTIVATION}`);
     shapes.set(layer.name, out);
+    clean.push({
+      name: layer.name,
+      class_name: layer.class_name,
+      config: { ...config, name: layer.name, trainable: true },
+      inbound_nodes: layer.class_name === 'InputLayer' ? [] : [inbound.map((ref) => [ref[0], 0, 0, {}])],
+    });
   }
-  return ok({ shapes, weights });
+  return ok({ shapes, weights, clean });
 }
 
-/** The index of the first value that is NaN or infinite, or -1. The bytes need not be aligned. */
+/** The index of the first value that is NaN or infinite, or -1. The bytes need not be aligned (little-endian, as tfjs writes them). */
 function firstNonFinite(bytes: Uint8Array): number {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0; i * 4 < bytes.byteLength; i++) if (!Number.isFinite(view.getFloat32(i * 4, true))) return i;
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
+  const values = new Float32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 2);
+  // v - v is 0 for every finite v and NaN for NaN and both infinities.
+  for (let i = 0; i < values.length; i++) if (values[i]! - values[i]! !== 0) return i;
   return -1;
 }
 
@@ -222,7 +242,7 @@ export function checkModelFiles(
   const { layers, input_layers: inputLayers, output_layers: outputLayers } = topo.data.config;
   const inferred = inferShapes(layers);
   if (!inferred.ok) return err(inferred.error);
-  const { shapes, weights } = inferred.value;
+  const { shapes, weights, clean } = inferred.value;
   const classOf = new Map(layers.map((l) => [l.name, l.class_name]));
   for (const [name] of inputLayers) if (classOf.get(name) !== 'InputLayer') return err(`model.json: input "${name}" is not an input layer`);
   if (layers.some((l) => l.class_name === 'InputLayer' && !inputLayers.some(([n]) => n === l.name))) return err('model.json: an input layer is not listed among the inputs');
@@ -269,5 +289,11 @@ export function checkModelFiles(
     const spec = specs.find((s) => (offset += product(s.shape)) > bad)!;
     return err(`weights.bin holds a NaN or infinite value (weight "${spec.name}", value ${bad - (offset - product(spec.shape))}): the network is broken (a training run that diverged?)`);
   }
-  return ok({ meta: m, modelTopology: json.modelTopology, weightSpecs: specs });
+  const modelTopology = {
+    class_name: 'Model',
+    config: { name: typeof topo.data.config.name === 'string' ? topo.data.config.name.slice(0, 200) : 'model', layers: clean, input_layers: inputLayers, output_layers: outputLayers },
+    keras_version: 'tfjs-layers',
+    backend: 'tensor_flow.js',
+  };
+  return ok({ meta: m, modelTopology, weightSpecs: specs.map((s) => ({ name: s.name, shape: [...s.shape], dtype: s.dtype })) });
 }

@@ -29,7 +29,7 @@ export const validRows = (min = 3, max = 16): fc.Arbitrary<string[]> =>
   fc
     .record({ width: fc.integer({ min, max }), height: fc.integer({ min, max }) })
     .chain(({ width, height }) =>
-      fc.tuple(fc.array(fc.constantFrom('.', '#'), { minLength: width * height, maxLength: width * height }), fc.nat(width * height - 1)).map(([cells, head]) => {
+      fc.tuple(fc.array(fc.constantFrom<string>('.', '#'), { minLength: width * height, maxLength: width * height }), fc.nat(width * height - 1)).map(([cells, head]) => {
         cells[head] = 'C';
         return Array.from({ length: height }, (_, y) => cells.slice(y * width, (y + 1) * width).join(''));
       }),
