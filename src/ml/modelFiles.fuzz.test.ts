@@ -15,11 +15,11 @@ import { join, resolve } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkModelFiles } from '../../src/ml/modelCheck';
-import { modelFromFiles, modelToFiles, type ModelMeta } from '../../src/ml/modelFiles';
-import { buildQNetwork } from '../../src/ml/network';
-import type { ModelFiles } from '../../src/ml/schemas';
-import { fuzzRuns } from '../fuzzRuns';
+import { checkModelFiles } from './modelCheck';
+import { modelFromFiles, modelToFiles, type ModelMeta } from './modelFiles';
+import { buildQNetwork } from './network';
+import type { ModelFiles } from './schemas';
+import { fuzzRuns } from '../../test/fuzzRuns';
 
 const DIR = resolve(import.meta.dirname, '../../models/sd-pcgrl-8x8');
 let shipped: ModelFiles;
