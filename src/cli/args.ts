@@ -15,7 +15,7 @@ export function parseSize(text: string): { width: number; height: number } {
   if (m === null) throw new CliError(`--size must look like 8x8, got "${text}"`);
   const width = Number(m[1]), height = Number(m[2]);
   if (!isSideInRange(width) || !isSideInRange(height)) {
-    throw new CliError(`--size ${text}: width and height must each be between ${MIN_SIDE} and ${MAX_SIDE}`);
+    throw new CliError(`--size must be WxH with width and height each between ${MIN_SIDE} and ${MAX_SIDE}, got "${text}"`);
   }
   return { width, height };
 }

@@ -33,7 +33,8 @@ function buildProgram(): { program: Command; status: { code: number } } {
   const program = new Command('longcat')
     .description('Longcat Studio: analyse, generate and evaluate Longcat levels')
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    // Commander puts "(Did you mean --count?)" on a line of its own: an error stays one line.
+    .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? s.trim().replace(/\s*\n\s*/g, ' ') + '\n' : s) })
     .option('--debug', 'print the stack trace of an internal error (for bug reports)');
 
   program
