@@ -126,15 +126,15 @@ function statOrNull(path: string): Stats | null {
 export function checkOutputFile(file: string, flag = '--out'): void {
   if (file.trim() === '') throw new CliError(`${flag} needs a file name, got "${file}"`);
   const target = statOrNull(file);
-  if (target?.isDirectory()) throw new CliError(`${flag} ${file} is a folder; give a file name inside it`);
+  if (target?.isDirectory()) throw new CliError(`cannot write ${file} (${flag}): it is a folder; give a file name inside it`);
   const dir = dirname(file);
   const parent = statOrNull(dir);
-  if (parent === null) throw new CliError(`${flag} ${file}: the folder ${dir} does not exist`);
-  if (!parent.isDirectory()) throw new CliError(`${flag} ${file}: ${dir} is not a folder`);
+  if (parent === null) throw new CliError(`cannot write ${file} (${flag}): the folder ${dir} does not exist`);
+  if (!parent.isDirectory()) throw new CliError(`cannot write ${file} (${flag}): ${dir} is not a folder`);
   try {
     accessSync(target !== null ? file : dir, constants.W_OK);
   } catch (e) {
-    throw new CliError(`${flag} ${file} cannot be written: ${reason(e)}`);
+    throw new CliError(`cannot write ${file} (${flag}): ${reason(e)}`);
   }
 }
 

@@ -1,20 +1,23 @@
 /**
- * Runs one command line through the CLI's `main()` in this process (the
- * same parsing, dispatch and output as the shipped command, without a
- * process start), capturing stdout and stderr, with its wall time.
+ * Running whole command lines through the CLI's `main()` in this process
+ * (the same parsing, dispatch and output as the shipped command, without a
+ * process start), capturing stdout and stderr, with the wall time.
  */
 import { main } from '../../src/cli/main';
 
-export interface CliRun {
-  readonly status: number;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly seconds: number;
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** Wall time of the command, in seconds. */
+  seconds: number;
 }
+export type CliRun = CliResult;
 
 type Write = typeof process.stdout.write;
 
-export async function runCli(args: readonly string[]): Promise<CliRun> {
+/** Runs one command line (no `node`, no script name) and returns its exit code and output. */
+export async function runCli(args: readonly string[]): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const capture = (append: (s: string) => void): Write =>
