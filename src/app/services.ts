@@ -11,6 +11,7 @@ import { BatchController } from './controllers/batchController';
 import { GeneratorsController } from './controllers/generatorsController';
 import { LabController } from './controllers/labController';
 import { TrainingController } from './controllers/trainingController';
+import { WorkspaceController } from './controllers/workspaceController';
 import { createStudioStore, type StudioStore } from './store/store';
 
 export interface StudioServices {
@@ -22,6 +23,8 @@ export interface StudioServices {
   readonly lab: LabController;
   /** Training and the SD-PCGRL generator (two workers). */
   readonly training: TrainingController;
+  /** Saved work: restore, autosave, backups, resets and which tab owns the workspace. */
+  readonly workspace: WorkspaceController;
   /** Stops every controller and its workers (tests, page unload). */
   dispose(): void;
 }
@@ -34,6 +37,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   const batch = new BatchController(store);
   const lab = new LabController(store);
   const training = new TrainingController(store);
+  const workspace = new WorkspaceController(store, training);
   return {
     store,
     analysis,
@@ -41,8 +45,9 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     batch,
     lab,
     training,
+    workspace,
     dispose: () => {
-      for (const c of [analysis, generators, batch, lab, training]) c.dispose();
+      for (const c of [analysis, generators, batch, lab, training, workspace]) c.dispose();
       stopPackFeatures();
     },
   };

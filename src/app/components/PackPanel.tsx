@@ -5,6 +5,9 @@
  * (pack JSON or level text, by file, drop or paste; a pack asks append or
  * replace; a bad file lists every problem and changes nothing).
  */
+import { capList } from '../persistence/backups';
+import { MoreItems } from './MoreItems';
+import { IMPORT_LIMITS, readTextFile } from '../files/readFile';
 import { useRef, useState, type DragEvent } from 'react';
 import { formatLevels } from '../../core/level/format';
 import { exportPack } from '../../core/pack/pack';
@@ -40,7 +43,11 @@ export function PackPanel() {
     });
     downloadText(formatLevels(levels), `${slug(pack.name)}.txt`, 'text/plain');
   };
-  const importFile = async (file: File): Promise<void> => void importText(store, await file.text(), file.name);
+  const importFile = async (file: File): Promise<void> => {
+    const text = await readTextFile(file, IMPORT_LIMITS.pack, 'a pack or level file');
+    if (text.ok) importText(store, text.value, file.name);
+    else store.setState({ packImport: { fileName: file.name, ok: false, problems: [{ path: '$', message: text.error }], warnings: [] }, pendingImport: null });
+  };
   const onDrop = (e: DragEvent): void => {
     const file = e.dataTransfer.files[0];
     if (file === undefined) return; // a drag of a pack row (reorder) is the list's business
@@ -125,11 +132,12 @@ export function PackPanel() {
             <button type="button" className="icon" aria-label="dismiss" onClick={() => get().dismissImportReport()}>✕</button>
           </div>
           <ul>
-            {s.report.problems.map((p, i) => (
+            {capList(s.report.problems).shown.map((p, i) => (
               <li key={i} data-testid="pack.error">
                 <code>{p.path}</code> {p.message}
               </li>
             ))}
+            <MoreItems count={capList(s.report.problems).more} testId="pack.errorsMore" />
           </ul>
         </div>
       )}
@@ -140,9 +148,10 @@ export function PackPanel() {
             <button type="button" className="icon" aria-label="dismiss" onClick={() => get().dismissImportReport()}>✕</button>
           </div>
           <ul className="muted">
-            {s.report.warnings.map((p, i) => (
+            {capList(s.report.warnings).shown.map((p, i) => (
               <li key={i}><code>{p.path}</code> {p.message}</li>
             ))}
+            <MoreItems count={capList(s.report.warnings).more} />
           </ul>
         </div>
       )}

@@ -22,9 +22,10 @@ import { toRows } from '../../core/level/level';
  * copied into a backup (with its sentences), then rewritten from what was
  * restored, so the next autosave never overwrites the only copy of
  * anything; when a backup cannot be written this throws and nothing is
- * rewritten (the caller must not start autosave).
+ * rewritten (the caller must not start autosave). `readOnly` (another tab
+ * owns the workspace): nothing is written.
  */
-export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<string[]> {
+export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: { readOnly?: boolean } = {}): Promise<string[]> {
   const problems: string[] = [];
   const raws = new Map<RecordName, unknown>();
   const backups: Backup[] = [];
@@ -135,7 +136,7 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
       damaged('labModels', r.problems.at(-1)!, r.problems);
     }
   }
-  if (backups.length > 0) {
+  if (backups.length > 0 && options.readOnly !== true) {
     // The copies first: a failure here stops everything before a damaged record can be overwritten.
     for (const b of backups) await kv.putBackup(b.id, b);
     const state = store.getState();
