@@ -14,12 +14,33 @@ import { exportPack } from '../../core/pack/pack';
 import { downloadText } from '../files/download';
 import { importText } from '../files/importText';
 import { slug } from '../store/packEdits';
-import { selectExportPack } from '../store/selectors';
+import { selectAnnotationMismatches, selectExportPack } from '../store/selectors';
 import { packLevelGrid } from '../store/packSlice';
-import { useActions, useServices, useStudioShallow } from '../studioContext';
+import { useActions, useServices, useStudio, useStudioShallow } from '../studioContext';
 import { PackCurve } from './PackCurve';
 import { PackDetails } from './PackDetails';
 import { PackList, type PackFilter } from './PackList';
+
+/** Claims in the pack (features, difficulty) that its rows contradict: reported, never used. */
+function AnnotationMismatches() {
+  const problems = useStudio((st) => selectAnnotationMismatches(st));
+  if (problems.length === 0) return null;
+  const { shown, more } = capList(problems);
+  const levels = new Set(problems.map((p) => p.path.match(/^levels\[(\d+)\]/)?.[1])).size;
+  return (
+    <details className="import-report" data-testid="pack.mismatches">
+      <summary>
+        {problems.length.toLocaleString('en')} saved value{problems.length === 1 ? '' : 's'} in {levels} level{levels === 1 ? '' : 's'} disagree with the rows; the values computed from the rows are shown.
+      </summary>
+      <ul className="muted">
+        {shown.map((p, i) => (
+          <li key={i} data-testid="pack.mismatch"><code>{p.path}</code> {p.message}</li>
+        ))}
+        <MoreItems count={more} />
+      </ul>
+    </details>
+  );
+}
 
 export function PackPanel() {
   const get = useActions();
@@ -155,6 +176,7 @@ export function PackPanel() {
           </ul>
         </div>
       )}
+      <AnnotationMismatches />
       <PackCurve />
       <PackDetails />
       {s.count > 0 && (

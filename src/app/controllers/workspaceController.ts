@@ -222,7 +222,7 @@ export class WorkspaceController {
   async setAsideCheckpoint(problem: string): Promise<void> {
     const raw = await this.training.rawCheckpoint();
     if (raw !== undefined && this.kv !== null) {
-      const b = makeBackup('checkpoint', `The saved training checkpoint could not be used (${problem}); it was set aside.`, [problem], raw);
+      const b = makeBackup('checkpoint', 'The saved training checkpoint could not be used; it was set aside.', [problem], raw);
       await this.kv.putBackup(b.id, b);
     }
     await this.training.discardCheckpoint();
