@@ -8,6 +8,7 @@
  */
 import { expect, test } from './fixtures';
 import type { StudioPage } from './pages/StudioPage';
+import { naiveAnalyze } from '../test/naive/naiveSolver';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -176,4 +177,16 @@ test('imports are bounded: an oversized file is refused before it is read, and 1
   await expect(page.getByTestId('pack.errorsMore')).toHaveText(`and ${(total - 100).toLocaleString('en')} more`);
   console.log(`10,001 broken levels: problems listed after ${seconds.toFixed(2)} s`);
   await page.screenshot({ path: `${SHOTS}/issue15-capped-problems.png` });
+});
+
+test('a forged difficulty of 999 is never shown: the rows decide, and the disagreement is listed', async ({ studio, page }) => {
+  await studio.pack.show();
+  const forged = { ...pack([{ ...levelJson(5), difficulty: 999, features: { nSolutions: 42 } }]), difficultyModel: 'default' };
+  await page.getByTestId('pack.importFile').setInputFiles({ name: 'forged.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(forged)) });
+  const difficulty = studio.pack.items.first().getByTestId('pack.item.difficulty');
+  await expect(difficulty).not.toHaveAttribute('data-value', '');
+  expect(Number(await difficulty.getAttribute('data-value'))).toBeLessThan(100);
+  await page.getByTestId('pack.mismatches').locator('summary').click();
+  const truth = naiveAnalyze(levelJson(5)['rows'] as string[]).features.nSolutions;
+  await expect(page.getByTestId('pack.mismatch')).toHaveText([`levels[0].features.nSolutions the file says 42 but the rows give ${truth}; the value from the rows is used`, /levels\[0\]\.difficulty the file says 999 but the rows give/]);
 });
