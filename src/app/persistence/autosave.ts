@@ -30,8 +30,8 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: 
   const raws = new Map<RecordName, unknown>();
   const backups: Backup[] = [];
   /** `raw` of record `name` was not restored whole: keep it (once per record). */
-  const damaged = (name: RecordName, summary: string, details: readonly string[] = []): void => {
-    problems.push(`${summary}; the saved record is kept as a backup`);
+  const damaged = (name: RecordName, summary: string, details: readonly string[] = [], quiet = false): void => {
+    if (!quiet) problems.push(`${summary}; the saved record is kept as a backup`);
     if (!backups.some((b) => b.record === name)) backups.push(makeBackup(name, `${summary}.`, details, raws.get(name)));
   };
   const read = async (name: RecordName): Promise<unknown> => {
@@ -98,7 +98,8 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: 
         // The store takes the history's own objects, so undo compares by identity as it does before a reload.
         store.setState({ ...docFields(st, at), history: r.value });
       } else if (at !== null) {
-        damaged('history', 'the saved undo history does not match the saved level and pack; starting a new undo history');
+        // (When the level or pack was not restored whole, that message already says so: the backup is kept without another.)
+        damaged('history', 'the saved undo history does not match the saved level and pack; starting a new undo history', [], problems.length > 0);
       }
     }
   }

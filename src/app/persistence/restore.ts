@@ -102,7 +102,9 @@ export function salvageSavedPack(json: unknown): SalvagedSavedPack {
   const summary =
     bad > 0
       ? `The saved pack had ${plural(bad, 'level')} that could not be read${firstText}; ${plural(kept, 'good level')} ${kept === 1 ? 'was' : 'were'} kept and the bad ${bad === 1 ? 'one was' : 'ones were'} set aside`
-      : `The saved pack was damaged (${problems[0] ?? 'unknown problem'}); all ${plural(kept, 'level')} ${kept === 1 ? 'was' : 'were'} kept`;
+      : kept === 0
+        ? `The saved pack is invalid (${problems[0] ?? 'unknown problem'}); starting with an empty pack`
+        : `The saved pack was damaged (${problems[0] ?? 'unknown problem'}); all ${plural(kept, 'level')} ${kept === 1 ? 'was' : 'were'} kept`;
   return { pack: r.pack, summary, problems };
 }
 
