@@ -10,9 +10,6 @@ import { z } from 'zod';
 
 /** Problems listed per backup (and in every problem list the studio shows): the rest are counted. */
 export const MAX_LISTED_PROBLEMS = 100;
-/** Most backups kept at once (the oldest go first). */
-export const MAX_BACKUPS = 20;
-
 export const BACKUP_VERSION = 1;
 
 export const BackupSchema = z.object({
