@@ -32,6 +32,8 @@ export class TrainingController {
   readonly generator: TrainingClient;
   private budget: TrainingBudget = {};
   private peeked = false;
+  /** Runs before a fresh run replaces the stored checkpoint (the workspace backs up a damaged one). */
+  beforeFreshRun: () => Promise<void> = async () => {};
 
   constructor(private readonly store: StudioStore) {
     this.trainer = new TrainingClient({
@@ -96,6 +98,7 @@ export class TrainingController {
     const settings = this.settings(form);
     this.state.setTrainingPhase('starting', null);
     try {
+      await this.beforeFreshRun();
       const backend = value(await this.trainer.request((api) => api.configure(settings)));
       const { model: _model, ...summary } = settings;
       this.sessionReady({ ...summary, recipe: backend.recipe }, backend);

@@ -57,6 +57,11 @@ export class WorkspaceController {
     private readonly store: StudioStore,
     private readonly training: TrainingController,
   ) {
+    // A new run's first save replaces the stored checkpoint: a damaged one is backed up first.
+    training.beforeFreshRun = async () => {
+      const problem = this.state.trainingCheckpointError;
+      if (problem !== null) await this.setAsideCheckpoint(problem);
+    };
     if (this.channel !== null) this.channel.onmessage = (e: MessageEvent<Message>) => void this.onMessage(e.data);
   }
 
