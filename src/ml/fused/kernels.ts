@@ -13,7 +13,7 @@
  * folds the bias correction into the step size and epsilon ({@link FlatAdam}).
  */
 import type { ConvInput, FusedGeometry, InputLayout } from './geometry';
-import { declare, elementwise, gradChunk, matmul, type Binding, type KernelSource } from './matmul';
+import { declare, elementwise, gradChunk, matmul, tileFor, type Binding, type KernelSource } from './matmul';
 
 export interface KernelOptions {
   readonly doubleDqn: boolean;
@@ -66,6 +66,10 @@ export function fusedKernels(g: FusedGeometry, l: InputLayout, o: KernelOptions)
   const sizes: BufferSizes = { inp: l.words, w: 2 * P, mv: 2 * P, loss: 4, hid: R * D, q: R * A, dq: B * A, dh: B * D, dflat: B * F };
   // The target network's parameters follow the online network's in `w`; a tile picks one set by its first row.
   const wBase = (rowExpr: string, rowsPer: number) => `select(0, ${P}, ${rowExpr} >= ${g.targetRow * rowsPer})`;
+  // Tiles wholly inside the padding rows (between the online and target rows, and after the target rows) do nothing.
+  const skipPadding = (rowsPer: number, tm: number) =>
+    `return (m0 >= ${2 * B * rowsPer} && m0 + ${tm} <= ${g.targetRow * rowsPer}) || m0 >= ${(g.targetRow + B) * rowsPer};`;
+  const padded = (r: string) => `(${r} >= ${2 * B} && ${r} < ${g.targetRow}) || ${r} >= ${g.targetRow + B}`;
 
   // Forward: convs and pools.
   g.convs.forEach((c, i) => {
@@ -85,6 +89,7 @@ export function fusedKernels(g: FusedGeometry, l: InputLayout, o: KernelOptions)
   return ${input.at('r', 'y', 'x', `k % ${c.cin}`)};`,
         loadB: `return w[${wBase('m0', hw)} + ${c.offset} + k * ${c.cout} + n];`,
         store: `act${i}[m * ${c.cout} + n] = max(v + w[${wBase('m', hw)} + ${c.offset + K * c.cout} + n], 0.0);`,
+        skipTile: skipPadding(hw, tileFor(c.cout).TM),
       }),
     );
     const poolIndex = g.pools.findIndex((p) => p.conv === i);
@@ -97,6 +102,7 @@ export function fusedKernels(g: FusedGeometry, l: InputLayout, o: KernelOptions)
         [ro(`act${i}`), rw(`pool${poolIndex}`)],
         R * p.sideOut * p.sideOut * p.channels,
         `let ch = i % ${p.channels}; let q = i / ${p.channels}; let px = q % ${p.sideOut}; let q2 = q / ${p.sideOut}; let py = q2 % ${p.sideOut}; let r = q2 / ${p.sideOut};
+  if (${padded('r')}) { return; }
   var best = act${i}[((r * ${p.sideIn} + 2 * py) * ${p.sideIn} + 2 * px) * ${p.channels} + ch];
   for (var y = 2 * py; y < min(2 * py + 2, ${p.sideIn}); y++) {
     for (var x = 2 * px; x < min(2 * px + 2, ${p.sideIn}); x++) {
@@ -120,6 +126,7 @@ export function fusedKernels(g: FusedGeometry, l: InputLayout, o: KernelOptions)
       loadA: joined('m', 'k'),
       loadB: `return w[${wBase('m0', 1)} + ${g.denseOffset} + k * ${D} + n];`,
       store: `hid[m * ${D} + n] = max(v + w[${wBase('m', 1)} + ${g.denseOffset + (F + E) * D} + n], 0.0);`,
+      skipTile: skipPadding(1, tileFor(D).TM),
     }),
     matmul({
       label: 'q forward',
@@ -130,6 +137,7 @@ export function fusedKernels(g: FusedGeometry, l: InputLayout, o: KernelOptions)
       loadA: `return hid[m * ${D} + k];`,
       loadB: `return w[${wBase('m0', 1)} + ${g.qOffset} + k * ${A} + n];`,
       store: `q[m * ${A} + n] = v + w[${wBase('m', 1)} + ${g.qOffset + D * A} + n];`,
+      skipTile: skipPadding(1, tileFor(A).TM),
     }),
   );
 

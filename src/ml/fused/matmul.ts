@@ -47,6 +47,8 @@ export interface MatmulSpec {
   readonly loadB: string;
   /** Body of `fn store(m: i32, n: i32, v: f32, z: i32)` (m < M, n < N). */
   readonly store: string;
+  /** Body of `fn skipTile(m0: i32) -> bool`: whole tiles of rows nobody reads (the forward pass's alignment padding). */
+  readonly skipTile?: string;
 }
 
 const nextPow2 = (x: number): number => 2 ** Math.ceil(Math.log2(Math.max(1, x)));
@@ -81,12 +83,14 @@ ${s.helpers ?? ''}
 fn loadA(m: i32, k: i32) -> f32 { ${s.loadA} }
 fn loadB(k: i32, n: i32, m0: i32) -> f32 { ${s.loadB} }
 fn store(m: i32, n: i32, v: f32, z: i32) { ${s.store} }
+fn skipTile(m0: i32) -> bool { ${s.skipTile ?? 'return false;'} }
 var<workgroup> As: array<f32, ${t.TM * t.TK}>;
 var<workgroup> Bs: array<f32, ${t.TK * t.TN}>;
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
   let n0 = i32(wg.x) * TN;
   let m0 = i32(wg.y) * TM;
+  if (skipTile(m0)) { return; }
   let z = i32(wg.z);
   let kBeg = z * KC;
   let kEnd = min(K, kBeg + KC);
