@@ -90,6 +90,8 @@ interface BatchRow {
   inferenceMs: number;
   updateMs: number;
   cpuMsPerUpdate: number;
+  /** Wall time of the update() call alone (encoding and submitting, not waiting): the host's per-update cost. */
+  callMs: number;
   dispatchesPerUpdate: number | null;
   readbacksPerUpdate: number | null;
   submitsPerUpdate: number | null;
@@ -113,7 +115,7 @@ async function byBatch(backend: BackendChoice, gpu: boolean, path: UpdatePath): 
     await learner.greedyActions(b.grid, b.extra, b.nextMask, n); // compile / warm up
     learner.update(b);
     await learner.takeMeanLoss();
-    const infer: number[] = [], update: number[] = [], cpu: number[] = [];
+    const infer: number[] = [], update: number[] = [], cpu: number[] = [], call: number[] = [];
     let calls = null as ReturnType<typeof gpuCallsSince> | null;
     for (let k = 0; k < reps; k++) {
       let t = performance.now();
@@ -122,6 +124,7 @@ async function byBatch(backend: BackendChoice, gpu: boolean, path: UpdatePath): 
       const before = gpu ? gpuCallCounts() : null, c0 = cpuMs();
       t = performance.now();
       learner.update(b);
+      call.push(performance.now() - t);
       await learner.takeMeanLoss();
       update.push(performance.now() - t);
       cpu.push(cpuMs() - c0);
@@ -151,6 +154,7 @@ async function byBatch(backend: BackendChoice, gpu: boolean, path: UpdatePath): 
       inferenceMs: median(infer),
       updateMs,
       cpuMsPerUpdate: median(cpu),
+      callMs: median(call),
       dispatchesPerUpdate: calls?.dispatches ?? null,
       readbacksPerUpdate: calls?.readbacks ?? null,
       submitsPerUpdate: calls?.submits ?? null,
@@ -241,11 +245,11 @@ mkdirSync(dirname(outFile), { recursive: true });
 writeFileSync(outFile, JSON.stringify(result, null, 2));
 const f = (v: number | null, d = 1): string => (v === null ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }));
 console.log(`node ${result.node}, ${result.cpu}${Object.entries(result.adapters).map(([k, v]) => (v === null ? '' : `, ${k}: ${(v as { name: string }).name}${(v as { fallback: boolean }).fallback ? ' (software fallback)' : ''}`)).join('')}\n`);
-console.log('| backend | path | batch | inference ms | update ms (synced) | updates/s (queued) | samples/s | CPU ms / update | dispatches | submits | bind groups | new buffers | readbacks |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| backend | path | batch | inference ms | update ms (synced) | updates/s (queued) | samples/s | CPU ms / update | update() call ms | dispatches | submits | bind groups | new buffers | readbacks |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of result.batches) {
   console.log(
-    `| ${r.backend} | ${r.path} | ${r.batch} | ${f(r.inferenceMs)} | ${f(r.updateMs)} | ${f(r.updatesPerSecond)} | ${f(r.samplesPerSecond, 0)} | ${f(r.cpuMsPerUpdate)} | ${f(r.dispatchesPerUpdate, 0)} | ${f(r.submitsPerUpdate, 0)} | ${f(r.bindGroupsPerUpdate, 0)} | ${f(r.buffersPerUpdate, 0)} | ${f(r.readbacksPerUpdate, 0)} |`,
+    `| ${r.backend} | ${r.path} | ${r.batch} | ${f(r.inferenceMs)} | ${f(r.updateMs)} | ${f(r.updatesPerSecond)} | ${f(r.samplesPerSecond, 0)} | ${f(r.cpuMsPerUpdate)} | ${f(r.callMs, 2)} | ${f(r.dispatchesPerUpdate, 0)} | ${f(r.submitsPerUpdate, 0)} | ${f(r.bindGroupsPerUpdate, 0)} | ${f(r.buffersPerUpdate, 0)} | ${f(r.readbacksPerUpdate, 0)} |`,
   );
 }
 if (result.training.length > 0) {

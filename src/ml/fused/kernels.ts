@@ -66,9 +66,8 @@ export function fusedKernels(g: FusedGeometry, l: InputLayout, o: KernelOptions)
   const sizes: BufferSizes = { inp: l.words, w: 2 * P, mv: 2 * P, loss: 4, hid: R * D, q: R * A, dq: B * A, dh: B * D, dflat: B * F };
   // The target network's parameters follow the online network's in `w`; a tile picks one set by its first row.
   const wBase = (rowExpr: string, rowsPer: number) => `select(0, ${P}, ${rowExpr} >= ${g.targetRow * rowsPer})`;
-  // Tiles wholly inside the padding rows (between the online and target rows, and after the target rows) do nothing.
-  const skipPadding = (rowsPer: number, tm: number) =>
-    `return (m0 >= ${2 * B * rowsPer} && m0 + ${tm} <= ${g.targetRow * rowsPer}) || m0 >= ${(g.targetRow + B) * rowsPer};`;
+  // Only the tiles holding online rows [0, 2B) and target rows [targetRow, targetRow + B) run (targetRow is tile-aligned).
+  const liveTiles = (rowsPer: number, tm: number) => ({ first: Math.ceil((2 * B * rowsPer) / tm), from: (g.targetRow * rowsPer) / tm, second: Math.ceil((B * rowsPer) / tm) });
   const padded = (r: string) => `(${r} >= ${2 * B} && ${r} < ${g.targetRow}) || ${r} >= ${g.targetRow + B}`;
 
   // Forward: convs and pools.
@@ -89,7 +88,7 @@ export function fusedKernels(g: FusedGeometry, l: InputLayout, o: KernelOptions)
   return ${input.at('r', 'y', 'x', `k % ${c.cin}`)};`,
         loadB: `return w[${wBase('m0', hw)} + ${c.offset} + k * ${c.cout} + n];`,
         store: `act${i}[m * ${c.cout} + n] = max(v + w[${wBase('m', hw)} + ${c.offset + K * c.cout} + n], 0.0);`,
-        skipTile: skipPadding(hw, tileFor(c.cout).TM),
+        rowTiles: liveTiles(hw, tileFor(c.cout).TM),
       }),
     );
     const poolIndex = g.pools.findIndex((p) => p.conv === i);
@@ -126,7 +125,7 @@ export function fusedKernels(g: FusedGeometry, l: InputLayout, o: KernelOptions)
       loadA: joined('m', 'k'),
       loadB: `return w[${wBase('m0', 1)} + ${g.denseOffset} + k * ${D} + n];`,
       store: `hid[m * ${D} + n] = max(v + w[${wBase('m', 1)} + ${g.denseOffset + (F + E) * D} + n], 0.0);`,
-      skipTile: skipPadding(1, tileFor(D).TM),
+      rowTiles: liveTiles(1, tileFor(D).TM),
     }),
     matmul({
       label: 'q forward',
@@ -137,7 +136,7 @@ export function fusedKernels(g: FusedGeometry, l: InputLayout, o: KernelOptions)
       loadA: `return hid[m * ${D} + k];`,
       loadB: `return w[${wBase('m0', 1)} + ${g.qOffset} + k * ${A} + n];`,
       store: `q[m * ${A} + n] = v + w[${wBase('m', 1)} + ${g.qOffset + D * A} + n];`,
-      skipTile: skipPadding(1, tileFor(A).TM),
+      rowTiles: liveTiles(1, tileFor(A).TM),
     }),
   );
 

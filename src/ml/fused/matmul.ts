@@ -47,8 +47,13 @@ export interface MatmulSpec {
   readonly loadB: string;
   /** Body of `fn store(m: i32, n: i32, v: f32, z: i32)` (m < M, n < N). */
   readonly store: string;
-  /** Body of `fn skipTile(m0: i32) -> bool`: whole tiles of rows nobody reads (the forward pass's alignment padding). */
-  readonly skipTile?: string;
+  /**
+   * Row tiles to run, when not all: the first `first` tiles, then `second`
+   * tiles from tile `from` on (the forward pass's online and target rows,
+   * without the alignment padding between them; no workgroup is launched
+   * for padding).
+   */
+  readonly rowTiles?: { readonly first: number; readonly from: number; readonly second: number };
 }
 
 const nextPow2 = (x: number): number => 2 ** Math.ceil(Math.log2(Math.max(1, x)));
@@ -83,14 +88,14 @@ ${s.helpers ?? ''}
 fn loadA(m: i32, k: i32) -> f32 { ${s.loadA} }
 fn loadB(k: i32, n: i32, m0: i32) -> f32 { ${s.loadB} }
 fn store(m: i32, n: i32, v: f32, z: i32) { ${s.store} }
-fn skipTile(m0: i32) -> bool { ${s.skipTile ?? 'return false;'} }
 var<workgroup> As: array<f32, ${t.TM * t.TK}>;
 var<workgroup> Bs: array<f32, ${t.TK * t.TN}>;
 @compute @workgroup_size(256)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
   let n0 = i32(wg.x) * TN;
-  let m0 = i32(wg.y) * TM;
-  if (skipTile(m0)) { return; }
+  var tileRow = i32(wg.y);
+  ${s.rowTiles !== undefined ? `if (tileRow >= ${s.rowTiles.first}) { tileRow = tileRow - ${s.rowTiles.first} + ${s.rowTiles.from}; }` : ''}
+  let m0 = tileRow * TM;
   let z = i32(wg.z);
   let kBeg = z * KC;
   let kEnd = min(K, kBeg + KC);
@@ -137,7 +142,8 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
   }
 }
 `;
-  return { label: s.label, code, bindings: s.bindings, workgroups: [Math.ceil(s.N / t.TN), Math.ceil(s.M / t.TM), chunks] };
+  const rowTiles = s.rowTiles === undefined ? Math.ceil(s.M / t.TM) : s.rowTiles.first + s.rowTiles.second;
+  return { label: s.label, code, bindings: s.bindings, workgroups: [Math.ceil(s.N / t.TN), rowTiles, chunks] };
 }
 
 /** Chunk of a weight gradient's reduction: enough workgroups to fill a large GPU, at least 256 terms each. */
