@@ -99,6 +99,8 @@ export class DqnLearner {
   /** Sum of the losses since the last {@link takeMeanLoss}, kept on the device. */
   private lossSum: tf.Scalar | null = null;
   private lossCount = 0;
+  /** Of lossCount, the updates run fused (their losses are summed on the GPU by the fused update). */
+  private fusedCount = 0;
   private readonly fused: FusedUpdate | null = null;
   /** Which code runs {@link update}. */
   readonly updatePath: UpdatePath = 'tfjs';
@@ -116,7 +118,7 @@ export class DqnLearner {
     }
   }
 
-  /** Whether {@link update} takes byte observations as they are ({@link ReplayBuffer.samplePacked}) without unpacking. */
+  /** Whether {@link update} takes byte observations as they are ({@link ReplayBuffer.samplePacked}) without unpacking (else it unpacks them). */
   get takesPackedBatches(): boolean {
     return this.fused !== null;
   }
@@ -200,8 +202,9 @@ export class DqnLearner {
    * and the caller goes on.
    */
   update(input: TransitionBatch | PackedBatch): void {
-    if (this.fused !== null) {
+    if (this.fused !== null && this.fused.unsupported(input.size) === null) {
       this.fused.update(input);
+      this.fusedCount++;
       this.lossCount++;
       return;
     }
@@ -236,19 +239,17 @@ export class DqnLearner {
    * when there were none. The trainer calls it as often as its charts need.
    */
   async takeMeanLoss(): Promise<number | null> {
-    if (this.fused !== null) {
-      if (this.lossCount === 0) return null;
-      const count = this.lossCount;
-      this.lossCount = 0;
-      return (await this.fused.takeLossSum()) / count;
-    }
-    if (this.lossSum === null || this.lossCount === 0) return null;
-    const sum = this.lossSum, count = this.lossCount;
+    if (this.lossCount === 0) return null;
+    // A batch too large for the fused update's buffers runs on tfjs ops (same FlatAdam state): both sums count.
+    const sum = this.lossSum, count = this.lossCount, fused = this.fusedCount;
     this.lossSum = null;
-    this.lossCount = 0;
-    const v = (await sum.data())[0]!;
-    sum.dispose();
-    return v / count;
+    this.lossCount = this.fusedCount = 0;
+    let total = fused > 0 && this.fused !== null ? await this.fused.takeLossSum() : 0;
+    if (sum !== null) {
+      total += (await sum.data())[0]!;
+      sum.dispose();
+    }
+    return total / count;
   }
 
   dispose(): void {

@@ -58,6 +58,8 @@ export class FusedUpdate {
   private readonly be: WebGpuBackendish;
   private readonly device: GPUDevice;
   private readonly plans = new Map<number, Plan>();
+  /** Batch sizes checked against the device's limits: null when they fit. */
+  private readonly refused = new Map<number, string | null>();
   /** Online then target parameters, flat. */
   private readonly w: GPUBuffer;
   /** Adam's first then second moments, flat. */
@@ -93,13 +95,36 @@ export class FusedUpdate {
     return model.trainableWeights.map((w) => w.read() as tf.Variable);
   }
 
+  private kernelsFor(batch: number) {
+    const geometry = fusedGeometry(this.shape, this.config.network, batch);
+    const layout = inputLayout(geometry);
+    const built = fusedKernels(geometry, layout, { doubleDqn: this.config.doubleDqn, loss: this.config.loss, beta1: this.adam.beta1, beta2: this.adam.beta2 });
+    return { geometry, layout, ...built };
+  }
+
+  /**
+   * Why a batch of this size cannot run fused on this device (a buffer over
+   * the device's limits; WebGPU would only report it asynchronously), or null.
+   */
+  unsupported(batch: number): string | null {
+    if (this.plans.has(batch)) return null;
+    const known = this.refused.get(batch);
+    if (known !== undefined) return known;
+    const { sizes } = this.kernelsFor(batch);
+    const limit = Math.min(this.device.limits.maxStorageBufferBindingSize, this.device.limits.maxBufferSize);
+    const [name, words] = Object.entries(sizes).reduce((a, b) => (b[1] > a[1] ? b : a));
+    const why = 4 * words > limit ? `batch ${batch} needs a ${Math.round((4 * words) / 2 ** 20)} MiB buffer (${name}), over this device's ${Math.round(limit / 2 ** 20)} MiB` : null;
+    this.refused.set(batch, why);
+    return why;
+  }
+
   /** Pipelines, bind groups and buffers for one batch size (made on its first update). */
   private plan(batch: number): Plan {
     const cached = this.plans.get(batch);
     if (cached !== undefined) return cached;
-    const geometry = fusedGeometry(this.shape, this.config.network, batch);
-    const layout = inputLayout(geometry);
-    const { kernels, sizes } = fusedKernels(geometry, layout, { doubleDqn: this.config.doubleDqn, loss: this.config.loss, beta1: this.adam.beta1, beta2: this.adam.beta2 });
+    const why = this.unsupported(batch);
+    if (why !== null) throw new Error(`fused update: ${why}`);
+    const { geometry, layout, kernels, sizes } = this.kernelsFor(batch);
     const own: Record<string, GPUBuffer> = { w: this.w, mv: this.mv, loss: this.loss };
     const buffers: GPUBuffer[] = [];
     const bufferOf = (name: string): GPUBuffer => {
