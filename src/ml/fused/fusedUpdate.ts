@@ -54,6 +54,9 @@ export function fusedUnavailable(): string | null {
 
 const ILLEGAL = -1e9;
 
+/** Compiled kernels per device, by WGSL source: learners of the same shape and batch (benchmarks, tests) compile once. */
+const pipelineCache = new WeakMap<GPUDevice, Map<string, { pipeline: GPUComputePipeline; bindGroupLayout: GPUBindGroupLayout }>>();
+
 export class FusedUpdate {
   private readonly be: WebGpuBackendish;
   private readonly device: GPUDevice;
@@ -138,15 +141,23 @@ export class FusedUpdate {
       }
       return b;
     };
+    let compiled = pipelineCache.get(this.device);
+    if (compiled === undefined) pipelineCache.set(this.device, (compiled = new Map()));
     const steps = kernels.map((k) => {
-      const bindGroupLayout = this.device.createBindGroupLayout({
-        entries: k.bindings.map((b, i) => ({ binding: i, visibility: GPUShaderStage.COMPUTE, buffer: { type: b.write === true ? ('storage' as const) : ('read-only-storage' as const) } })),
-      });
-      const pipeline = this.device.createComputePipeline({
-        label: k.label,
-        layout: this.device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
-        compute: { module: this.device.createShaderModule({ code: k.code, label: k.label }), entryPoint: 'main' },
-      });
+      let made = compiled.get(k.code);
+      if (made === undefined) {
+        const bindGroupLayout = this.device.createBindGroupLayout({
+          entries: k.bindings.map((b, i) => ({ binding: i, visibility: GPUShaderStage.COMPUTE, buffer: { type: b.write === true ? ('storage' as const) : ('read-only-storage' as const) } })),
+        });
+        const pipeline = this.device.createComputePipeline({
+          label: k.label,
+          layout: this.device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
+          compute: { module: this.device.createShaderModule({ code: k.code, label: k.label }), entryPoint: 'main' },
+        });
+        made = { pipeline, bindGroupLayout };
+        compiled.set(k.code, made);
+      }
+      const { pipeline, bindGroupLayout } = made;
       const bindGroup = this.device.createBindGroup({ layout: bindGroupLayout, entries: k.bindings.map((b, i) => ({ binding: i, resource: { buffer: bufferOf(b.name) } })) });
       return { pipeline, bindGroup, workgroups: k.workgroups };
     });
