@@ -144,7 +144,7 @@ async function byBatch(backend: BackendChoice, gpu: boolean, path: UpdatePath): 
     }
     await learner.takeMeanLoss();
     const updatesPerSecond = (count * 1000) / (performance.now() - t0);
-    const used = learner.updatePath === 'fused-webgpu' ? 'fused' : 'tfjs';
+    const used = learner.updatePathFor(n) === 'fused-webgpu' ? 'fused' : 'tfjs'; // over the device's buffer limits a batch runs on tfjs ops
     learner.dispose();
     const updateMs = median(update);
     rows.push({
@@ -196,7 +196,7 @@ async function endToEnd(backend: BackendChoice, path: UpdatePath): Promise<Train
   const levels = await generateWithPolicy(trainer.learner, { width: 8, height: 8, encoding: 'markov', temperature: 0.2, seed: 5, from: 0, to: levelCount });
   for (const l of levels) evaluation.add({ index: l.index, levels: [l.level], solution: l.solution });
   const report = evaluation.report();
-  const used = trainer.learner.updatePath;
+  const used = trainer.learner.updatePathFor(recipe.batchSize);
   trainer.learner.dispose();
   return {
     backend: backend.backend,

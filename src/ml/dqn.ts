@@ -118,6 +118,11 @@ export class DqnLearner {
     }
   }
 
+  /** The path an update of this batch size takes (a batch too large for the fused update's buffers runs on tfjs ops). */
+  updatePathFor(batch: number): UpdatePath {
+    return this.fused !== null && this.fused.unsupported(batch) === null ? 'fused-webgpu' : 'tfjs';
+  }
+
   /** Whether {@link update} takes byte observations as they are ({@link ReplayBuffer.samplePacked}) without unpacking (else it unpacks them). */
   get takesPackedBatches(): boolean {
     return this.fused !== null;
