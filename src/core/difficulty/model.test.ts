@@ -8,14 +8,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import shipped from '../../../models/difficulty/default.json';
+import shippedIteration7 from '../../../models/difficulty/iteration7.json';
 import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
-import { DEFAULT_DIFFICULTY_MODEL } from './defaultModel';
+import { DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL } from './defaultModel';
 import { MODEL_FORMAT, MODEL_VERSION, parseDifficultyModel, validateDifficultyModel, type DifficultyModel, type ModelProblem } from './model';
 import { bandOf, BANDS, explainDifficulty, predictDifficulty, rawOutput } from './predict';
 
 const shippedText = (): string => JSON.stringify(shipped);
-/** A fresh, mutable copy of the shipped file's JSON. */
-const shippedJson = (): Record<string, unknown> => JSON.parse(shippedText()) as Record<string, unknown>;
+/** A fresh, mutable copy of the shipped iteration-7 file's JSON (three features, no transforms: the malformed-file cases below start from it). */
+const shippedJson = (): Record<string, unknown> => JSON.parse(JSON.stringify(shippedIteration7)) as Record<string, unknown>;
 
 function problemsOf(json: unknown): ModelProblem[] {
   const r = parseDifficultyModel(JSON.stringify(json));
@@ -60,13 +61,27 @@ describe('the shipped model file', () => {
     expect(r.value.version).toBe(1);
   });
 
-  it('uses thesis iteration 7 with ridge, and records its provenance and the label it was fitted to (SPEC §5)', () => {
+  it('models/difficulty/iteration7.json validates, has no transforms (a file from before they existed) and is what ITERATION_7_MODEL holds', () => {
+    const r = parseDifficultyModel(JSON.stringify(shippedIteration7));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value).toEqual(shippedIteration7);
+    expect(ITERATION_7_MODEL).toEqual(r.value);
+    expect('transforms' in r.value).toBe(false);
+  });
+
+  it('the default reads the player model (log scales) with ridge; iteration 7 the thesis features; both record provenance and label (SPEC §5)', () => {
     const m = DEFAULT_DIFFICULTY_MODEL;
-    expect(m.features).toEqual(['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches']);
-    expect(m.method).toBe('ridge');
-    expect(m.provenance.command).toMatch(/fit-predictor --generated \d+/);
-    expect(m.provenance.summary).toMatch(/No player data/);
-    expect(m.label.description).toMatch(/player model/);
+    expect(m.features).toEqual(['expectedMoves', 'expectedDecisions']);
+    expect(m.transforms).toEqual(['log1p', 'log1p']);
+    expect(m.label.transform).toBe('log1p');
+    expect(ITERATION_7_MODEL.features).toEqual(['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches']);
+    for (const x of [m, ITERATION_7_MODEL]) {
+      expect(x.method).toBe('ridge');
+      expect(x.provenance.command).toMatch(/fit-predictor --generated \d+/);
+      expect(x.provenance.summary).toMatch(/No player data/);
+      expect(x.label.description).toMatch(/player model/);
+    }
   });
 });
 
@@ -114,6 +129,15 @@ describe('parseDifficultyModel: malformed files', () => {
     const p = problemsOf(k);
     hasProblem(p, 'means', /has 4 values but the model has 3 features/);
     hasProblem(p, 'scales', /has 1 values but the model has 3 features/);
+  });
+
+  it('transforms: one per feature, each identity or log1p', () => {
+    const j = shippedJson();
+    j.transforms = ['log1p'];
+    hasProblem(problemsOf(j), 'transforms', /has 1 values but the model has 3 features/);
+    const k = shippedJson();
+    k.transforms = ['log1p', 'sqrt', 'identity'];
+    hasProblem(problemsOf(k), 'transforms[1]', /must be one of identity, log1p/);
   });
 
   it('negative or zero scale; zero label scale; negative alpha', () => {
@@ -231,8 +255,8 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
     expect(explainDifficulty(m, f).value).toBe(0);
     expect(explainDifficulty(m, f).band).toBe('trivial');
 
-    // The shipped model: push every feature towards "easier" according to its coefficient's sign.
-    const d = DEFAULT_DIFFICULTY_MODEL;
+    // The iteration-7 model (identity transforms): push every feature towards "easier" according to its coefficient's sign.
+    const d = ITERATION_7_MODEL;
     const easy = features(Object.fromEntries(d.features.map((n, i) => [n, d.coefficients[i]! < 0 ? 1e6 : 0])));
     let linear = d.intercept;
     d.features.forEach((n, i) => (linear += (d.coefficients[i]! * (easy[n] - d.means[i]!)) / d.scales[i]!));
@@ -240,8 +264,8 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
     expect(predictDifficulty(d, easy)).toBe(0);
   });
 
-  it("the shipped model: base plus contributions give the difficulty (identity transform, difficulty units)", () => {
-    const d = DEFAULT_DIFFICULTY_MODEL;
+  it("the iteration-7 model: base plus contributions give the difficulty (identity transform, difficulty units)", () => {
+    const d = ITERATION_7_MODEL;
     expect(d.label.transform).toBe('identity');
     fc.assert(
       fc.property(fc.array(fc.nat({ max: 60 }), { minLength: 3, maxLength: 3 }), ([a, b, c]) => {
@@ -260,6 +284,26 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
         expect(e.value).toBeCloseTo(Math.max(0, d.label.scale * sum + d.label.offset), 9);
         expect(predictDifficulty(d, f)).toBe(e.value);
         expect(e.band).toBe(bandOf(e.value));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the default model (log1p features and label): contributions are coef (ln(1 + x) - mean) / sd in label units, and add up before expm1, scale and offset (property)', () => {
+    const d = DEFAULT_DIFFICULTY_MODEL;
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e4, noNaN: true }), fc.double({ min: 0, max: 1e3, noNaN: true }), (moves, decisions) => {
+        const f = features({ nSolutions: 1, expectedMoves: moves, expectedDecisions: decisions });
+        const e = explainDifficulty(d, f);
+        expect(e.units).toBe('label');
+        const byHand = [Math.log1p(moves), Math.log1p(decisions)].map((x, i) => (d.coefficients[i]! * (x - d.means[i]!)) / d.scales[i]!);
+        e.contributions.forEach((c, i) => {
+          expect(c.value).toBe([moves, decisions][i]);
+          expect(c.contribution).toBeCloseTo(byHand[i]!, 9);
+        });
+        expect(e.base).toBe(d.intercept);
+        const linear = d.intercept + byHand[0]! + byHand[1]!;
+        expect(e.value).toBeCloseTo(Math.max(0, d.label.scale * Math.expm1(linear) + d.label.offset), 6);
       }),
       { numRuns: 200 },
     );

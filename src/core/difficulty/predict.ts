@@ -5,6 +5,12 @@
 import type { LevelFeatures } from '../graph/features';
 import type { DifficultyModel } from './model';
 
+/** Feature i of a model as the model sees it: the level's value through the model's transform for that feature. */
+export function modelInput(model: DifficultyModel, features: LevelFeatures, i: number): number {
+  const x = features[model.features[i]!];
+  return model.transforms?.[i] === 'log1p' ? Math.log1p(x) : x;
+}
+
 /** The difficulty bands shown with a value: [from, to) in difficulty units, in increasing order; the last is open-ended. */
 export const BANDS = [
   { name: 'trivial', from: 0, to: 20 },
@@ -45,8 +51,7 @@ export interface Prediction {
 function linear(model: DifficultyModel, features: LevelFeatures): number {
   let y = model.intercept;
   for (let i = 0; i < model.features.length; i++) {
-    const x = features[model.features[i]!];
-    y += (model.coefficients[i]! * (x - model.means[i]!)) / model.scales[i]!;
+    y += (model.coefficients[i]! * (modelInput(model, features, i) - model.means[i]!)) / model.scales[i]!;
   }
   return y;
 }
@@ -75,7 +80,7 @@ export function explainDifficulty(model: DifficultyModel, features: LevelFeature
   const contributions = model.features.map((f, i) => ({
     feature: f,
     value: features[f],
-    contribution: (k * model.coefficients[i]! * (features[f] - model.means[i]!)) / model.scales[i]!,
+    contribution: (k * model.coefficients[i]! * (modelInput(model, features, i) - model.means[i]!)) / model.scales[i]!,
   }));
   const value = toDifficulty(model, linear(model, features));
   return {

@@ -294,8 +294,8 @@ describe('Turtle rewards (hand-made transitions)', () => {
   it('solvable -> solvable: the reward is the difficulty change alone', () => {
     const env = new TurtleEnv({ width: 5, height: 5, count: 1, seed: 1, difficulty });
     const h = new Harness(env);
-    const before = ['C....', '.....', '.....', '#####', '#####'];
-    const after = ['C....', '.....', '..#..', '#####', '#####'];
+    const before = ['C...#', '..#..', '.....', '.....', '.....'];
+    const after = ['C...#', '..#..', '..#..', '.....', '.....'];
     install(env, 0, before, 12);
     const d0 = naiveDifficulty(before), d1 = naiveDifficulty(after);
     expect(Math.abs(d1 - d0)).toBeGreaterThan(1); // a transition where the term matters
