@@ -62,6 +62,6 @@ for (const file of ['longcat-arduboy.txt', 'longcat-binswing-52.txt']) {
     const r = analyzeLevel(l);
     if (!r.ok) throw new Error(l.name);
     const d = predictDifficulty(model, r.value.features);
-    console.log(`| ${l.name} | ${l.width}x${l.height} | ${r.value.features.nStates} | ${f1(d)} | ${bandOf(d)} |`);
+    console.log(`| ${l.name} | ${l.width}x${l.height} | ${r.value.features.nStates} | ${d === null ? 'unsolvable' : f1(d)} | ${d === null ? '-' : bandOf(d)} |`);
   }
 }

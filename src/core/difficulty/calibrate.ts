@@ -10,7 +10,7 @@ import type { LevelFeatures } from '../graph/features';
 import type { Rng } from '../util/rng';
 import { chooseAlpha, fitLinear, predictRow, type Dataset, type LinearFit } from './fit';
 import { MODEL_FORMAT, MODEL_VERSION, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from './model';
-import { predictDifficulty, rawOutput } from './predict';
+import { rawOutput, solvableDifficulty } from './predict';
 
 /** The thesis's spread of unique RSD 8x8 levels that calibration aims for: shares below 20 and above 30. */
 export const THESIS_QUANTILES = { below20: 0.91, above30: 0.04 } as const;
@@ -89,7 +89,7 @@ export interface CalibrationStats {
 
 /** Share below 20, above 30, max and median of a model's difficulties on a set. */
 export function calibrationStats(model: DifficultyModel, set: readonly LevelFeatures[]): CalibrationStats {
-  const d = set.map((f) => predictDifficulty(model, f)).sort((a, b) => a - b);
+  const d = set.map((f) => solvableDifficulty(model, f)).sort((a, b) => a - b);
   return {
     levels: d.length,
     below20: d.filter((v) => v < 20).length / d.length,

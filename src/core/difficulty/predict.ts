@@ -68,13 +68,29 @@ function toDifficulty(model: DifficultyModel, y: number): number {
   return Number.isFinite(scaled) ? Math.max(0, scaled) : scaled > 0 ? Infinity : 0;
 }
 
-/** The difficulty of a level with these features (>= 0). */
-export function predictDifficulty(model: DifficultyModel, features: LevelFeatures): number {
-  return toDifficulty(model, linear(model, features));
+/**
+ * The difficulty of a level with these features (>= 0), or null when the
+ * level is unsolvable (`nSolutions` is 0): an unsolvable level has no
+ * difficulty (SPEC §5), whatever a model would compute from its counts.
+ */
+export function predictDifficulty(model: DifficultyModel, features: LevelFeatures): number | null {
+  return features.nSolutions === 0 ? null : toDifficulty(model, linear(model, features));
 }
 
-/** Difficulty, band and each feature's contribution (for the gauge). */
-export function explainDifficulty(model: DifficultyModel, features: LevelFeatures): Prediction {
+/**
+ * {@link predictDifficulty} for callers that only ever hand it solvable
+ * levels (generators, the RL rewards, the evaluation report). An unsolvable
+ * level here is a caller's bug, so it throws.
+ */
+export function solvableDifficulty(model: DifficultyModel, features: LevelFeatures): number {
+  const d = predictDifficulty(model, features);
+  if (d === null) throw new Error('solvableDifficulty: the level is unsolvable, so it has no difficulty');
+  return d;
+}
+
+/** Difficulty, band and each feature's contribution (for the gauge); null for an unsolvable level, which has none. */
+export function explainDifficulty(model: DifficultyModel, features: LevelFeatures): Prediction | null {
+  if (features.nSolutions === 0) return null;
   const identity = model.label.transform === 'identity';
   const k = identity ? model.label.scale : 1;
   const contributions = model.features.map((f, i) => ({

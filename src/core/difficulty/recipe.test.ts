@@ -18,14 +18,14 @@ import { levelKey } from '../level/level';
 import { DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL } from './defaultModel';
 import { FIT_METHODS, LABEL_TRANSFORMS, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from './model';
 import { calibrateToThesis } from './calibrate';
-import { predictDifficulty } from './predict';
+import { solvableDifficulty } from './predict';
 import { generatedCorpus } from './corpus';
 import { buildModelFromCorpus, corpusSpecs, ITERATION_7_FEATURES, type GeneratedRecipe } from './recipe';
 
 const MODEL = DEFAULT_DIFFICULTY_MODEL;
 
-/** Every feature 0. */
-const zeroFeatures = (): LevelFeatures => Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0])) as unknown as LevelFeatures;
+/** Every feature 0 but nSolutions 1 (a solvable level: unsolvable ones have no difficulty). */
+const zeroFeatures = (): LevelFeatures => ({ ...(Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0])) as unknown as LevelFeatures), nSolutions: 1 });
 
 // ---------------------------------------------------------------------------
 // (a) Reproducibility
@@ -123,7 +123,7 @@ describe('(c) calibration to the thesis on fresh RSD 8x8 levels', () => {
         const r = analyzeLevel(lvl);
         if (!r.ok) throw new Error(r.error.message);
         expect(r.value.features.nSolutions).toBeGreaterThan(0); // RSD levels are solvable by construction
-        d.push(predictDifficulty(MODEL, r.value.features));
+        d.push(solvableDifficulty(MODEL, r.value.features));
       }
     }
     expect(d.length).toBeGreaterThan(3500);
@@ -160,8 +160,8 @@ describe('(c) calibrateToThesis on a hand-made case', () => {
     expect(cal.metrics.calibrationAbove30).toBeCloseTo(0.039, 12);
     expect(cal.metrics.calibrationMax).toBeCloseTo(37.8, 9);
     expect(cal.metrics.calibrationMedian).toBe(0); // raw 500 -> -62, clamped
-    expect(predictDifficulty(cal, { ...zeroFeatures(), nStates: 910 })).toBeCloseTo(20, 9);
-    expect(predictDifficulty(cal, { ...zeroFeatures(), nStates: 960 })).toBeCloseTo(30, 9);
+    expect(solvableDifficulty(cal, { ...zeroFeatures(), nStates: 910 })).toBeCloseTo(20, 9);
+    expect(solvableDifficulty(cal, { ...zeroFeatures(), nStates: 960 })).toBeCloseTo(30, 9);
   });
 
   it('refuses fewer than 100 levels and a model that does not separate the percentiles', () => {
