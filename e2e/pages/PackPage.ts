@@ -34,12 +34,18 @@ export class PackPage {
     await expect(this.items).toHaveCount(before + 1);
   }
 
-  /** Clicks Export and returns the downloaded file's text. */
+  /** Exports the pack JSON (Export ▸ Pack JSON) and returns the downloaded file's text. */
   async exportText(): Promise<string> {
+    return (await this.exportAs('pack.export')).buffer.toString('utf8');
+  }
+
+  /** Opens the Export menu and clicks `item` (a test id such as `pack.export.csv`); returns the downloaded file. */
+  async exportAs(item: string): Promise<{ name: string; buffer: Buffer }> {
+    await this.page.getByTestId('pack.exportMenu').click();
     const download = this.page.waitForEvent('download');
-    await this.page.getByTestId('pack.export').click();
-    const file = await (await download).path();
-    return readFileSync(file, 'utf8');
+    await this.page.getByTestId(item).click();
+    const d = await download;
+    return { name: d.suggestedFilename(), buffer: readFileSync(await d.path()) };
   }
 
   async importText(text: string, name = 'pack.json'): Promise<void> {

@@ -480,6 +480,26 @@ describe('pack size limits (SPEC §10: import enforces a level-count limit)', ()
 });
 
 
+describe('train budgets', () => {
+  it('--env-steps is the budget: training stops at the first whole lock-step at or past it, and meta says so', async () => {
+    const out = join(tmp, 'budget');
+    const r = await cli(['train', '--env-steps', '600', '--recipe', 'fast', '--backend', 'wasm', '--seed', '3', '--out', out, '--quiet']);
+    expect(r.status, r.stderr).toBe(0);
+    const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8')) as { envSteps: number };
+    // The fast recipe steps 64 environments at a time.
+    expect(meta.envSteps).toBe(Math.ceil(600 / 64) * 64);
+  }, 120_000);
+
+  it('exactly one budget: neither or both of --minutes and --env-steps is an error', async () => {
+    const neither = await cli(['train', '--out', join(tmp, 'none')]);
+    const both = await cli(['train', '--minutes', '1', '--env-steps', '100', '--out', join(tmp, 'both')]);
+    const bad = await cli(['train', '--env-steps', '1.5', '--out', join(tmp, 'bad')]);
+    for (const r of [neither, both, bad]) expect(r.status).toBe(2);
+    expect(neither.stderr).toContain('exactly one budget');
+    expect(bad.stderr).toContain('got "1.5"');
+  });
+});
+
 describe('smoke tests: the real processes', () => {
   const BUNDLE = join(ROOT, 'build/cli');
 

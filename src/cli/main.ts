@@ -11,6 +11,7 @@ import { Command, CommanderError } from 'commander';
 import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { shardRange } from '../core/generators/registry';
 import { CliError, parseCount, parseGenerator, parseSeed, parseShard, parseSize } from './args';
+import type { TrainBudget } from './train';
 
 /** The difficulty model for `--model`: the module that reads it is loaded with the command. */
 async function loadModel(file: string | undefined) {
@@ -200,7 +201,8 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .description('train a DQN level generator (SD-PCGRL or Turtle) headless on WASM, or on WebGPU through Dawn (npm "webgpu")')
     .option('--env <name>', 'sd-pcgrl or turtle', 'sd-pcgrl')
     .option('--size <WxH>', 'grid size', '8x8')
-    .requiredOption('--minutes <m>', 'training time budget in minutes')
+    .option('--minutes <m>', 'training time budget in minutes (wall clock: results differ between machines)')
+    .option('--env-steps <n>', 'training budget in environment steps (the same seed gives the same model on any machine, per backend)')
     .option('--seed <s>', 'random seed', '1')
     .option('--recipe <name>', 'auto (gpu on a real WebGPU adapter, else fast), fast, gpu or thesis', 'auto')
     .option('--backend <name>', 'wasm, webgpu (Dawn; a GPU, or a software Vulkan driver via VK_ICD_FILENAMES) or cpu', 'wasm')
@@ -209,16 +211,25 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .requiredOption('--out <dir>', 'model directory to write (model.json, weights.bin, meta.json, checkpoint/)')
     .option('--resume', 'continue from <out>/checkpoint', false)
     .option('--quiet', 'no progress on stderr', false)
-    .action(async (o: { env: string; size: string; minutes: string; seed: string; recipe: string; backend: string; encoding: string; model?: string; out: string; resume: boolean; quiet: boolean }) => {
+    .action(async (o: { env: string; size: string; minutes?: string; envSteps?: string; seed: string; recipe: string; backend: string; encoding: string; model?: string; out: string; resume: boolean; quiet: boolean }) => {
       if (o.env !== 'sd-pcgrl' && o.env !== 'turtle') throw new CliError(`--env must be sd-pcgrl or turtle, got "${o.env}"`);
       if (o.recipe !== 'auto' && o.recipe !== 'fast' && o.recipe !== 'gpu' && o.recipe !== 'thesis') throw new CliError(`--recipe must be auto, fast, gpu or thesis, got "${o.recipe}"`);
       if (o.backend !== 'wasm' && o.backend !== 'webgpu' && o.backend !== 'cpu') throw new CliError(`--backend must be wasm, webgpu or cpu, got "${o.backend}"`);
       if (o.encoding !== 'markov' && o.encoding !== 'thesis') throw new CliError(`--encoding must be markov or thesis, got "${o.encoding}"`);
-      const minutes = Number(o.minutes);
-      if (!(minutes > 0 && minutes <= 24 * 60)) throw new CliError(`--minutes must be a number above 0 (at most 1440), got "${o.minutes}"`);
+      if ((o.minutes === undefined) === (o.envSteps === undefined)) throw new CliError('train needs exactly one budget: --minutes <m> or --env-steps <n>');
+      let budget: TrainBudget;
+      if (o.minutes !== undefined) {
+        const minutes = Number(o.minutes);
+        if (!(minutes > 0 && minutes <= 24 * 60)) throw new CliError(`--minutes must be a number above 0 (at most 1440), got "${o.minutes}"`);
+        budget = { minutes };
+      } else {
+        const envSteps = Number(o.envSteps);
+        if (!(Number.isSafeInteger(envSteps) && envSteps > 0 && envSteps <= 1e10)) throw new CliError(`--env-steps must be a whole number from 1 to 10000000000, got "${o.envSteps}"`);
+        budget = { envSteps };
+      }
       const { runTrain } = await import('./train');
       const m = await runTrain({
-        env: o.env, ...parseSize(o.size), encoding: o.encoding, model: await loadModel(o.model), minutes, seed: parseSeed(o.seed), out: o.out,
+        env: o.env, ...parseSize(o.size), encoding: o.encoding, model: await loadModel(o.model), budget, seed: parseSeed(o.seed), out: o.out,
         recipe: o.recipe, backend: o.backend, resume: o.resume, quiet: o.quiet,
         command: ['npm run cli -- train', ...process.argv.slice(3).filter((a) => a !== '--quiet' && a !== '--resume')].join(' '),
       });
@@ -235,6 +246,22 @@ function buildProgram(): { program: Command; status: { code: number } } {
       const { runMerge } = await import('./merge');
       const r = runMerge(files, o.out, o.name);
       process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates dropped)\n`);
+    });
+
+  program
+    .command('export')
+    .description('write a pack (or level text) for game code: levels JSON, text, an Arduboy C header, a CSV of features, the pack JSON, or the standalone HTML player')
+    .argument('<pack>', 'level pack JSON or level text file, or - for standard input')
+    .requiredOption('--format <f>', 'json (levels for game code), text, arduboy (C header, 8x8 levels), csv (features and difficulty), pack, or html (the standalone player)')
+    .requiredOption('--out <file>', 'file to write, or - for standard output')
+    .option('--model <file>', 'difficulty model JSON for json, csv and pack (default: the shipped model)')
+    .option('--max-states <n>', 'state cap per level for json, csv and pack', String(DEFAULT_STATE_CAP))
+    .action(async (file: string, o: { format: string; out: string; model?: string; maxStates: string }) => {
+      const { parseExportFormat, runExport } = await import('./export');
+      const format = parseExportFormat(o.format);
+      const maxStates = parseCount(o.maxStates, '--max-states', 50_000_000);
+      const r = await runExport(file, { format, out: o.out, model: await loadModel(o.model), maxStates }, (l) => process.stderr.write(l + '\n'));
+      if (o.out !== '-') process.stderr.write(`wrote ${r.levels} level${r.levels === 1 ? '' : 's'} to ${o.out} (${format})\n`);
     });
 
   return { program, status };

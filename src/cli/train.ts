@@ -17,8 +17,11 @@ import { Trainer, type TrainingCounters, type TrainingMetrics } from '../ml/trai
 import { CliError } from './args';
 import { folderCheckpointStorage, writeModelDir } from './modelDir';
 
+/** A wall-clock budget, or one in environment steps (reproducible across machines). */
+export type TrainBudget = { readonly minutes: number } | { readonly envSteps: number };
+
 export interface TrainOptions extends EnvSettings {
-  readonly minutes: number;
+  readonly budget: TrainBudget;
   readonly seed: number;
   readonly out: string;
   readonly recipe: RecipeChoice;
@@ -72,9 +75,9 @@ export async function runTrain(options: TrainOptions): Promise<TrainingMetrics> 
   const files = (m: TrainingMetrics | null) =>
     modelToFiles(trainer.learner.online, buildModelMeta({ ...o, counters: trainer.counters, backend: choice.adapter === undefined ? choice.backend : `${choice.backend} (${choice.adapter.name})`, testDifficulty: m?.testDifficulty ?? null, command: o.command }));
   const checkpoint = async (m: TrainingMetrics | null): Promise<void> => writeCheckpoint(storage, trainer.learner, await files(m));
-  if (!o.quiet) process.stderr.write(`training ${o.env} ${o.width}x${o.height}, recipe ${o.recipe}, seed ${o.seed}, ${o.minutes} min on ${choice.backend} (${choice.reason})\n`);
+  if (!o.quiet) process.stderr.write(`training ${o.env} ${o.width}x${o.height}, recipe ${o.recipe}, seed ${o.seed}, ${'minutes' in o.budget ? `${o.budget.minutes} min` : `${o.budget.envSteps} env steps`} on ${choice.backend} (${choice.reason})\n`);
   const m = await trainer.run(
-    { minutes: o.minutes },
+    o.budget,
     {
       onProgress: (p) => {
         if (o.quiet) return;

@@ -152,4 +152,23 @@ describe('pause and stop', () => {
     expect(latency).toBeLessThan(1000);
     trainer.learner.dispose();
   }, 60_000);
+
+  it('an env-step budget makes a run reproducible: the same seed gives the same weights, another seed different ones', async () => {
+    const settings: EnvSettings = { env: 'sd-pcgrl', width: 6, height: 6, encoding: 'markov', model: DEFAULT_DIFFICULTY_MODEL };
+    const small: TrainingRecipe = { ...FAST_RECIPE, envCount: 8, replayCapacity: 2000, batchSize: 16, learningStarts: 64, updateEveryEnvSteps: 16 };
+    const weights = async (seed: number): Promise<Float32Array[]> => {
+      const trainer = new Trainer({ recipe: small, seed, makeEnv: (count, s) => makeEnv(settings, count, s), makeTestEnv: () => makeTestEnv(settings, seed + 1), testEverySeconds: 1e9 });
+      const m = await trainer.run({ envSteps: 400 });
+      expect(m.updates).toBeGreaterThan(10);
+      const w = trainer.learner.online.getWeights().map((t) => t.dataSync() as Float32Array);
+      trainer.learner.dispose();
+      return w;
+    };
+    const same = (a: Float32Array[], b: Float32Array[]): boolean => a.length === b.length && a.every((x, i) => x.length === b[i]!.length && x.every((v, j) => Object.is(v, b[i]![j])));
+    const a = await weights(7);
+    const b = await weights(7);
+    const c = await weights(8);
+    expect(same(a, b)).toBe(true);
+    expect(same(a, c)).toBe(false);
+  }, 120_000);
 });

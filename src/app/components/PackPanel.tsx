@@ -1,21 +1,16 @@
 /**
  * The level pack, the designer's document: name, new / duplicate / add,
  * sort and dedupe (undoable), search and tag filter, the list, the
- * difficulty curve, export (JSON with the model named, or text) and import
+ * difficulty curve, the Export menu (PackExportMenu) and import
  * (pack JSON or level text, by file, drop or paste; a pack asks append or
  * replace; a bad file lists every problem and changes nothing).
  */
 import { useRef, useState, type DragEvent } from 'react';
-import { formatLevels } from '../../core/level/format';
-import { exportPack } from '../../core/pack/pack';
-import { downloadText } from '../files/download';
 import { importText } from '../files/importText';
-import { slug } from '../store/packEdits';
-import { selectExportPack } from '../store/selectors';
-import { packLevelGrid } from '../store/packSlice';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { PackCurve } from './PackCurve';
 import { PackDetails } from './PackDetails';
+import { PackExportMenu } from './PackExportMenu';
 import { PackList, type PackFilter } from './PackList';
 
 export function PackPanel() {
@@ -27,19 +22,6 @@ export function PackPanel() {
   const [filter, setFilter] = useState<PackFilter>({ text: '', tag: null });
   const tags = useStudioShallow((st) => [...new Set(st.pack.levels.flatMap((l) => l.tags ?? []))].sort());
 
-  const exportJson = (): void => {
-    const pack = selectExportPack(get());
-    downloadText(exportPack(pack), `${slug(pack.name)}.longcat-pack.json`, 'application/json');
-    get().notify('info', `Exported ${pack.levels.length} levels; difficulties by the model “${pack.difficultyModel ?? ''}”.`);
-  };
-  const exportTxt = (): void => {
-    const { pack } = get();
-    const levels = pack.levels.flatMap((l) => {
-      const grid = packLevelGrid(l);
-      return grid === null ? [] : [{ ...grid, name: l.name }];
-    });
-    downloadText(formatLevels(levels), `${slug(pack.name)}.txt`, 'text/plain');
-  };
   const importFile = async (file: File): Promise<void> => void importText(store, await file.text(), file.name);
   const onDrop = (e: DragEvent): void => {
     const file = e.dataTransfer.files[0];
@@ -84,9 +66,7 @@ export function PackPanel() {
         </button>
       </div>
       <div className="button-row">
-        <span className="muted small-text">Export</span>
-        <button type="button" data-testid="pack.export" title={`Download the pack as JSON (difficulties by “${s.model}”)`} onClick={exportJson}>JSON</button>
-        <button type="button" data-testid="pack.exportText" title="Download the levels in the text format" onClick={exportTxt}>Text</button>
+        <PackExportMenu />
         <span className="grow" />
         <button type="button" data-testid="pack.import" title="Import a pack (.json) or levels in the text format (.txt); or drop a file here, or paste" onClick={() => fileInput.current?.click()}>Import…</button>
         <input

@@ -1,0 +1,128 @@
+/**
+ * The pack's Export menu: every format of `core/export/formats.ts` (the
+ * pack JSON to reopen here, levels JSON for game code, text, the Arduboy C
+ * header, the features CSV) and the PNG sheet of thumbnails. What is
+ * exported is the pack as the studio derives it now (difficulties by the
+ * active model, features, playtests). A format that cannot hold the pack
+ * (the Arduboy header with levels that are not 8x8) says why and downloads
+ * nothing.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { EXPORT_FORMAT_INFO, exportPackAs, type TextExportFormat } from '../../core/export/formats';
+import { downloadText } from '../files/download';
+import { downloadThumbnailSheets } from '../files/thumbnailSheet';
+import { slug } from '../store/packEdits';
+import { selectExportPack, selectPackLevelStatus } from '../store/selectors';
+import { useActions, useStudioShallow } from '../studioContext';
+
+/** Menu items in order, with the test ids the e2e specs (and older specs) use. */
+const ITEMS: readonly { format: TextExportFormat; testId: string }[] = [
+  { format: 'pack', testId: 'pack.export' },
+  { format: 'json', testId: 'pack.export.json' },
+  { format: 'text', testId: 'pack.exportText' },
+  { format: 'arduboy', testId: 'pack.export.arduboy' },
+  { format: 'csv', testId: 'pack.export.csv' },
+];
+
+export function PackExportMenu() {
+  const get = useActions();
+  const s = useStudioShallow((st) => ({ count: st.pack.levels.length, model: st.model.name }));
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  // Keys stay with the menu while it is open: focus its first item, arrows move between items.
+  useEffect(() => {
+    if (open) list.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [open]);
+  const moveFocus = (step: 1 | -1): void => {
+    const items = [...(list.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
+    if (items.length === 0) return;
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    items[(at + step + items.length) % items.length]!.focus();
+  };
+  /** A note for the message when some levels are still being analysed (their difficulty is empty). */
+  const pendingNote = (): string => {
+    const st = get();
+    const pending = st.pack.levels.filter((l) => selectPackLevelStatus(st, l) === 'pending').length;
+    return pending === 0 ? '' : ` ${pending} level${pending === 1 ? ' was' : 's were'} still being analysed and went out without difficulty; export again when the list shows them all.`;
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: PointerEvent): void => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+
+  const exportAs = (format: TextExportFormat): void => {
+    setOpen(false);
+    const pack = selectExportPack(get());
+    let r: ReturnType<typeof exportPackAs>;
+    try {
+      r = exportPackAs(pack, format);
+    } catch (e) {
+      // Only a level with broken rows gets here (the store keeps parsed grids): say so rather than fail silently.
+      r = { ok: false, error: (e as Error).message };
+    }
+    if (!r.ok) {
+      get().notify('error', `No ${EXPORT_FORMAT_INFO[format].label} written: ${r.error}.`);
+      return;
+    }
+    const info = EXPORT_FORMAT_INFO[format];
+    downloadText(r.value, `${slug(pack.name)}${info.extension}`, info.mimeType);
+    const priced = format === 'pack' || format === 'json' || format === 'csv' ? `; difficulties by the model “${pack.difficultyModel ?? ''}”` : '';
+    const note = priced === '' ? '' : pendingNote();
+    get().notify('info', `Exported ${pack.levels.length} level${pack.levels.length === 1 ? '' : 's'} as ${info.label}${priced}.${note}`);
+  };
+
+  const exportSheet = async (): Promise<void> => {
+    setOpen(false);
+    const pack = selectExportPack(get());
+    try {
+      const files = await downloadThumbnailSheets(pack, `${slug(pack.name)}-sheet`);
+      get().notify('info', `Exported ${pack.levels.length} thumbnails as ${files === 1 ? 'a PNG sheet' : `${files} PNG sheets`}.${pendingNote()}`);
+    } catch (e) {
+      get().notify('error', `No PNG sheet written: ${(e as Error).message}.`);
+    }
+  };
+
+  return (
+    <div
+      className="menu-wrap"
+      ref={root}
+      onKeyDown={(e) => {
+        if (!open) return;
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          setOpen(false);
+          root.current?.querySelector<HTMLButtonElement>('[data-testid="pack.exportMenu"]')?.focus();
+        } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+          e.preventDefault();
+          e.stopPropagation();
+          moveFocus(e.key === 'ArrowDown' ? 1 : -1);
+        }
+      }}
+    >
+      <button type="button" data-testid="pack.exportMenu" aria-haspopup="menu" aria-expanded={open} title={`Download the pack in a format of your choice (difficulties by “${s.model}”)`} onClick={() => setOpen(!open)}>
+        Export ▾
+      </button>
+      {open && (
+        <div className="menu" role="menu" aria-label="export the pack" data-testid="pack.exportList" ref={list}>
+          {ITEMS.map(({ format, testId }) => (
+            <button key={format} type="button" role="menuitem" data-testid={testId} disabled={s.count === 0 && format !== 'pack'} onClick={() => exportAs(format)}>
+              <b>{EXPORT_FORMAT_INFO[format].label}</b>
+              <span className="muted small-text">{EXPORT_FORMAT_INFO[format].description}</span>
+            </button>
+          ))}
+          <button type="button" role="menuitem" data-testid="pack.export.png" disabled={s.count === 0} onClick={() => void exportSheet()}>
+            <b>PNG sheet</b>
+            <span className="muted small-text">Thumbnails with numbers, names and difficulty, to share</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

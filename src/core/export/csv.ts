@@ -1,0 +1,56 @@
+/**
+ * A CSV of every level's features and difficulty, for spreadsheets and
+ * balancing scripts (RFC 4180: a header row, comma separators, CRLF line
+ * ends, fields quoted when they hold a comma, a quote or a line break, quotes
+ * doubled inside).
+ *
+ * Columns: `index` (1-based), `id`, `name`, `width`, `height`, `difficulty`,
+ * `band`, every feature of `FEATURE_NAMES` in that order, and `level` (the
+ * rows joined by `/`, the same spelling the predictor lab's player CSV uses).
+ * An empty field is a missing value: no difficulty (an unsolvable level, or
+ * one never analysed), an infinite feature (`expectedMoves` of an unsolvable
+ * level), or a feature the pack does not carry.
+ */
+import { bandOf } from '../difficulty/predict';
+import { FEATURE_NAMES } from '../graph/features';
+import type { LevelPack } from '../pack/schema';
+import { exportEntries } from './packLevels';
+
+/** The header row's column names, in order. */
+export const CSV_COLUMNS = ['index', 'id', 'name', 'width', 'height', 'difficulty', 'band', ...FEATURE_NAMES, 'level'] as const;
+
+/** One field as RFC 4180 writes it: quoted (quotes doubled) only when it must be. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** A number as a field: finite numbers in JavaScript's shortest form, anything else empty. */
+function numberField(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}
+
+/**
+ * The pack as CSV text (see the module comment), one row per level in pack
+ * order, ending with CRLF. The values are what the pack holds: give it
+ * derived difficulties and features first (the studio's export selector, or
+ * the CLI's analysis). O(levels x features).
+ */
+export function featuresCsv(pack: LevelPack): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const { index, level, grid } of exportEntries(pack)) {
+    const d = level.difficulty;
+    const fields = [
+      String(index),
+      csvField(level.id),
+      csvField(level.name),
+      String(grid.width),
+      String(grid.height),
+      numberField(d),
+      d !== null && Number.isFinite(d) ? bandOf(d) : '',
+      ...FEATURE_NAMES.map((name) => numberField(Object.hasOwn(level.features, name) ? level.features[name] : null)),
+      level.rows.join('/'),
+    ];
+    lines.push(fields.join(','));
+  }
+  return lines.join('\r\n') + '\r\n';
+}

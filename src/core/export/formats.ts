@@ -1,0 +1,63 @@
+/**
+ * Every file a pack can be exported as, in one table the studio's export menu
+ * and the CLI's `export --format` both read, so the two write the same bytes.
+ * (The standalone HTML player is built outside the core: it bundles the
+ * studio's player page.)
+ */
+import { exportPack } from '../pack/pack';
+import type { LevelPack } from '../pack/schema';
+import { ok, type Result } from '../util/result';
+import { arduboyHeader } from './arduboy';
+import { featuresCsv } from './csv';
+import { gameLevelsJson } from './gameJson';
+import { packText } from './text';
+
+/** Names of the text formats, as `--format` spells them. */
+export const TEXT_EXPORT_FORMATS = ['pack', 'json', 'text', 'arduboy', 'csv'] as const;
+/** One of {@link TEXT_EXPORT_FORMATS}. */
+export type TextExportFormat = (typeof TEXT_EXPORT_FORMATS)[number];
+
+/** What one format writes and how a file of it is named. */
+export interface ExportFormatInfo {
+  /** A short label for menus. */
+  readonly label: string;
+  /** One sentence on what the file holds and who it is for. */
+  readonly description: string;
+  /** File name ending, with the dot, e.g. `.h`. */
+  readonly extension: string;
+  readonly mimeType: string;
+}
+
+/** The formats of {@link TEXT_EXPORT_FORMATS}, described. */
+export const EXPORT_FORMAT_INFO: Readonly<Record<TextExportFormat, ExportFormatInfo>> = {
+  pack: { label: 'Pack JSON', description: 'The whole pack, to open again in Longcat Studio', extension: '.longcat-pack.json', mimeType: 'application/json' },
+  json: { label: 'Levels JSON', description: 'One object per level (size, rows, start cell, difficulty) for game code', extension: '.levels.json', mimeType: 'application/json' },
+  text: { label: 'Text', description: 'The levels in the text format, one under its name', extension: '.txt', mimeType: 'text/plain' },
+  arduboy: { label: 'Arduboy header', description: 'A C header of 8x8 levels as row bitmasks, the Arduboy port’s layout', extension: '.h', mimeType: 'text/x-c' },
+  csv: { label: 'CSV', description: 'Features and difficulty per level, for spreadsheets', extension: '.csv', mimeType: 'text/csv' },
+};
+
+/** True when `name` is one of {@link TEXT_EXPORT_FORMATS}. */
+export function isTextExportFormat(name: string): name is TextExportFormat {
+  return (TEXT_EXPORT_FORMATS as readonly string[]).includes(name);
+}
+
+/**
+ * The pack as a file of `format`, or the sentence saying why it cannot be
+ * written (only the Arduboy header refuses: levels that are not 8x8, an empty
+ * or too large pack). Difficulties and features are what the pack holds.
+ */
+export function exportPackAs(pack: LevelPack, format: TextExportFormat): Result<string, string> {
+  switch (format) {
+    case 'pack':
+      return ok(exportPack(pack));
+    case 'json':
+      return ok(gameLevelsJson(pack));
+    case 'text':
+      return ok(packText(pack));
+    case 'arduboy':
+      return arduboyHeader(pack);
+    case 'csv':
+      return ok(featuresCsv(pack));
+  }
+}

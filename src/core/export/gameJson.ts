@@ -1,0 +1,78 @@
+/**
+ * Levels as JSON for game code: one plain object per level with what a game
+ * needs to load it (size, rows, the cat's start cell) and nothing the studio
+ * keeps for itself (features, sources, notes). One file, a wrapper object
+ * around the list, so engines that cannot read a top-level array (Unity's
+ * JsonUtility) load it too. The full pack JSON (`exportPack`) stays the
+ * format to re-import into the studio.
+ *
+ * ```json
+ * { "format": "longcat-levels", "version": 1, "name": "My pack",
+ *   "difficultyModel": "default",
+ *   "levels": [{ "index": 1, "id": "l1", "name": "tiny", "width": 4,
+ *                "height": 3, "rows": ["C..#", ".#..", "...."],
+ *                "start": { "x": 0, "y": 0 }, "difficulty": 12.5 }] }
+ * ```
+ */
+import { toRows } from '../level/level';
+import type { LevelPack } from '../pack/schema';
+import { exportEntries, headPosition } from './packLevels';
+
+/** The `format` tag of a levels-for-game-code file. */
+export const GAME_LEVELS_FORMAT = 'longcat-levels';
+/** Version of the levels-for-game-code file; bumped on any incompatible change. */
+export const GAME_LEVELS_VERSION = 1;
+
+/** One level as {@link gameLevelsJson} writes it. */
+export interface GameLevel {
+  /** 1-based position in the pack. */
+  index: number;
+  id: string;
+  name: string;
+  width: number;
+  height: number;
+  /** Top row first: `.` empty, `#` wall, `C` the cat's head (its cell is open). */
+  rows: string[];
+  /** The head's cell: column `x` and row `y`, 0-based from the top left. */
+  start: { x: number; y: number };
+  /** Predicted difficulty, or null (unsolvable or unknown). */
+  difficulty: number | null;
+}
+
+/** The whole file {@link gameLevelsJson} writes. */
+export interface GameLevelsFile {
+  format: typeof GAME_LEVELS_FORMAT;
+  version: typeof GAME_LEVELS_VERSION;
+  name: string;
+  /** The model the difficulties come from, when the pack names one. */
+  difficultyModel?: string;
+  levels: GameLevel[];
+}
+
+/** Finite numbers pass; anything else is null (JSON has no Infinity). */
+const finiteOrNull = (v: number | null): number | null => (v !== null && Number.isFinite(v) ? v : null);
+
+/** The file's value (see {@link gameLevelsJson} for the text). O(cells). Pack must be valid. */
+export function gameLevels(pack: LevelPack): GameLevelsFile {
+  return {
+    format: GAME_LEVELS_FORMAT,
+    version: GAME_LEVELS_VERSION,
+    name: pack.name,
+    ...(pack.difficultyModel !== undefined ? { difficultyModel: pack.difficultyModel } : {}),
+    levels: exportEntries(pack).map(({ index, level, grid }) => ({
+      index,
+      id: level.id,
+      name: level.name,
+      width: grid.width,
+      height: grid.height,
+      rows: toRows(grid),
+      start: headPosition(grid),
+      difficulty: finiteOrNull(level.difficulty),
+    })),
+  };
+}
+
+/** The pack as levels for game code: 2-space indented JSON, one trailing newline. O(cells). */
+export function gameLevelsJson(pack: LevelPack): string {
+  return `${JSON.stringify(gameLevels(pack), null, 2)}\n`;
+}
