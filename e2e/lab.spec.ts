@@ -138,7 +138,7 @@ test('a malformed model upload lists its problems and changes nothing; a valid o
 
 test('a corrupt saved active model is reported and the default is used', async ({ studio, page }) => {
   await studio.graph.waitForLevel();
-  const defaultName = await page.getByTestId('gauge.model').innerText();
+  const defaultName = (await page.getByTestId('gauge.model').textContent()) ?? '';
   await studio.writeSaved({
     labModels: { version: 1, activeId: 'm1', models: [{ id: 'm1', savedAt: '', model: { format: 'longcat-difficulty-model', version: 1, name: 'hand edited', coefficients: 'nope' } }] },
   });

@@ -1,7 +1,9 @@
 /**
  * Issue 13's README pictures at 1280x800 and 1920x1080 (`npm run screenshots`):
- * the maximised graph with the path to a selected state, and the gauge in
- * plain words, into test-results/screenshots/issue13-*.png.
+ * the editor with a selection, the maximised graph (a 1,520-state level on
+ * the canvas renderer) with the path to a selected state, the gauge in plain
+ * words, and the studio with the graph column widened by its splitter, into
+ * test-results/screenshots/issue13-*.png.
  */
 import { test } from '../fixtures';
 
@@ -43,5 +45,13 @@ for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('?');
     await page.screenshot({ path: `${DIR}/issue13-help-${w}.png` });
+    await page.keyboard.press('Escape');
+    // The graph column widened by the splitter (Home: as wide as the editor allows), the path still lit.
+    await page.getByTestId('studio.splitter').focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('0');
+    await page.waitForTimeout(400);
+    await page.mouse.move(5, h - 5);
+    await page.screenshot({ path: `${DIR}/issue13-splitter-${w}.png` });
   });
 }

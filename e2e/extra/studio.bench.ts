@@ -106,29 +106,29 @@ async function graphTimes(studio: StudioPage, rows: string[], label: string): Pr
     draws.push(t.drawMs);
     totals.push(t.applyToDrawnMs);
   }
-  // Interaction: ten zoom steps, each until Cytoscape has drawn the frame.
-  const zoomFrameMs = await studio.page.evaluate(async () => {
-    const cy = window.__longcatGraph!.cy as unknown as { zoom(z?: number): number; one(e: string, f: () => void): void; width(): number; height(): number; fit(): void };
-    const times: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const t = performance.now();
-      await new Promise<void>((resolve) => {
-        cy.one('render', () => resolve());
-        cy.zoom(cy.zoom() * (i % 2 ? 0.8 : 1.25));
-      });
-      times.push(performance.now() - t);
-    }
-    cy.fit();
-    return times.sort((a, b) => a - b)[5]!;
-  });
-  // dagre on the same graph, run directly on the drawn elements (the panel offers it up to 500 states only).
+  // Interaction: ten zoom steps, each until the renderer has drawn the frame.
+  const zoomFrameMs = await zoomFrame(studio);
+  // dagre on the same graph, run directly on the drawn elements (the panel offers it up to 1,000 states only), when Cytoscape draws it.
   const dagreMs = await studio.page.evaluate(() => {
-    const cy = window.__longcatGraph!.cy as unknown as { layout(o: object): { run(): void } };
+    const cy = window.__longcatGraph!.cy as unknown as { layout(o: object): { run(): void } } | null;
+    if (cy === null) return null;
     const t = performance.now();
     cy.layout({ name: 'dagre', rankDir: 'LR', animate: false, fit: false }).run();
     return performance.now() - t;
   });
-  results[label] = { ...size, drawMedianMs: median(draws), drawMaxMs: Math.max(...draws), applyToDrawnMedianMs: median(totals), zoomFrameMedianMs: zoomFrameMs, dagreLayoutMs: dagreMs };
+  const renderer = await studio.graph.renderer();
+  results[label] = { ...size, renderer, drawMedianMs: median(draws), drawMaxMs: Math.max(...draws), applyToDrawnMedianMs: median(totals), zoomFrameMedianMs: zoomFrameMs, dagreLayoutMs: dagreMs };
+}
+
+/** Median of ten zoom steps (in, out, ...) about the centre, each timed until its frame is drawn; then fits again. */
+async function zoomFrame(studio: StudioPage): Promise<number> {
+  const ms = await studio.page.evaluate(async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) times.push(await window.__longcatGraph!.zoomBy(i % 2 ? 0.8 : 1.25));
+    return times.sort((a, b) => a - b)[5]!;
+  });
+  await studio.page.keyboard.press('0');
+  return ms;
 }
 
 /** Starts recording long tasks (> 50 ms) on the main thread; read with {@link longTasks}. */
@@ -170,20 +170,7 @@ async function bigGraph(studio: StudioPage, rows: string[], label: string): Prom
     longest.push(Math.max(0, ...tasks));
     counts.push(tasks.filter((d) => d > 100).length);
   }
-  const zoomFrameMs = await page.evaluate(async () => {
-    const cy = window.__longcatGraph!.cy as unknown as { zoom(z?: number): number; one(e: string, f: () => void): void; fit(): void };
-    const times: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const t = performance.now();
-      await new Promise<void>((resolve) => {
-        cy.one('render', () => resolve());
-        cy.zoom(cy.zoom() * (i % 2 ? 0.8 : 1.25));
-      });
-      times.push(performance.now() - t);
-    }
-    cy.fit();
-    return times.sort((a, b) => a - b)[5]!;
-  });
+  const zoomFrameMs = await zoomFrame(studio);
   // Edits while the full graph is shown: the gauge must not wait for the drawing.
   await recordLongTasks(studio);
   const open: [number, number][] = [];
@@ -200,6 +187,7 @@ async function bigGraph(studio: StudioPage, rows: string[], label: string): Prom
   const editTasks = await longTasks(studio);
   results[label] = {
     ...size,
+    renderer: await studio.graph.renderer(),
     applyToDrawnMedianMs: median(totals),
     longestTaskMedianMs: median(longest),
     longestTaskMaxMs: Math.max(...longest),

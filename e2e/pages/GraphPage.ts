@@ -29,7 +29,7 @@ export class GraphPage {
     await this.waitForLevel();
     await expect
       .poll(() => this.page.evaluate(() => window.__longcatGraph?.report?.nodes ?? -1), { timeout: 20_000 })
-      .toBe(nodes ?? (await this.page.evaluate(() => window.__longcatGraph?.cy?.nodes().length ?? -2)));
+      .toBe(nodes ?? (await this.page.evaluate(() => window.__longcatGraph?.drawnNodes() ?? -2)));
   }
 
   async classCounts(): Promise<Record<ClassName, number>> {
@@ -42,7 +42,7 @@ export class GraphPage {
     return this.page.getByTestId(`feature.${name}`).locator('td').innerText();
   }
 
-  /** The nodes Cytoscape holds (id, class, depth) as drawn. */
+  /** The nodes drawn (id, class, depth); in the collapsed view, each group's first state. */
   async nodes(): Promise<{ id: number; cls: string; depth: number }[]> {
     return this.page.evaluate(() => window.__longcatGraph?.nodeIds() ?? []);
   }
@@ -66,9 +66,14 @@ export class GraphPage {
     await this.page.mouse.move(p.x, p.y, { steps: 3 });
   }
 
-  /** Cytoscape's current zoom level. */
+  /** The drawing's current zoom level (either renderer). */
   async zoom(): Promise<number> {
-    return this.page.evaluate(() => window.__longcatGraph?.cy?.zoom() ?? NaN);
+    return this.page.evaluate(() => window.__longcatGraph?.zoom() ?? NaN);
+  }
+
+  /** Which renderer draws the graph now: 'cytoscape' or 'canvas'. */
+  async renderer(): Promise<string | null> {
+    return this.canvas.getAttribute('data-renderer');
   }
 
   /** Node ids (edges as -1 - index) carrying a mark: 'lit', 'dim', 'onpath', 'chosen', 'current'. */

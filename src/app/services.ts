@@ -9,8 +9,10 @@ import { connectAnalysis, type AnalysisController } from './controllers/analysis
 import { connectPackFeatures } from './controllers/packFeaturesController';
 import { BatchController } from './controllers/batchController';
 import { GeneratorsController } from './controllers/generatorsController';
+import { GraphLayoutController } from './controllers/graphLayoutController';
 import { LabController } from './controllers/labController';
 import { TrainingController } from './controllers/trainingController';
+import { WorkspaceController } from './controllers/workspaceController';
 import { createStudioStore, type StudioStore } from './store/store';
 
 export interface StudioServices {
@@ -22,6 +24,10 @@ export interface StudioServices {
   readonly lab: LabController;
   /** Training and the SD-PCGRL generator (two workers). */
   readonly training: TrainingController;
+  /** Layout of big solution graphs off the main thread (the canvas renderer's). */
+  readonly graphLayout: GraphLayoutController;
+  /** Saved work: restore, autosave, backups, resets and which tab owns the workspace. */
+  readonly workspace: WorkspaceController;
   /** Stops every controller and its workers (tests, page unload). */
   dispose(): void;
 }
@@ -34,6 +40,8 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   const batch = new BatchController(store);
   const lab = new LabController(store);
   const training = new TrainingController(store);
+  const graphLayout = new GraphLayoutController();
+  const workspace = new WorkspaceController(store, training);
   return {
     store,
     analysis,
@@ -41,8 +49,10 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     batch,
     lab,
     training,
+    graphLayout,
+    workspace,
     dispose: () => {
-      for (const c of [analysis, generators, batch, lab, training]) c.dispose();
+      for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace]) c.dispose();
       stopPackFeatures();
     },
   };

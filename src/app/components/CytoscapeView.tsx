@@ -2,7 +2,8 @@
  * The Cytoscape canvas, driven imperatively: one instance for the panel's
  * lifetime, elements replaced when the graph or view changes. Reports how
  * long laying out and the first render took (shown in the panel, read by
- * the browser benchmark through `window.__longcatGraph`).
+ * the browser benchmark through `window.__longcatGraph`). Draws small full
+ * graphs and the collapsed view; big full graphs go to `CanvasGraphView`.
  */
 import cytoscape, { type Core } from 'cytoscape';
 import dagre from 'cytoscape-dagre';
@@ -13,58 +14,12 @@ import { layeredLayout } from '../adapters/graphLayout';
 import { replaceDrawing, type Drawing } from './graphDrawing';
 import type { GraphPath } from '../adapters/graphHighlight';
 import { registerGraphCommands, ZOOM_STEP, type GraphCommand } from '../graphCommands';
+import { NODE_CLASSES } from '../../core/graph/classes';
+import { publishGraphHook, reportRender, type GraphHook, type GraphLayoutName, type GraphViewport, type GraphViewProps } from './graphView';
 
 cytoscape.use(dagre);
 
-export type GraphLayoutName = 'layered' | 'dagre';
-
-export interface RenderReport {
-  readonly nodes: number;
-  readonly edges: number;
-  readonly view: 'full' | 'collapsed';
-  readonly layout: GraphLayoutName;
-  /** Layout + element creation + first frame, ms. */
-  readonly ms: number;
-}
-
-interface CytoscapeViewProps {
-  readonly graph: GraphData | null;
-  readonly view: 'full' | 'collapsed';
-  readonly layout: GraphLayoutName;
-  readonly selected: number | null;
-  readonly current: number | null;
-  /** 1 per node to light up (the rest are dimmed); null for no highlight. */
-  readonly lit: Uint8Array | null;
-  /** The path from the start to the selected or current state, drawn over the graph. */
-  readonly path: GraphPath | null;
-  readonly onSelect: (node: number) => void;
-  /** `group`: the collapsed view's group under the pointer (its state count and depths). */
-  readonly onHover: (node: number | null, at: { x: number; y: number } | null, group?: { count: number; depths: string }) => void;
-  readonly onRendered: (report: RenderReport) => void;
-  /** Hands the Cytoscape instance to the panel (the minimap reads it), null on unmount. */
-  readonly onCy?: (cy: Core | null) => void;
-}
-
-/** The test and benchmark hook: rendered positions of nodes and the last render report. */
-interface GraphHook {
-  cy: Core | null;
-  report: RenderReport | null;
-  /** `performance.now()` when the last report was made. */
-  reportAt: number;
-  renders: number;
-  nodePosition(id: number): { x: number; y: number } | null;
-  nodeIds(): { id: number; cls: string; depth: number }[];
-  /** Node ids (edges as -1 - edge index) carrying a mark class: 'lit', 'dim', 'onpath', 'chosen', 'current'. */
-  marked(cls: string): number[];
-}
-
-declare global {
-  interface Window {
-    __longcatGraph?: GraphHook;
-  }
-}
-
-export function CytoscapeView(props: CytoscapeViewProps) {
+export function CytoscapeView(props: GraphViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const cyRef = useRef<Core | null>(null);
   const callbacks = useRef(props);
@@ -98,6 +53,7 @@ export function CytoscapeView(props: CytoscapeViewProps) {
       callbacks.current.onHover(null, null);
     });
     const hook: GraphHook = {
+      renderer: 'cytoscape',
       cy,
       report: null,
       reportAt: 0,
@@ -112,9 +68,20 @@ export function CytoscapeView(props: CytoscapeViewProps) {
       },
       nodeIds: () => cy.nodes().map((n) => ({ id: n.data('node') as number, cls: n.data('cls') as string, depth: n.data('depth') as number })),
       marked: (cls) => cy.elements(`.${cls}`).map((e) => (e.isNode() ? (e.data('node') as number) : -1 - Number((e.id() as string).slice(1)))),
+      zoom: () => cy.zoom(),
+      zoomBy: (factor) =>
+        new Promise((resolve) => {
+          const t = performance.now();
+          cy.one('render', () => resolve(performance.now() - t));
+          cy.zoom({ level: clampZoom(cy, cy.zoom() * factor), renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+        }),
+      drawnNodes: () => cy.nodes().length,
     };
-    window.__longcatGraph = hook;
-    callbacks.current.onCy?.(cy);
+    const unpublish = publishGraphHook(hook);
+    callbacks.current.onViewport?.(cytoscapeViewport(cy));
+    // The panel can be resized (splitter, maximise): Cytoscape only watches the window.
+    const observer = new ResizeObserver(() => cy.resize());
+    if (container.current !== null) observer.observe(container.current);
     const unregister = registerGraphCommands((command) => runCommand(cy, command));
     // The wheel zooms by one step per notch (Cytoscape's own step is ~3% on a mouse): handled before it reaches Cytoscape.
     const wrapper = container.current?.parentElement ?? null;
@@ -140,10 +107,11 @@ export function CytoscapeView(props: CytoscapeViewProps) {
       wrapper?.removeEventListener('wheel', onWheel, { capture: true });
       cancelAnimationFrame(wheelFrame);
       unregister();
-      callbacks.current.onCy?.(null);
+      observer.disconnect();
+      callbacks.current.onViewport?.(null);
       cy.destroy();
       cyRef.current = null;
-      if (window.__longcatGraph === hook) delete window.__longcatGraph;
+      unpublish();
     };
   }, []);
 
@@ -182,13 +150,7 @@ export function CytoscapeView(props: CytoscapeViewProps) {
         applyMarks(cy, graph, view, marks.current);
         requestAnimationFrame(() => {
           if (cancelled) return;
-          const report: RenderReport = { nodes: cy.nodes().length, edges: cy.edges().length, view, layout: d.dagre ? 'dagre' : 'layered', ms: performance.now() - started };
-          if (window.__longcatGraph !== undefined) {
-            window.__longcatGraph.report = report;
-            window.__longcatGraph.reportAt = performance.now();
-            window.__longcatGraph.renders++;
-          }
-          callbacks.current.onRendered(report);
+          callbacks.current.onRendered(reportRender({ nodes: cy.nodes().length, edges: cy.edges().length, view, layout: d.dagre ? 'dagre' : 'layered', renderer: 'cytoscape', ms: performance.now() - started }));
         });
       });
     }, 0)));
@@ -205,7 +167,33 @@ export function CytoscapeView(props: CytoscapeViewProps) {
     if (cy !== null && graph !== null) applyMarks(cy, graph, view, { selected, current, lit, path });
   }, [graph, view, selected, current, lit, path]);
 
-  return <div className="cy" ref={container} data-testid="graph.canvas" />;
+  return <div className="cy" ref={container} data-testid="graph.canvas" data-renderer="cytoscape" />;
+}
+
+/** Cytoscape's viewport as the minimap reads it. */
+function cytoscapeViewport(cy: Core): GraphViewport {
+  return {
+    points: () => {
+      const nodes = cy.nodes();
+      const x = new Float32Array(nodes.length), y = new Float32Array(nodes.length), cls = new Uint8Array(nodes.length);
+      nodes.forEach((n, i) => {
+        const p = n.position();
+        x[i] = p.x;
+        y[i] = p.y;
+        cls[i] = Math.max(0, NODE_CLASSES.indexOf(n.data('cls') as (typeof NODE_CLASSES)[number]));
+      });
+      return { x, y, cls };
+    },
+    extent: () => cy.extent(),
+    zoom: () => cy.zoom(),
+    width: () => cy.width(),
+    height: () => cy.height(),
+    pan: (p) => void cy.pan(p),
+    onChange: (fn) => {
+      cy.on('viewport resize', fn);
+      return () => void cy.off('viewport resize', fn);
+    },
+  };
 }
 
 /** Starts replacing the drawn elements with the graph's (in slices for big graphs). */

@@ -57,7 +57,7 @@ export function EditorPanel() {
           <div className={`state-banner cls-${node.cls}`} data-testid="editor.stateBanner" data-node={node.id} title={node.moves !== '' ? `moves: ${node.moves}` : 'the start'}>
             <span className={`swatch swatch-${node.cls}`} />
             <span className="banner-text">
-              <b>{node.cls}</b> state #{node.id} · {node.depth} move{node.depth === 1 ? '' : 's'} · {node.emptyLeft} empty left{node.moves !== '' ? ` · ${node.moves}` : ''}
+              <b>{node.cls}</b> state #{node.id} · {node.depth} move{node.depth === 1 ? '' : 's'} · {node.emptyLeft} empty left{node.moves !== '' && <> · <span className="banner-moves">{node.moves}</span></>}
             </span>
             <button type="button" className="small" data-testid="editor.stateBanner.close" onClick={() => get().selectNode(null)}>
               Edit <kbd>Esc</kbd>

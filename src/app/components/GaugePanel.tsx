@@ -47,9 +47,13 @@ export function GaugePanel() {
           </p>
         )}
       </div>
-      <p className="model-line" data-testid="gauge.model" title={modelInfoLine(s.model)}>
+      {/* The provenance is long: its first words, and the whole of it on a click (never cut off). */}
+      <details className="model-line" data-testid="gauge.model">
+        <summary>
+          model: {s.model.name} <span className="muted-more">· where it comes from</span>
+        </summary>
         {modelInfoLine(s.model)}
-      </p>
+      </details>
       <details className="features" open>
         <summary>Graph features</summary>
         <table data-testid="features.table">

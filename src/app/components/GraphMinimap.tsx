@@ -4,34 +4,25 @@
  * view there. Redrawn at most once per frame when the viewport moves.
  */
 import { useEffect, useRef } from 'react';
-import type { Core } from 'cytoscape';
+import type { GraphViewport } from './graphView';
 import { CLASS_COLOURS } from '../adapters/cytoscapeElements';
 import { NODE_CLASSES } from '../../core/graph/classes';
+import { boundsOf } from './canvasGraph/viewport';
 
 const W = 168, H = 104, PAD = 4;
 
-export function GraphMinimap({ cy, version }: { cy: Core | null; /** Changes when the drawing does. */ version: unknown }) {
+export function GraphMinimap({ viewport, version }: { viewport: GraphViewport | null; /** Changes when the drawing does. */ version: unknown }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const el = canvas.current;
-    if (cy === null || el === null) return;
+    if (viewport === null || el === null) return;
+    const view = viewport;
     const ctx = el.getContext('2d');
     if (ctx === null) return;
     // The model-space box of the drawing, from node positions (no labels, so no text measuring).
-    const nodes = cy.nodes();
-    let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
-    const xs = new Float32Array(nodes.length), ys = new Float32Array(nodes.length), cls = new Uint8Array(nodes.length);
-    nodes.forEach((n, i) => {
-      const p = n.position();
-      xs[i] = p.x;
-      ys[i] = p.y;
-      cls[i] = Math.max(0, NODE_CLASSES.indexOf(n.data('cls') as (typeof NODE_CLASSES)[number]));
-      x1 = Math.min(x1, p.x);
-      x2 = Math.max(x2, p.x);
-      y1 = Math.min(y1, p.y);
-      y2 = Math.max(y2, p.y);
-    });
-    if (nodes.length === 0) return;
+    const { x: xs, y: ys, cls } = view.points();
+    if (xs.length === 0) return;
+    const { x1, y1, x2, y2 } = boundsOf(xs, ys);
     const scale = Math.min((W - 2 * PAD) / Math.max(1, x2 - x1), (H - 2 * PAD) / Math.max(1, y2 - y1));
     const ox = PAD + ((W - 2 * PAD) - scale * (x2 - x1)) / 2 - scale * x1, oy = PAD + ((H - 2 * PAD) - scale * (y2 - y1)) / 2 - scale * y1;
     let frame = 0;
@@ -42,7 +33,7 @@ export function GraphMinimap({ cy, version }: { cy: Core | null; /** Changes whe
         ctx.fillStyle = CLASS_COLOURS[name];
         for (let i = 0; i < xs.length; i++) if (cls[i] === c) ctx.fillRect(ox + scale * xs[i]! - 1, oy + scale * ys[i]! - 1, 2, 2);
       });
-      const ext = cy.extent();
+      const ext = view.extent();
       ctx.strokeStyle = '#fbbf24';
       ctx.lineWidth = 1.5;
       ctx.strokeRect(ox + scale * ext.x1, oy + scale * ext.y1, scale * ext.w, scale * ext.h);
@@ -51,14 +42,14 @@ export function GraphMinimap({ cy, version }: { cy: Core | null; /** Changes whe
       if (frame === 0) frame = requestAnimationFrame(paint);
     };
     paint();
-    cy.on('viewport resize', onViewport);
+    const unsubscribe = view.onChange(onViewport);
     // Click or drag: centre the view on that point.
     let dragging = false;
     const moveTo = (e: PointerEvent): void => {
       const r = el.getBoundingClientRect();
       const mx = (e.clientX - r.left - ox) / scale, my = (e.clientY - r.top - oy) / scale;
-      const z = cy.zoom();
-      cy.pan({ x: cy.width() / 2 - z * mx, y: cy.height() / 2 - z * my });
+      const z = view.zoom();
+      view.pan({ x: view.width() / 2 - z * mx, y: view.height() / 2 - z * my });
     };
     const down = (e: PointerEvent): void => {
       dragging = true;
@@ -72,11 +63,11 @@ export function GraphMinimap({ cy, version }: { cy: Core | null; /** Changes whe
     el.addEventListener('pointerup', up);
     return () => {
       cancelAnimationFrame(frame);
-      cy.off('viewport resize', onViewport);
+      unsubscribe();
       el.removeEventListener('pointerdown', down);
       el.removeEventListener('pointermove', move);
       el.removeEventListener('pointerup', up);
     };
-  }, [cy, version]);
+  }, [viewport, version]);
   return <canvas className="minimap" width={W} height={H} ref={canvas} data-testid="graph.minimap" aria-label="overview of the graph: click to move the view" />;
 }

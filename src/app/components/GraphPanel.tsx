@@ -6,7 +6,6 @@
  * states, the analysis status with Cancel, the state-cap message, and a
  * hover card with the node's features.
  */
-import type { Core } from 'cytoscape';
 import { useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
@@ -16,12 +15,21 @@ import { graphCommand } from '../graphCommands';
 import { STATE_CAP_CHOICES } from '../store/analysisSlice';
 import { selectCurrentGraph } from '../store/selectors';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
-import { CytoscapeView, type GraphLayoutName, type RenderReport } from './CytoscapeView';
+import { CanvasGraphView } from './CanvasGraphView';
+import { CytoscapeView } from './CytoscapeView';
+import type { GraphLayoutName, GraphViewport, GraphViewProps, RenderReport } from './graphView';
 import { GraphMinimap } from './GraphMinimap';
 import { GraphTooltip } from './GraphTooltip';
 
 /** Drawings with more states than this get a minimap. */
 const MINIMAP_FROM = 300;
+
+/**
+ * Full layered drawings with more states than this are painted by our own
+ * canvas renderer: Cytoscape's first render of them is one long main-thread
+ * task (0.3-0.5 ms per node here), over 100 ms from a few hundred nodes up.
+ */
+export const CANVAS_FROM = 400;
 
 /** Dagre is offered up to this many nodes: ~0.4 s at 600 (see docs/BENCHMARKS.md); the layered layout is the default at every size. */
 export const DAGRE_LIMIT = 1_000;
@@ -44,7 +52,7 @@ export function GraphPanel() {
     highlight: st.graphHighlight,
     maximised: st.graphMaximised,
   }));
-  const [cy, setCy] = useState<Core | null>(null);
+  const [viewport, setViewport] = useState<GraphViewport | null>(null);
   const [layout, setLayout] = useState<GraphLayoutName>('layered');
   const [hoverAt, setHoverAt] = useState<{ x: number; y: number } | null>(null);
   const [hoverGroup, setHoverGroup] = useState<{ count: number; depths: string } | null>(null);
@@ -58,6 +66,7 @@ export function GraphPanel() {
   const view = wanted === 'full' && n > HARD_FULL_GRAPH_LIMIT ? 'collapsed' : wanted;
   const effectiveLayout = view === 'full' && n <= DAGRE_LIMIT ? layout : 'layered';
   const stale = graph !== null && s.current === null;
+  const renderer = view === 'full' && effectiveLayout === 'layered' && n > CANVAS_FROM ? 'canvas' : 'cytoscape';
 
   const { mode, play, replay, current, level, highlight, selected } = s;
   // The playtest's or replay's state on the graph.
@@ -199,23 +208,26 @@ export function GraphPanel() {
         ) : analysis.status === 'failed' ? (
           <div className="graph-message warn" role="alert">{analysis.error}</div>
         ) : null}
-        <CytoscapeView
-          graph={analysis.status === 'capped' || analysis.status === 'cancelled' ? null : graph}
-          view={view}
-          layout={effectiveLayout}
-          selected={s.selected}
-          current={currentNode}
-          lit={lit}
-          path={path}
-          onCy={setCy}
-          onSelect={(id) => get().selectNode(id)}
-          onHover={(id, at, group) => {
-            get().hoverNode(id);
-            setHoverAt(at);
-            setHoverGroup(group ?? null);
-          }}
-          onRendered={setReport}
-        />
+        {(() => {
+          const viewProps: GraphViewProps = {
+            graph: analysis.status === 'capped' || analysis.status === 'cancelled' ? null : graph,
+            view,
+            layout: effectiveLayout,
+            selected: s.selected,
+            current: currentNode,
+            lit,
+            path,
+            onViewport: setViewport,
+            onSelect: (id) => get().selectNode(id),
+            onHover: (id, at, group) => {
+              get().hoverNode(id);
+              setHoverAt(at);
+              setHoverGroup(group ?? null);
+            },
+            onRendered: setReport,
+          };
+          return renderer === 'canvas' ? <CanvasGraphView key="canvas" {...viewProps} /> : <CytoscapeView key="cytoscape" {...viewProps} />;
+        })()}
         {view === 'collapsed' && graph !== null && (
           <div className="graph-note" data-testid="graph.collapsed">
             Collapsed: {n.toLocaleString('en-US')} states grouped by moves{depthsPerColumn(graph) > 1 ? ` (${depthsPerColumn(graph)} per column)` : ''} × class{wanted === 'full' ? ` (over ${HARD_FULL_GRAPH_LIMIT.toLocaleString('en-US')} states cannot be drawn one by one)` : ''}.
@@ -231,7 +243,7 @@ export function GraphPanel() {
             drawn in {report.ms.toFixed(0)} ms
           </div>
         )}
-        {view === 'full' && graph !== null && n >= MINIMAP_FROM && report !== null && <GraphMinimap cy={cy} version={report} />}
+        {view === 'full' && graph !== null && n >= MINIMAP_FROM && report !== null && <GraphMinimap viewport={viewport} version={report} />}
         {group !== null && selected !== null && current !== null && (
           <div className="group-browser" data-testid="graph.group" role="group" aria-label="states of the selected group">
             <button type="button" className="small icon" data-testid="graph.group.prev" aria-label="Previous state of the group ([)" title="Previous state ([)" disabled={group.indexOf(selected) <= 0} onClick={() => get().selectNode(group[group.indexOf(selected) - 1]!)}>‹</button>

@@ -53,6 +53,9 @@ export const HELP_SECTIONS: Record<StudioView, Section[]> = {
       ['[ / ]', 'previous / next state of the selected collapsed group'],
       ['click a node', 'show its state on the grid and the path to it'],
       ['click a class count', 'light up that class'],
+      ['drag', 'pan a big graph (over 400 states)'],
+      ['← / → on the splitter', 'widen / narrow the graph column (Shift: bigger steps; drag it too)'],
+      ['Home / End / Enter', 'on the splitter: widest / narrowest / default graph column'],
     ]],
     ['Level pack (list focused)', [
       ['↑ / ↓', 'previous / next level'],

@@ -47,7 +47,7 @@ export function TrainingForm({ disabled }: { disabled: boolean }) {
       <label className="field train-wide">
         <span>recipe</span>
         <select value={form.recipe} data-testid="training.recipe" onChange={(e) => set({ recipe: e.target.value as Form['recipe'] })}>
-          <option value="auto">auto — gpu on a real WebGPU adapter, else fast</option>
+          <option value="auto">auto — gpu on a real GPU, else fast</option>
           <option value="fast">fast — ours: 64 envs in lock-step, double DQN</option>
           <option value="gpu">gpu — 512 envs, batch 1,024: for a real GPU</option>
           <option value="thesis">thesis — replay 600, one env, its network</option>

@@ -1,0 +1,34 @@
+/**
+ * The page's handle on the layout worker. Only the newest request's answer
+ * is delivered: when a newer one comes (the next edit), older ones resolve
+ * as `cancelled`. Where no Worker can be made, the layout runs in the page.
+ */
+import type { LayoutRequest, LayoutResult } from './layout.protocol';
+import { cancelled, type Outcome } from './outcome';
+import { WorkerClient } from './workerClient';
+
+type LayoutApi = typeof import('./layout.api');
+
+export class LayoutClient {
+  private generation = 0;
+  readonly worker: WorkerClient<LayoutApi>;
+
+  constructor(options: { useWorker?: boolean } = {}) {
+    const useWorker = options.useWorker ?? typeof Worker !== 'undefined';
+    this.worker = new WorkerClient<LayoutApi>({
+      create: useWorker ? () => new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module', name: 'layout' }) : null,
+      fallback: () => import('./layout.api'),
+    });
+  }
+
+  /** Lays out a graph; `cancelled` when a newer request came before the answer. */
+  async layout(request: LayoutRequest): Promise<Outcome<LayoutResult>> {
+    const generation = ++this.generation;
+    const outcome = await this.worker.outcome('layout', (api) => api.layoutGraph(request));
+    return generation === this.generation ? outcome : cancelled('a newer layout replaced this one');
+  }
+
+  dispose(): void {
+    this.worker.dispose();
+  }
+}
