@@ -3,7 +3,7 @@ import { Analyzer } from '../core/graph/analyze';
 import { FEATURE_NAMES, type LevelFeatures } from '../core/graph/features';
 import { fitModel } from '../core/difficulty/calibrate';
 import { parseCompletionCsv } from '../core/difficulty/csv';
-import { FIT_METHODS, validateDifficultyModel, type DifficultyModel, type FeatureName, type FitMethod } from '../core/difficulty/model';
+import { FIT_METHODS, LABEL_TRANSFORMS, validateDifficultyModel, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from '../core/difficulty/model';
 import { buildModelFromGenerated, ITERATION_7_FEATURES } from '../core/difficulty/recipe';
 import { createRng } from '../core/util/rng';
 import { CliError, listProblems, MAX_LISTED_PROBLEMS } from './args';
@@ -47,11 +47,45 @@ function fitting<T>(what: string, run: () => T): T {
   }
 }
 
+/**
+ * `--features` with optional transforms: `log1p:expectedMoves,nSolutions`.
+ * `transforms` is undefined when no feature names one, so a plain list
+ * writes the same model file as before transforms existed.
+ */
+export function parseFeatureSpec(text: string | undefined): { features: FeatureName[]; transforms?: FeatureTransform[] } {
+  if (text === undefined) return { features: parseFeatures(undefined) };
+  const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const transforms: FeatureTransform[] = [];
+  const names = items.map((item) => {
+    const colon = item.indexOf(':');
+    if (colon < 0) {
+      transforms.push('identity');
+      return item;
+    }
+    const t = item.slice(0, colon);
+    if (t !== 'log1p' && t !== 'identity') throw new CliError(`--features: unknown transform "${t}" in "${item}"; use log1p:NAME or NAME`);
+    transforms.push(t);
+    return item.slice(colon + 1);
+  });
+  const features = parseFeatures(names.join(','));
+  return items.some((i) => i.includes(':')) ? { features, transforms } : { features };
+}
+
+/** `--label`: identity or log1p (fit ln(1 + label)). */
+export function parseLabelTransform(text: string): DifficultyModel['label']['transform'] {
+  if (!(LABEL_TRANSFORMS as readonly string[]).includes(text)) throw new CliError(`--label must be one of ${LABEL_TRANSFORMS.join(', ')}, got "${text}"`);
+  return text as DifficultyModel['label']['transform'];
+}
+
 export interface FitOptions {
   readonly data?: string;
   readonly generated?: number;
   readonly method: FitMethod;
   readonly features: FeatureName[];
+  /** One per feature; absent: every feature as is. */
+  readonly transforms?: FeatureTransform[];
+  /** Default identity. */
+  readonly labelTransform?: DifficultyModel['label']['transform'];
   readonly seed: number;
   readonly name: string;
   readonly out: string;
@@ -71,7 +105,16 @@ export function runFitPredictor(o: FitOptions): DifficultyModel {
     const generated = o.generated;
     model = fitting(`cannot fit ${o.features.join(', ')} to generated levels`, () =>
       buildModelFromGenerated(
-        { name: o.name, iterations: generated, seed: o.seed, method: o.method, features: o.features, command: o.command },
+        {
+          name: o.name,
+          iterations: generated,
+          seed: o.seed,
+          method: o.method,
+          features: o.features,
+          ...(o.transforms !== undefined ? { transforms: o.transforms } : {}),
+          ...(o.labelTransform !== undefined ? { labelTransform: o.labelTransform } : {}),
+          command: o.command,
+        },
         createdAt,
         (done) => progress.tick(done),
       ),
@@ -100,6 +143,8 @@ export function runFitPredictor(o: FitOptions): DifficultyModel {
       {
         name: o.name,
         features: o.features,
+        ...(o.transforms !== undefined ? { transforms: o.transforms } : {}),
+        ...(o.labelTransform !== undefined ? { labelTransform: o.labelTransform } : {}),
         method: o.method,
         samples,
         labels,

@@ -191,21 +191,24 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--data <file.csv>', 'CSV of level,avgCompletionSeconds (level rows joined by /)')
     .option('--generated <n>', 'fit to the player model over n RSD and n RPU 8x8 iterations (plus n/4 RSD 6x6 and 10x10), calibrated to the thesis')
     .option('--method <m>', 'ols, ridge or lasso (alpha by 5-fold CV)', 'ridge')
-    .option('--features <list>', 'comma-separated feature names (default: thesis iteration 7)')
+    .option('--features <list>', 'comma-separated feature names, each optionally as log1p:NAME (default: thesis iteration 7)')
+    .option('--label <t>', 'label transform before fitting: identity or log1p', 'identity')
     .option('--seed <s>', 'random seed (corpus, CV folds)', '1')
     .option('--name <name>', 'model name', 'custom')
     .requiredOption('--out <file>', 'model JSON to write')
     .option('--quiet', 'no progress on stderr', false)
-    .action(async (o: { data?: string; generated?: string; method: string; features?: string; seed: string; name: string; out: string; quiet: boolean }) => {
-      const { parseFeatures, parseMethod, runFitPredictor } = await import('./fitPredictor');
-      const method = parseMethod(o.method), features = parseFeatures(o.features), seed = parseSeed(o.seed);
+    .action(async (o: { data?: string; generated?: string; method: string; features?: string; label: string; seed: string; name: string; out: string; quiet: boolean }) => {
+      const { parseFeatureSpec, parseLabelTransform, parseMethod, runFitPredictor } = await import('./fitPredictor');
+      const labelTransform = parseLabelTransform(o.label);
+      const method = parseMethod(o.method), featureSpec = parseFeatureSpec(o.features), seed = parseSeed(o.seed);
       if (o.name.trim() === '' || o.name.length > 200) throw new CliError(`--name must be 1 to 200 characters, got "${o.name}"`);
       await checkOut(o.out);
       const model = runFitPredictor({
         ...(o.data !== undefined ? { data: o.data } : {}),
         ...(o.generated !== undefined ? { generated: parseCount(o.generated, '--generated', 1_000_000) } : {}),
         method,
-        features,
+        ...featureSpec,
+        ...(labelTransform !== 'identity' ? { labelTransform } : {}),
         seed,
         name: o.name,
         out: o.out,

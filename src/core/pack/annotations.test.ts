@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { naiveAnalyze } from '../../../test/naive/naiveSolver';
 import { DEFAULT_DIFFICULTY_MODEL } from '../difficulty/defaultModel';
-import { predictDifficulty } from '../difficulty/predict';
+import { solvableDifficulty } from '../difficulty/predict';
 import type { LevelFeatures } from '../graph/features';
 import { recomputePackAnnotations } from './annotations';
 import { importPack } from './pack';
@@ -21,7 +21,7 @@ function imported(text: string) {
 
 describe('recomputePackAnnotations: imported features and difficulty are recomputed, never trusted', () => {
   const truth = naiveAnalyze(rows).features;
-  const difficulty = Math.round(predictDifficulty(DEFAULT_DIFFICULTY_MODEL, truth as unknown as LevelFeatures) * 100) / 100;
+  const difficulty = Math.round(solvableDifficulty(DEFAULT_DIFFICULTY_MODEL, truth as unknown as LevelFeatures) * 100) / 100;
 
   it('a forged difficulty of 999 and a forged feature are reported and replaced by what the rows give (checked by the naive solver)', () => {
     const pack = imported(packText([{ id: 'a', name: 'a', rows, difficulty: 999, features: { nSolutions: 42, nStates: truth.nStates } }], { difficultyModel: DEFAULT_DIFFICULTY_MODEL.name }));
