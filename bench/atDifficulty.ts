@@ -10,7 +10,7 @@
  * e2e/extra/atDifficulty.bench.ts.
  */
 import { DEFAULT_DIFFICULTY_MODEL as model } from '../src/core/difficulty/defaultModel';
-import { predictDifficulty } from '../src/core/difficulty/predict';
+import { solvableDifficulty } from '../src/core/difficulty/predict';
 import { FULL_RANGE_EVALUATIONS, generateAtDifficulty, QUICK_RANGE_EVALUATIONS, rangeBudget, ReachableRanges, toleranceWidth } from '../src/core/generators/atDifficulty';
 import { Analyzer } from '../src/core/graph/analyze';
 import type { LevelFeatures } from '../src/core/graph/features';
@@ -41,7 +41,7 @@ const median = (xs: number[]): number => {
 };
 
 export function benchAtDifficulty(requests = REQUESTS_PER_TARGET, size = 8): { reachable: { min: number; max: number; ms: number }; rows: AtDifficultyBenchRow[] } {
-  const difficulty = (f: LevelFeatures): number => predictDifficulty(model, f);
+  const difficulty = (f: LevelFeatures): number => solvableDifficulty(model, f);
   const ranges = new ReachableRanges(difficulty);
   const t0 = performance.now();
   // The quick estimate every request starts with, then the full one (kept per size and model, as in a warm worker).

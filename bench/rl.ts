@@ -7,7 +7,7 @@
  */
 
 import { DEFAULT_DIFFICULTY_MODEL } from '../src/core/difficulty/defaultModel';
-import { predictDifficulty } from '../src/core/difficulty/predict';
+import { solvableDifficulty } from '../src/core/difficulty/predict';
 import { SdPcgrlEnv } from '../src/core/rl/sdPcgrl';
 import { createRng } from '../src/core/util/rng';
 import { chooseBackend, type BackendName } from '../src/ml/backend';
@@ -18,7 +18,7 @@ import { ReplayBuffer } from '../src/ml/replay';
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function envSteps(): number {
-  const env = new SdPcgrlEnv({ width: 8, height: 8, count: 64, seed: 1, difficulty: (f) => predictDifficulty(DEFAULT_DIFFICULTY_MODEL, f) });
+  const env = new SdPcgrlEnv({ width: 8, height: 8, count: 64, seed: 1, difficulty: (f) => solvableDifficulty(DEFAULT_DIFFICULTY_MODEL, f) });
   const rng = createRng(2);
   const mask = new Uint8Array(64 * 4), actions = new Int32Array(64), rewards = new Float32Array(64), dones = new Uint8Array(64);
   const grid = new Float32Array(64 * 15 * 15 * 4), extra = new Float32Array(64 * 4);

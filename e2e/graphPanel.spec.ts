@@ -71,9 +71,9 @@ test('a class chip lights up exactly that class; a gauge row lights the states i
   await studio.graph.expectMarked('lit', 0);
   await studio.graph.expectMarked('dim', 0);
 
-  // nSolutionBranches counts the extra moves at solution states: the lit states are the solution states with 2+ moves.
-  await page.getByTestId('gauge.light.nSolutionBranches').click();
-  const branching = [...truth.order].filter((s) => truth.cls.get(s) === 'solution' && (truth.edges.get(s)?.length ?? 0) > 1).length;
+  // The default model's expectedDecisions: the random player decides at every state with 2+ moves, and those states light up.
+  await page.getByTestId('gauge.light.expectedDecisions').click();
+  const branching = [...truth.order].filter((s) => (truth.edges.get(s)?.length ?? 0) > 1).length;
   await studio.graph.expectMarked('lit', branching);
 });
 
@@ -144,7 +144,7 @@ test('the gauge speaks plainly: seconds, a dial past 100, no contributions for a
   const max = Number(await page.locator('svg.gauge').getAttribute('data-scale-max'));
   expect(max).toBeGreaterThanOrEqual(value);
   await expect(page.getByTestId('gauge.unit')).toHaveText('seconds of play');
-  await expect(page.getByTestId('gauge.contributions')).toContainText('choices on the way');
+  await expect(page.getByTestId('gauge.contributions')).toContainText('random player: decisions');
   // Unsolvable: two separate open areas.
   await studio.editor.typeLevel('C.#..\n..#..\n..#..');
   await studio.graph.waitForLevel();

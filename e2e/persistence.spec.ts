@@ -47,6 +47,8 @@ test('corrupt saved data is reported and the studio starts clean', async ({ stud
   await expect(errors).toHaveCount(3);
   await expect(errors.nth(0)).toContainText('saved level is invalid');
   await expect(errors.nth(1)).toContainText('saved pack is invalid');
+  // Each damaged record is kept as found (the undo history too: it no longer matches).
+  await expect(page.getByTestId('workspace.backup')).toHaveCount(4);
   await expect(page.getByTestId('pack.empty')).toBeVisible();
   await again.graph.waitForLevel(); // the starter level, analysed
 });

@@ -30,6 +30,8 @@ test('a few training updates on WebGPU: the backend is webgpu and the loss is fi
   // The adapter is named; on a software one, the auto recipe is fast (gpu needs a real adapter).
   const fallback = await page.getByTestId('training.adapter').getAttribute('data-fallback');
   await expect(page.getByTestId('training.adapter')).not.toBeEmpty();
+  // Updates run as the fused WebGPU update (custom kernels on tfjs's device), not as tfjs ops.
+  await expect(page.getByTestId('training.updatePath')).toHaveAttribute('data-path', 'fused-webgpu');
   await expect(page.getByTestId('training.sessionRecipe')).toHaveText(fallback === 'true' ? 'fast' : 'gpu');
   await training.waitAbove('updates', 1, 90_000);
   await training.stop();

@@ -43,6 +43,40 @@ export class StudioPage {
     }, Object.entries(records));
   }
 
+  /**
+   * Sets store fields directly, through the value of React's studio context
+   * (found by walking up from a rendered element's fiber): how a bug or a
+   * bad worker answer would put a value no schema let through.
+   */
+  async setStoreState(patch: Record<string, unknown>): Promise<void> {
+    await this.page.evaluate((p) => {
+      type Fiber = { return: Fiber | null; memoizedProps?: { value?: { store?: { setState(x: unknown): void } } } };
+      const el = document.querySelector('#root [data-testid]') as (Element & Record<string, unknown>) | null;
+      const key = el === null ? undefined : Object.keys(el).find((k) => k.startsWith('__reactFiber$'));
+      let f = (key === undefined ? null : el![key]) as Fiber | null;
+      while (f !== null && f.memoizedProps?.value?.store?.setState === undefined) f = f.return;
+      if (f === null) throw new Error('no studio store found');
+      f.memoizedProps!.value!.store!.setState(p);
+    }, patch);
+  }
+
+  /** Writes raw records into the training checkpoints' IndexedDB store (key -> value). */
+  async writeCheckpoint(slot: string, value: unknown): Promise<void> {
+    await this.page.evaluate(async ([key, v]) => {
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('longcat-training', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('checkpoints');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('checkpoints', 'readwrite');
+          tx.objectStore('checkpoints').put(v, key as string);
+          tx.oncomplete = () => (open.result.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    }, [slot, value] as const);
+  }
+
   /** Waits until everything changed so far is written to IndexedDB. */
   async waitSaved(): Promise<void> {
     await expect(this.page.getByTestId('app.save')).toHaveAttribute('data-status', 'saved');

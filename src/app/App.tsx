@@ -14,12 +14,12 @@ import { Header } from './components/Header';
 import { HelpOverlay } from './components/HelpOverlay';
 import { LevelTextDialog } from './components/LevelTextDialog';
 import { Messages } from './components/Messages';
+import { PartBoundary } from './components/PartBoundary';
+import { WorkspaceNotices } from './components/WorkspaceNotices';
 import { connectShareLinks } from './controllers/shareController';
 import { importText } from './files/importText';
 import { openProject, saveProject } from './files/projectIo';
 import { focusedControl, handleShortcut, isTypingTarget, shortcutAllowed } from './keyboard';
-import { startAutosave, loadSaved } from './persistence/autosave';
-import { openStudioDb } from './persistence/db';
 import { StudioContext, useStudio, type StudioServices } from './studioContext';
 import { WORKSPACE_VIEWS } from './views';
 
@@ -28,39 +28,15 @@ export function App({ services }: { services: StudioServices }) {
 
   useEffect(() => {
     let stopped = false;
-    let stopAutosave: (() => void) | null = null;
     let stopShare: (() => void) | null = null;
-    store.getState().setSaveStatus('loading');
-    void (async () => {
-      try {
-        const kv = await openStudioDb();
-        const problems = await loadSaved(store, kv);
-        if (stopped) return;
-        for (const p of problems) {
-          // Also in the console, where a bug report's log will have it.
-          console.warn(`Longcat Studio: saved work: ${p}.`);
-          store.getState().notify('error', `Saved work: ${p}.`);
-        }
-        const autosave = startAutosave(store, kv);
-        const flush = (): void => void autosave.flush();
-        window.addEventListener('pagehide', flush);
-        stopAutosave = () => {
-          window.removeEventListener('pagehide', flush);
-          autosave.stop();
-        };
-        store.getState().setSaveStatus('saved');
-      } catch (e) {
-        store.getState().setSaveStatus('failed');
-        store.getState().notify('error', `Your work cannot be saved in this browser (IndexedDB: ${e instanceof Error ? e.message : String(e)}).`);
-      }
+    void services.workspace.start().then(() => {
       if (!stopped) stopShare = connectShareLinks(store);
-    })();
+    });
     return () => {
       stopped = true;
-      stopAutosave?.();
       stopShare?.();
     };
-  }, [store]);
+  }, [store, services.workspace]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -100,6 +76,7 @@ export function App({ services }: { services: StudioServices }) {
     <StudioContext.Provider value={services}>
       <div className="app">
         <Header />
+        <WorkspaceNotices />
         <MainView />
         <Messages />
         <HelpOverlay />
@@ -116,17 +93,19 @@ function MainView() {
   return (
     <>
       <main className="studio" hidden={workspace !== undefined}>
-        <DockPanel />
-        <EditorPanel />
+        <PartBoundary title="The dock" part="view" id="dock"><DockPanel /></PartBoundary>
+        <PartBoundary title="The editor" part="level" id="editor"><EditorPanel /></PartBoundary>
         <div className="right-column" id="studio-right-column">
           <ColumnSplitter controls="studio-right-column" />
-          <GaugePanel />
-          <GraphPanel />
+          <PartBoundary title="The difficulty gauge" part="view" id="gauge"><GaugePanel /></PartBoundary>
+          <PartBoundary title="The solution graph" part="view" id="graph"><GraphPanel /></PartBoundary>
         </div>
       </main>
       {workspace !== undefined && (
         <main className="workspace" data-testid={`view.${workspace.id}`}>
-          {workspace.render()}
+          <PartBoundary key={workspace.id} title={workspace.title} part={workspace.id} id={workspace.id}>
+            {workspace.render()}
+          </PartBoundary>
         </main>
       )}
     </>

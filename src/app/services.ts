@@ -13,6 +13,7 @@ import { GraphLayoutController } from './controllers/graphLayoutController';
 import { LabController } from './controllers/labController';
 import { PlayResultsController } from './controllers/playResultsController';
 import { TrainingController } from './controllers/trainingController';
+import { WorkspaceController } from './controllers/workspaceController';
 import { createStudioStore, type StudioStore } from './store/store';
 
 export interface StudioServices {
@@ -28,6 +29,8 @@ export interface StudioServices {
   readonly training: TrainingController;
   /** Layout of big solution graphs off the main thread (the canvas renderer's). */
   readonly graphLayout: GraphLayoutController;
+  /** Saved work: restore, autosave, backups, resets and which tab owns the workspace. */
+  readonly workspace: WorkspaceController;
   /** Stops every controller and its workers (tests, page unload). */
   dispose(): void;
 }
@@ -41,6 +44,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   const lab = new LabController(store);
   const training = new TrainingController(store);
   const graphLayout = new GraphLayoutController();
+  const workspace = new WorkspaceController(store, training);
   return {
     store,
     analysis,
@@ -50,8 +54,9 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     playResults: new PlayResultsController(store, lab),
     training,
     graphLayout,
+    workspace,
     dispose: () => {
-      for (const c of [analysis, generators, batch, lab, training, graphLayout]) c.dispose();
+      for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace]) c.dispose();
       stopPackFeatures();
     },
   };

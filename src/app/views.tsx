@@ -10,14 +10,16 @@ import { TrainingView } from './components/training/TrainingView';
 import type { StudioView } from './store/uiSlice';
 
 export interface ViewEntry {
-  readonly id: StudioView;
+  readonly id: Exclude<StudioView, 'studio'>;
   readonly label: string;
+  /** How a sentence names it ("The predictor lab"). */
+  readonly title: string;
   readonly render: () => ReactElement;
 }
 
 /** Views other than the studio, in header order. */
 export const WORKSPACE_VIEWS: readonly ViewEntry[] = [
-  { id: 'lab', label: 'Predictor lab', render: () => <LabView /> },
-  { id: 'training', label: 'Training', render: () => <TrainingView /> },
-  { id: 'batch', label: 'Batch', render: () => <BatchView /> },
+  { id: 'lab', label: 'Predictor lab', title: 'The predictor lab', render: () => <LabView /> },
+  { id: 'training', label: 'Training', title: 'Training', render: () => <TrainingView /> },
+  { id: 'batch', label: 'Batch', title: 'The batch view', render: () => <BatchView /> },
 ];

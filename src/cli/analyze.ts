@@ -1,19 +1,16 @@
 /** `analyze FILE|-`: one JSON line per level with its classes and every SPEC §4 feature. */
-import { readFileSync } from 'node:fs';
 import { describeParseError, parseLevels } from '../core/level/format';
 import type { Level } from '../core/level/level';
 import { Analyzer } from '../core/graph/analyze';
 import { importPack } from '../core/pack/pack';
-import { CliError } from './args';
+import { CliError, listProblems } from './args';
+import { readText, READ_LIMITS } from './io';
 import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
 
-export function readInput(file: string): string {
-  try {
-    return file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new CliError(`cannot read ${file === '-' ? 'standard input' : file}: ${(e as Error).message}`);
-  }
+/** A level file or pack (`-` for standard input), at most 20 MiB, read without trusting its size. */
+export function readInput(file: string, what = 'a level file or pack'): string {
+  return readText(file, what, READ_LIMITS.levels);
 }
 
 /** Levels from the text format or a level pack (detected by a leading `{`). */
@@ -21,7 +18,7 @@ export function loadLevels(text: string, file: string): Level[] {
   if (text.trimStart().startsWith('{')) {
     const r = importPack(text);
     if (!r.ok) {
-      throw new CliError(`${file} is not a valid level pack: ` + r.error.map((p) => `${p.path}: ${p.message}`).join('; '));
+      throw new CliError(`${file === '-' ? 'standard input' : file} is not a valid level pack: ${listProblems(r.error)}`);
     }
     return r.value.levels;
   }

@@ -15,7 +15,7 @@ export function parseSize(text: string): { width: number; height: number } {
   if (m === null) throw new CliError(`--size must look like 8x8, got "${text}"`);
   const width = Number(m[1]), height = Number(m[2]);
   if (!isSideInRange(width) || !isSideInRange(height)) {
-    throw new CliError(`--size ${text}: width and height must each be between ${MIN_SIDE} and ${MAX_SIDE}`);
+    throw new CliError(`--size must be WxH with width and height each between ${MIN_SIDE} and ${MAX_SIDE}, got "${text}"`);
   }
   return { width, height };
 }
@@ -27,6 +27,33 @@ export function parseCount(text: string, flag = '--count', max = 10_000_000): nu
   const n = wholeNumber(text);
   if (!Number.isInteger(n) || n < 1 || n > max) throw new CliError(`${flag} must be a whole number from 1 to ${max}, got "${text}"`);
   return n;
+}
+
+/**
+ * A decimal number (sign, fraction and exponent allowed; no hex, no `Infinity`,
+ * no empty string) within [min, max]; the message echoes what was typed.
+ */
+export function parseNumber(text: string, flag: string, min: number, max: number, what = `a number from ${min} to ${max}`): number {
+  const t = text.trim();
+  const n = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : NaN;
+  if (!Number.isFinite(n) || n < min || n > max) throw new CliError(`${flag} must be ${what}, got "${text}"`);
+  return n;
+}
+
+/** A plain whole number within [min, max] (no sign, exponent or fraction); the message echoes what was typed. */
+export function parseWhole(text: string, flag: string, min: number, max: number): number {
+  const n = wholeNumber(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new CliError(`${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return n;
+}
+
+/** Most problems a message lists; the rest are counted. */
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** Problems as one line: the first {@link MAX_LISTED_PROBLEMS}, then "and N more". */
+export function listProblems(problems: readonly { path: string; message: string }[], max = MAX_LISTED_PROBLEMS): string {
+  const shown = problems.slice(0, max).map((p) => `${p.path}: ${p.message}`.replace(/\s*\n\s*/g, ' ')).join('; ');
+  return problems.length > max ? `${shown}; and ${problems.length - max} more` : shown;
 }
 
 export function parseSeed(text: string): number {
@@ -41,10 +68,13 @@ export function parseGenerator(text: string): GeneratorName {
   return text;
 }
 
+/** Most shards a run may be split into. */
+export const MAX_SHARDS = 100_000;
+
 /** `--shard i/n`, 1-based as in Playwright: returns the 0-based shard. */
 export function parseShard(text: string): { shard: number; shards: number } {
-  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const m = /^(\d{1,7})\/(\d{1,7})$/.exec(text.trim());
   const i = m ? Number(m[1]) : NaN, n = m ? Number(m[2]) : NaN;
-  if (!m || n < 1 || i < 1 || i > n) throw new CliError(`--shard must be i/n with 1 <= i <= n, got "${text}"`);
+  if (!m || n < 1 || n > MAX_SHARDS || i < 1 || i > n) throw new CliError(`--shard must be i/n with 1 <= i <= n <= ${MAX_SHARDS}, got "${text}"`);
   return { shard: i - 1, shards: n };
 }

@@ -1,22 +1,33 @@
 /** `generate --target D`: levels at a difficulty (SPEC §7), written as a pack with their provenance. */
-import { writeFileSync } from 'node:fs';
 import type { DifficultyModel } from '../core/difficulty/model';
 import type { Tolerance } from '../core/generators/atDifficulty';
 import { atDifficultyHead, atDifficultyLevelId, atDifficultySource } from '../core/generators/provenance';
 import { describeParseError, parseRows } from '../core/level/format';
 import { levelKey } from '../core/level/level';
 import { generateAtSync } from '../workers/batch.api';
-import { createPack, exportPack, importPack, packLevelFromLevel } from '../core/pack/pack';
-import { CliError } from './args';
+import { importPack, packLevelFromLevel } from '../core/pack/pack';
+import { CliError, listProblems, parseNumber } from './args';
+import { writePack } from './writePack';
 import { readInput } from './analyze';
 
 /** `10%`, `0.1` (relative) or `3` (absolute, when >= 1) into a tolerance; the larger of it and the default's other part applies. */
 export function parseTolerance(text: string | undefined): Tolerance {
   if (text === undefined) return { relative: 0.1, absolute: 3 };
-  const pct = /^(\d+(\.\d+)?)%$/.exec(text.trim());
-  if (pct) return { relative: Number(pct[1]) / 100, absolute: 0 };
-  const v = Number(text);
-  if (!(v > 0) || text.trim() === '') throw new CliError(`--tolerance must look like 10% or 3, got "${text}"`);
+  const what = 'a share such as 10% (above 0, at most 100%) or a difference such as 3 (above 0, at most 1000)';
+  const bad = new CliError(`--tolerance must be ${what}, got "${text}"`);
+  const num = (t: string, max: number): number => {
+    let v = 0;
+    try {
+      v = parseNumber(t, '--tolerance', 0, max);
+    } catch {
+      throw bad;
+    }
+    if (v === 0) throw bad;
+    return v;
+  };
+  const pct = /^(.*)%$/.exec(text.trim());
+  if (pct) return { relative: num(pct[1]!, 100) / 100, absolute: 0 };
+  const v = num(text, 1000);
   return v < 1 ? { relative: v, absolute: 0 } : { relative: 0, absolute: v };
 }
 
@@ -27,8 +38,8 @@ export function runAtDifficulty(o: {
 }): { written: number; shortfall: string | null; seconds: number } {
   const exclude: string[] = [];
   if (o.exclude !== undefined) {
-    const r = importPack(readInput(o.exclude));
-    if (!r.ok) throw new CliError(`${o.exclude} is not a valid level pack: ${r.error.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+    const r = importPack(readInput(o.exclude, 'a level pack (--exclude)'));
+    if (!r.ok) throw new CliError(`--exclude ${o.exclude} is not a valid level pack: ${listProblems(r.error)}`);
     for (const l of r.value.levels) exclude.push(levelKey(l));
   }
   const answer = generateAtSync({
@@ -46,6 +57,6 @@ export function runAtDifficulty(o: {
     if (!parsed.ok) throw new Error(`a generated level did not parse: ${describeParseError(parsed.error)}`);
     return packLevelFromLevel({ ...parsed.value, name: id }, { id, difficulty: l.difficulty, features: { ...l.features }, source: atDifficultySource(l, o.seed, o.model.name) });
   });
-  writeFileSync(o.out, exportPack(createPack(`difficulty ${o.target} ${o.width}x${o.height} seed ${o.seed}`, levels)));
+  writePack(o.out, `difficulty ${o.target} ${o.width}x${o.height} seed ${o.seed}`, levels);
   return { written: levels.length, shortfall: r.message, seconds: r.milliseconds / 1000 };
 }

@@ -127,7 +127,11 @@ function expectMatchesNaive(obj: Json, rows: string[], naive: NaiveAnalysis = na
   const classes = obj.classes as Json;
   expect(Object.keys(classes).sort(), tag).toEqual([...CLASS_NAMES].sort());
   for (const c of CLASS_NAMES) expect(classes[c], `${tag} classes.${c}`).toBe(naive.classes[c]);
-  for (const f of EXACT_FEATURES) expect(obj[f], `${tag} ${f}`).toBe(naive.features[f]);
+  // JSON has no Infinity: an unsolvable level's shortest solution (none) is null.
+  for (const f of EXACT_FEATURES) expect(obj[f], `${tag} ${f}`).toBe(Number.isFinite(naive.features[f]) ? naive.features[f] : null);
+  // Difficulty: the shipped model's formula by hand on the naive features; none (null) for an unsolvable level.
+  if (naive.classes.success === 0) expect(obj.difficulty, `${tag} difficulty`).toBeNull();
+  else closeRel(obj.difficulty, handDifficulty(naive.features as unknown as Record<string, number>), `${tag} difficulty`);
   closeRel(obj.expectedDecisions, naive.features.expectedDecisions, `${tag} expectedDecisions`);
   closeRel(obj.expectedMoves, naive.features.expectedMoves, `${tag} expectedMoves`);
 }
@@ -176,6 +180,10 @@ function expectMixedLevels(out: Json[], { unsolvable, solvable, unnamed }: Retur
   expect(out[0]!.expectedMoves).toBeNull();
   expect(out[0]!.expectedDecisions).toBeNull();
   expect(out[0]!.nSolutions).toBe(0);
+  // SPEC §4-5: an unsolvable level has no shortest solution and no difficulty.
+  expect(out[0]!.shortestSolutionLength).toBeNull();
+  expect(out[0]!.difficulty).toBeNull();
+  expect(out[1]!.difficulty).toEqual(expect.any(Number));
   expectMatchesNaive(out[1]!, solvable);
   expectMatchesNaive(out[2]!, unnamed);
 }

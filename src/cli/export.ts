@@ -9,7 +9,7 @@
  * none (a line on stderr says which). Only the formats that carry them
  * (json, csv, pack) pay for the analysis.
  */
-import { realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
@@ -20,7 +20,8 @@ import { describeParseError, parseLevels, parseRows } from '../core/level/format
 import { createPack, importPack, packLevelFromLevel } from '../core/pack/pack';
 import { MAX_PACK_LEVELS, type LevelPack } from '../core/pack/schema';
 import { readInput } from './analyze';
-import { CliError } from './args';
+import { CliError, listProblems } from './args';
+import { writeOutput } from './io';
 
 /** Every `--format` the command takes. */
 export const EXPORT_FORMATS = [...TEXT_EXPORT_FORMATS, 'html'] as const;
@@ -44,7 +45,7 @@ export interface ExportOptions {
 export function loadPack(text: string, file: string): LevelPack {
   if (text.trimStart().startsWith('{')) {
     const r = importPack(text);
-    if (!r.ok) throw new CliError(`${file} is not a valid level pack: ` + r.error.map((p) => `${p.path}: ${p.message}`).join('; '));
+    if (!r.ok) throw new CliError(`${file === '-' ? 'standard input' : file} is not a valid level pack: ${listProblems(r.error)}`);
     return r.value.pack;
   }
   const r = parseLevels(text);
@@ -95,19 +96,13 @@ function sameFile(a: string, b: string): boolean {
 }
 
 /**
- * Writes `text` to `out` whole or not at all: into a temporary file beside it,
- * then renamed over it, so a failed write never leaves half a file (or
- * destroys the one that was there).
+ * Writes `text` to `out` whole or not at all, through the CLI's one checked
+ * write (`io.ts`): a temporary file renamed over a regular file, a device
+ * such as `/dev/full` written directly (a rename would replace the device
+ * with a file, as it did here), every failure one CliError.
  */
 export function writeWhole(out: string, text: string): void {
-  const temp = resolve(out, '..', `.${basename(out)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temp, text);
-    renameSync(temp, out);
-  } catch (e) {
-    rmSync(temp, { force: true });
-    throw new CliError(`cannot write ${out}: ${(e as Error).message}`);
-  }
+  writeOutput(out, text);
 }
 
 /** Runs the command; returns how many levels were written. Errors are {@link CliError}s, and then nothing is written. */

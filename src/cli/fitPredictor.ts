@@ -1,13 +1,13 @@
 /** `fit-predictor`: fit a difficulty model on a CSV of player data or on generated levels. */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { Analyzer } from '../core/graph/analyze';
-import { FEATURE_NAMES } from '../core/graph/features';
+import { FEATURE_NAMES, type LevelFeatures } from '../core/graph/features';
 import { fitModel } from '../core/difficulty/calibrate';
 import { parseCompletionCsv } from '../core/difficulty/csv';
-import { FIT_METHODS, type DifficultyModel, type FeatureName, type FitMethod } from '../core/difficulty/model';
+import { FIT_METHODS, LABEL_TRANSFORMS, validateDifficultyModel, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from '../core/difficulty/model';
 import { buildModelFromGenerated, ITERATION_7_FEATURES } from '../core/difficulty/recipe';
 import { createRng } from '../core/util/rng';
-import { CliError } from './args';
+import { CliError, listProblems, MAX_LISTED_PROBLEMS } from './args';
+import { readText, READ_LIMITS, writeOutput } from './io';
 import { Progress } from './progress';
 
 export function parseMethod(text: string): FitMethod {
@@ -28,11 +28,64 @@ export function parseFeatures(text: string | undefined): FeatureName[] {
   return names as FeatureName[];
 }
 
+/** Fewest `--generated` iterations: calibration needs 100 unique RSD 8x8 levels (about 93% of iterations give one). */
+export const MIN_GENERATED = 200;
+
+/** Skipped CSV rows, one line each, at most {@link MAX_LISTED_PROBLEMS} of them, then how many more. */
+function reportSkipped(file: string, skipped: readonly { line: number; message: string }[]): void {
+  for (const p of skipped.slice(0, MAX_LISTED_PROBLEMS)) process.stderr.write(`${file}:${p.line}: skipped: ${p.message}\n`);
+  if (skipped.length > MAX_LISTED_PROBLEMS) process.stderr.write(`${file}: and ${skipped.length - MAX_LISTED_PROBLEMS} more rows skipped\n`);
+}
+
+/** Runs a fitting step; its refusals (too few levels, features that do not separate levels) become one clear line. */
+function fitting<T>(what: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError(`${what}: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * `--features` with optional transforms: `log1p:expectedMoves,nSolutions`.
+ * `transforms` is undefined when no feature names one, so a plain list
+ * writes the same model file as before transforms existed.
+ */
+export function parseFeatureSpec(text: string | undefined): { features: FeatureName[]; transforms?: FeatureTransform[] } {
+  if (text === undefined) return { features: parseFeatures(undefined) };
+  const items = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const transforms: FeatureTransform[] = [];
+  const names = items.map((item) => {
+    const colon = item.indexOf(':');
+    if (colon < 0) {
+      transforms.push('identity');
+      return item;
+    }
+    const t = item.slice(0, colon);
+    if (t !== 'log1p' && t !== 'identity') throw new CliError(`--features: unknown transform "${t}" in "${item}"; use log1p:NAME or NAME`);
+    transforms.push(t);
+    return item.slice(colon + 1);
+  });
+  const features = parseFeatures(names.join(','));
+  return items.some((i) => i.includes(':')) ? { features, transforms } : { features };
+}
+
+/** `--label`: identity or log1p (fit ln(1 + label)). */
+export function parseLabelTransform(text: string): DifficultyModel['label']['transform'] {
+  if (!(LABEL_TRANSFORMS as readonly string[]).includes(text)) throw new CliError(`--label must be one of ${LABEL_TRANSFORMS.join(', ')}, got "${text}"`);
+  return text as DifficultyModel['label']['transform'];
+}
+
 export interface FitOptions {
   readonly data?: string;
   readonly generated?: number;
   readonly method: FitMethod;
   readonly features: FeatureName[];
+  /** One per feature; absent: every feature as is. */
+  readonly transforms?: FeatureTransform[];
+  /** Default identity. */
+  readonly labelTransform?: DifficultyModel['label']['transform'];
   readonly seed: number;
   readonly name: string;
   readonly out: string;
@@ -44,42 +97,54 @@ export function runFitPredictor(o: FitOptions): DifficultyModel {
   if ((o.data === undefined) === (o.generated === undefined)) throw new CliError('give exactly one of --data file.csv or --generated N');
   let model: DifficultyModel;
   const createdAt = new Date().toISOString();
+  if (o.generated !== undefined && o.generated < MIN_GENERATED) {
+    throw new CliError(`--generated must be at least ${MIN_GENERATED} (calibration needs 100 unique RSD 8x8 levels), got "${o.generated}"`);
+  }
   if (o.generated !== undefined) {
     const progress = new Progress('fit-predictor corpus', o.generated * 2.5, !o.quiet);
-    model = buildModelFromGenerated(
-      { name: o.name, iterations: o.generated, seed: o.seed, method: o.method, features: o.features, command: o.command },
-      createdAt,
-      (done) => progress.tick(done),
+    const generated = o.generated;
+    model = fitting(`cannot fit ${o.features.join(', ')} to generated levels`, () =>
+      buildModelFromGenerated(
+        {
+          name: o.name,
+          iterations: generated,
+          seed: o.seed,
+          method: o.method,
+          features: o.features,
+          ...(o.transforms !== undefined ? { transforms: o.transforms } : {}),
+          ...(o.labelTransform !== undefined ? { labelTransform: o.labelTransform } : {}),
+          command: o.command,
+        },
+        createdAt,
+        (done) => progress.tick(done),
+      ),
     );
   } else {
-    let text: string;
-    try {
-      text = readFileSync(o.data!, 'utf8');
-    } catch (e) {
-      throw new CliError(`cannot read ${o.data}: ${(e as Error).message}`);
-    }
-    const { rows, problems } = parseCompletionCsv(text);
-    for (const p of problems) process.stderr.write(`${o.data}:${p.line}: skipped: ${p.message}\n`);
+    const { rows, problems } = parseCompletionCsv(readText(o.data!, 'a player-data CSV', READ_LIMITS.csv));
+    const skipped = [...problems];
     const analyzer = new Analyzer();
-    const samples = [], labels = [];
+    const samples: LevelFeatures[] = [], labels: number[] = [];
     for (const row of rows) {
       const r = analyzer.analyze(row.level);
       if (!r.ok) {
-        process.stderr.write(`${o.data}:${row.line}: skipped: ${r.error.message}\n`);
+        skipped.push({ line: row.line, message: r.error.message });
         continue;
       }
       if (o.features.some((f) => !Number.isFinite(r.value.features[f]))) {
-        process.stderr.write(`${o.data}:${row.line}: skipped: the level is unsolvable, so a chosen feature is infinite\n`);
+        skipped.push({ line: row.line, message: 'the level is unsolvable, so a chosen feature is infinite' });
         continue;
       }
       samples.push({ ...r.value.features });
       labels.push(row.seconds);
     }
+    reportSkipped(o.data!, skipped.sort((a, b) => a.line - b.line));
     if (samples.length < 10) throw new CliError(`${o.data}: only ${samples.length} usable rows; at least 10 are needed to fit`);
-    model = fitModel(
+    model = fitting(`cannot fit ${o.data}`, () => fitModel(
       {
         name: o.name,
         features: o.features,
+        ...(o.transforms !== undefined ? { transforms: o.transforms } : {}),
+        ...(o.labelTransform !== undefined ? { labelTransform: o.labelTransform } : {}),
         method: o.method,
         samples,
         labels,
@@ -93,12 +158,12 @@ export function runFitPredictor(o: FitOptions): DifficultyModel {
         },
       },
       createRng(o.seed),
-    ).model;
+    ).model);
   }
-  try {
-    writeFileSync(o.out, JSON.stringify(model, null, 2) + '\n');
-  } catch (e) {
-    throw new CliError(`cannot write ${o.out}: ${(e as Error).message}`);
-  }
+  // The file must load again: JSON turns NaN and Infinity into null, and a model must predict finite values.
+  const text = JSON.stringify(model, null, 2) + '\n';
+  const check = validateDifficultyModel(JSON.parse(text));
+  if (!check.ok) throw new CliError(`the fitted model was not written to ${o.out}, because it could not be loaded: ${listProblems(check.error)}`);
+  writeOutput(o.out, text);
   return model;
 }

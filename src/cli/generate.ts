@@ -1,15 +1,15 @@
 /** `generate` and `evaluate`: run a generator over an index range, write a pack or a report. */
-import { writeFileSync } from 'node:fs';
 import { createLevelSource, shardRange, type GeneratorSettings } from '../core/generators/registry';
 import { generatedLevelId } from '../core/generators/provenance';
 import { UniqueLevels } from '../core/generators/unique';
 import { Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
 import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
-import { createPack, exportPack, packLevelFromLevel } from '../core/pack/pack';
+import { packLevelFromLevel } from '../core/pack/pack';
 import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
 import { CliError } from './args';
 import { Progress } from './progress';
+import { writePack } from './writePack';
 
 export interface RunOptions extends GeneratorSettings {
   readonly count: number;
@@ -54,12 +54,7 @@ export function runGenerate(o: RunOptions & { out: string }): { written: number;
     );
   }
   const shardNote = o.shard ? ` shard ${o.shard.shard + 1}/${o.shard.shards}` : '';
-  const pack = createPack(`${o.generator} ${o.width}x${o.height} seed ${o.seed}${shardNote}`, levels);
-  try {
-    writeFileSync(o.out, exportPack(pack));
-  } catch (e) {
-    throw new CliError(`cannot write ${o.out}: ${(e as Error).message}`);
-  }
+  writePack(o.out, `${o.generator} ${o.width}x${o.height} seed ${o.seed}${shardNote}`, levels);
   return { written: levels.length, iterations: to - from, duplicates };
 }
 

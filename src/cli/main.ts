@@ -10,7 +10,7 @@
 import { Command, CommanderError } from 'commander';
 import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { shardRange } from '../core/generators/registry';
-import { CliError, parseCount, parseGenerator, parseSeed, parseShard, parseSize } from './args';
+import { CliError, parseCount, parseGenerator, parseNumber, parseSeed, parseShard, parseSize, parseWhole } from './args';
 import type { TrainBudget } from './train';
 
 /** The difficulty model for `--model`: the module that reads it is loaded with the command. */
@@ -18,13 +18,25 @@ async function loadModel(file: string | undefined) {
   return (await import('./modelFile')).loadModel(file);
 }
 
+/** Checks before a run that `--out` can be written (its folder exists, it is not a folder). */
+async function checkOut(file: string): Promise<void> {
+  (await import('./io')).checkOutputFile(file);
+}
+
+/** Most difficulty a `--target` may ask for (the thesis's levels stay below a few hundred). */
+const MAX_TARGET = 1_000_000;
+/** Most levels times temperatures one sd-pcgrl evaluation runs. */
+const MAX_SD_RUNS = 10_000_000;
+
 /** The commander program; `status` is the exit code an action asks for (0 unless set). */
 function buildProgram(): { program: Command; status: { code: number } } {
   const status = { code: 0 };
   const program = new Command('longcat')
     .description('Longcat Studio: analyse, generate and evaluate Longcat levels')
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    // Commander puts "(Did you mean --count?)" on a line of its own: an error stays one line.
+    .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? s.trim().replace(/\s*\n\s*/g, ' ') + '\n' : s) })
+    .option('--debug', 'print the stack trace of an internal error (for bug reports)');
 
   program
     .command('analyze')
@@ -72,18 +84,12 @@ function buildProgram(): { program: Command; status: { code: number } } {
     const shard = o.shard !== undefined ? parseShard(o.shard) : undefined;
     const { from, to } = shard ? shardRange(count, shard.shard, shard.shards) : { from: 0, to: count };
     let startCell: number | undefined;
-    if (o.startCell !== undefined) {
-      startCell = parseCount(String(Number(o.startCell) + 1), '--start-cell', size.width * size.height) - 1;
-    }
+    if (o.startCell !== undefined) startCell = parseWhole(o.startCell, '--start-cell', 0, size.width * size.height - 1);
     const seed = parseSeed(o.seed);
     const { DEFAULT_RL_MODEL } = await import('./sdPcgrl');
     return { ...size, seed, from, to, temperature, startCell, rlModel: o.rlModel ?? DEFAULT_RL_MODEL, model: await loadModel(o.model), quiet: o.quiet };
   };
-  const parseTemperature = (text: string): number => {
-    const t = Number(text);
-    if (!(t >= 0 && t <= 1) || text.trim() === '') throw new CliError(`--temperature must be a number from 0 to 1, got "${text}"`);
-    return t;
-  };
+  const parseTemperature = (text: string): number => parseNumber(text, '--temperature', 0, 1);
 
   common(program.command('generate').description('generate levels and write the unique solvable ones as a level pack'))
     .requiredOption('--out <file>', 'pack file to write')
@@ -95,18 +101,26 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--open-cells <min:max>', 'with --target: range of open cells')
     .action(async (o: CommonOpts & { out: string; temperature: string; target?: string; tolerance?: string; exclude?: string; uniqueSolution: boolean; openCells?: string }) => {
       if (o.target !== undefined) {
-        const target = Number(o.target);
-        if (!(target >= 0) || o.target.trim() === '') throw new CliError(`--target must be a difficulty >= 0, got "${o.target}"`);
+        // Every option is checked before the search starts.
+        const target = parseNumber(o.target, '--target', 0, MAX_TARGET, `a difficulty from 0 to ${MAX_TARGET}`);
+        const size = parseSize(o.size);
         let openCells: { min?: number; max?: number } | undefined;
         if (o.openCells !== undefined) {
-          const m = /^(\d*):(\d*)$/.exec(o.openCells.trim());
-          if (!m) throw new CliError(`--open-cells must look like 20:40, 20: or :40, got "${o.openCells}"`);
-          openCells = { ...(m[1] ? { min: Number(m[1]) } : {}), ...(m[2] ? { max: Number(m[2]) } : {}) };
+          const cells = size.width * size.height - 1;
+          const m = /^(\d{0,6}):(\d{0,6})$/.exec(o.openCells.trim());
+          const min = m?.[1] ? Number(m[1]) : undefined, max = m?.[2] ? Number(m[2]) : undefined;
+          if (!m || (min === undefined && max === undefined) || (min ?? 0) > cells || (max ?? 0) > cells || (min !== undefined && max !== undefined && min > max)) {
+            throw new CliError(`--open-cells must look like 20:40, 20: or :40, with min <= max <= ${cells} (the cells of a ${size.width}x${size.height} level but the head), got "${o.openCells}"`);
+          }
+          openCells = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
         }
         const { parseTolerance, runAtDifficulty } = await import('./atDifficulty');
+        const tolerance = parseTolerance(o.tolerance), count = parseCount(o.count, '--count', 10_000), seed = parseSeed(o.seed);
+        const model = await loadModel(o.model);
+        await checkOut(o.out);
         const r = runAtDifficulty({
-          ...parseSize(o.size), target, tolerance: parseTolerance(o.tolerance), count: parseCount(o.count, '--count', 10_000), seed: parseSeed(o.seed),
-          out: o.out, model: await loadModel(o.model), exclude: o.exclude, uniqueSolution: o.uniqueSolution, ...(openCells ? { openCells } : {}),
+          ...size, target, tolerance, count, seed,
+          out: o.out, model, exclude: o.exclude, uniqueSolution: o.uniqueSolution, ...(openCells ? { openCells } : {}),
         });
         process.stderr.write(`wrote ${r.written} levels to ${o.out} in ${r.seconds.toFixed(2)} s${r.shortfall ? ` (${r.shortfall})` : ''}\n`);
         if (r.shortfall) status.code = 3;
@@ -117,11 +131,14 @@ function buildProgram(): { program: Command; status: { code: number } } {
       if (o.generator === 'sd-pcgrl') {
         const temperature = parseTemperature(o.temperature);
         const { generateSdPcgrl } = await import('./sdPcgrl');
-        const r = await generateSdPcgrl({ ...(await sdSettings(o, temperature)), out: o.out });
+        const s = await sdSettings(o, temperature);
+        await checkOut(o.out);
+        const r = await generateSdPcgrl({ ...s, out: o.out });
         process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped)\n`);
         return;
       }
       const s = await settings(o);
+      await checkOut(o.out);
       const { runGenerate } = await import('./generate');
       const r = runGenerate({ ...s, out: o.out });
       process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.iterations} iterations, ${r.duplicates} duplicates skipped)\n`);
@@ -137,9 +154,12 @@ function buildProgram(): { program: Command; status: { code: number } } {
         const dir = o.rlModel ?? `models/turtle-${size.width}x${size.height}`;
         const { evaluateTurtleModel, parseTemperatures } = await import('./sdPcgrl');
         const { formatReport } = await import('./generate');
-        for (const t of parseTemperatures(o.temperatures === '0:1:0.1' ? '0' : o.temperatures)) {
-          const r = await evaluateTurtleModel(dir, { ...size, episodes: parseCount(o.count), seed: parseSeed(o.seed), temperature: t, model: await loadModel(o.model) });
-          const full = { generator: 'turtle', size: o.size, seed: parseSeed(o.seed), shard: null, temperature: t, ...r, seconds: 0, levelsPerSecond: 0 };
+        const temps = parseTemperatures(o.temperatures === '0:1:0.1' ? '0' : o.temperatures);
+        const episodes = parseCount(o.count, '--count', 1_000_000), seed = parseSeed(o.seed), model = await loadModel(o.model);
+        if (episodes * temps.length > MAX_SD_RUNS) throw new CliError(`--count ${o.count} times ${temps.length} temperatures is ${episodes * temps.length} episodes; at most ${MAX_SD_RUNS}`);
+        for (const t of temps) {
+          const r = await evaluateTurtleModel(dir, { ...size, episodes, seed, temperature: t, model });
+          const full = { generator: 'turtle', size: o.size, seed, shard: null, temperature: t, ...r, seconds: 0, levelsPerSecond: 0 };
           process.stdout.write(o.json ? JSON.stringify(full) + '\n' : `temperature ${t}\n` + formatReport(full) + '\n');
         }
         return;
@@ -148,7 +168,11 @@ function buildProgram(): { program: Command; status: { code: number } } {
         const { evaluateSdPcgrl, parseTemperatures } = await import('./sdPcgrl');
         const { formatReport } = await import('./generate');
         const temps = parseTemperatures(o.temperatures);
-        const reports = await evaluateSdPcgrl(await sdSettings(o, temps[0]!), temps);
+        const s = await sdSettings(o, temps[0]!);
+        if ((s.to - s.from) * temps.length > MAX_SD_RUNS) {
+          throw new CliError(`--count ${o.count} times ${temps.length} temperatures is ${(s.to - s.from) * temps.length} levels; at most ${MAX_SD_RUNS} per run (split it with --shard)`);
+        }
+        const reports = await evaluateSdPcgrl(s, temps);
         for (const r of reports) {
           const full = { generator: 'sd-pcgrl', size: o.size, seed: parseSeed(o.seed), shard: o.shard ?? null, ...r };
           process.stdout.write(o.json ? JSON.stringify(full) + '\n' : `temperature ${r.temperature}\n` + formatReport(full) + '\n');
@@ -167,19 +191,25 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--data <file.csv>', 'CSV of level,avgCompletionSeconds (level rows joined by /)')
     .option('--generated <n>', 'fit to the player model over n RSD and n RPU 8x8 iterations (plus n/4 RSD 6x6 and 10x10), calibrated to the thesis')
     .option('--method <m>', 'ols, ridge or lasso (alpha by 5-fold CV)', 'ridge')
-    .option('--features <list>', 'comma-separated feature names (default: thesis iteration 7)')
+    .option('--features <list>', 'comma-separated feature names, each optionally as log1p:NAME (default: thesis iteration 7)')
+    .option('--label <t>', 'label transform before fitting: identity or log1p', 'identity')
     .option('--seed <s>', 'random seed (corpus, CV folds)', '1')
     .option('--name <name>', 'model name', 'custom')
     .requiredOption('--out <file>', 'model JSON to write')
     .option('--quiet', 'no progress on stderr', false)
-    .action(async (o: { data?: string; generated?: string; method: string; features?: string; seed: string; name: string; out: string; quiet: boolean }) => {
-      const { parseFeatures, parseMethod, runFitPredictor } = await import('./fitPredictor');
+    .action(async (o: { data?: string; generated?: string; method: string; features?: string; label: string; seed: string; name: string; out: string; quiet: boolean }) => {
+      const { parseFeatureSpec, parseLabelTransform, parseMethod, runFitPredictor } = await import('./fitPredictor');
+      const labelTransform = parseLabelTransform(o.label);
+      const method = parseMethod(o.method), featureSpec = parseFeatureSpec(o.features), seed = parseSeed(o.seed);
+      if (o.name.trim() === '' || o.name.length > 200) throw new CliError(`--name must be 1 to 200 characters, got "${o.name}"`);
+      await checkOut(o.out);
       const model = runFitPredictor({
         ...(o.data !== undefined ? { data: o.data } : {}),
         ...(o.generated !== undefined ? { generated: parseCount(o.generated, '--generated', 1_000_000) } : {}),
-        method: parseMethod(o.method),
-        features: parseFeatures(o.features),
-        seed: parseSeed(o.seed),
+        method,
+        ...featureSpec,
+        ...(labelTransform !== 'identity' ? { labelTransform } : {}),
+        seed,
         name: o.name,
         out: o.out,
         command: ['npm run cli -- fit-predictor', ...process.argv.slice(3).filter((a) => a !== '--quiet')].join(' '),
@@ -216,17 +246,17 @@ function buildProgram(): { program: Command; status: { code: number } } {
       if ((o.minutes === undefined) === (o.envSteps === undefined)) throw new CliError('train needs exactly one budget: --minutes <m> or --env-steps <n>');
       let budget: TrainBudget;
       if (o.minutes !== undefined) {
-        const minutes = Number(o.minutes);
-        if (!(minutes > 0 && minutes <= 24 * 60)) throw new CliError(`--minutes must be a number above 0 (at most 1440), got "${o.minutes}"`);
+        const minutes = parseNumber(o.minutes, '--minutes', 0, 24 * 60, 'a number above 0 (at most 1440)');
+        if (minutes === 0) throw new CliError(`--minutes must be a number above 0 (at most 1440), got "${o.minutes}"`);
         budget = { minutes };
       } else {
-        const envSteps = Number(o.envSteps);
-        if (!(Number.isSafeInteger(envSteps) && envSteps > 0 && envSteps <= 1e10)) throw new CliError(`--env-steps must be a whole number from 1 to 10000000000, got "${o.envSteps}"`);
-        budget = { envSteps };
+        budget = { envSteps: parseWhole(o.envSteps!, '--env-steps', 1, 10_000_000_000) };
       }
+      const size = parseSize(o.size), seed = parseSeed(o.seed), model = await loadModel(o.model);
+      (await import('./io')).ensureOutputDir(o.out);
       const { runTrain } = await import('./train');
       const m = await runTrain({
-        env: o.env, ...parseSize(o.size), encoding: o.encoding, model: await loadModel(o.model), budget, seed: parseSeed(o.seed), out: o.out,
+        env: o.env, ...size, encoding: o.encoding, model, budget, seed, out: o.out,
         recipe: o.recipe, backend: o.backend, resume: o.resume, quiet: o.quiet,
         command: ['npm run cli -- train', ...process.argv.slice(3).filter((a) => a !== '--quiet' && a !== '--resume')].join(' '),
       });
@@ -240,6 +270,8 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .requiredOption('--out <file>', 'pack file to write')
     .option('--name <name>', 'name of the merged pack')
     .action(async (files: string[], o: { out: string; name?: string }) => {
+      if (files.length > 10_000) throw new CliError(`merge takes at most 10000 packs, got ${files.length}`);
+      await checkOut(o.out);
       const { runMerge } = await import('./merge');
       const r = runMerge(files, o.out, o.name);
       process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates dropped)\n`);
@@ -272,16 +304,38 @@ function buildProgram(): { program: Command; status: { code: number } } {
  * so tests can call it in-process, many times.
  */
 export async function main(argv: readonly string[]): Promise<number> {
+  const debug = argv.includes('--debug');
   try {
     const { program, status } = buildProgram();
     await program.parseAsync([...argv], { from: 'user' });
     return status.code;
   } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2; // commander already printed its message
-    if (e instanceof CliError) {
-      process.stderr.write(`error: ${e.message}\n`);
-      return e.exitCode;
-    }
-    throw e;
+    return reportError(e, debug);
   }
+}
+
+/** Exit code of an internal error: a bug, or a failure we did not foresee (EX_SOFTWARE). */
+export const INTERNAL_ERROR_EXIT = 70;
+
+/**
+ * Ends a command that threw: one line on stderr and an exit code. A
+ * {@link CliError} is the user's to fix (its own code); a model that would
+ * not load again is refused (2); anything else is an internal error (70),
+ * still one line, with the stack only under `--debug`.
+ */
+export function reportError(e: unknown, debug: boolean): number {
+  if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2; // commander already printed its message
+  const oneLine = (s: string): string => s.replace(/\s*\n\s*/g, ' ').trim();
+  if (e instanceof CliError) {
+    process.stderr.write(`error: ${oneLine(e.message)}\n`);
+    return e.exitCode;
+  }
+  if (e instanceof Error && e.name === 'InvalidModelError') {
+    process.stderr.write(`error: ${oneLine(e.message)}\n`);
+    return 2;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  if (debug && e instanceof Error && e.stack !== undefined) process.stderr.write(e.stack + '\n');
+  process.stderr.write(`error: internal error: ${oneLine(message).slice(0, 500) || 'unknown'}${debug ? '' : ' (run again with --debug for the details)'}\n`);
+  return INTERNAL_ERROR_EXIT;
 }

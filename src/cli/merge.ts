@@ -1,10 +1,10 @@
 /** `merge`: combine packs (e.g. the shards of one run) into one, dropping duplicate levels. */
-import { writeFileSync } from 'node:fs';
 import { levelKey } from '../core/level/level';
-import { createPack, exportPack, importPack } from '../core/pack/pack';
-import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
-import { CliError } from './args';
+import { importPack } from '../core/pack/pack';
+import { MAX_ID_LENGTH, MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
+import { CliError, listProblems } from './args';
 import { readInput } from './analyze';
+import { writePack } from './writePack';
 
 export function runMerge(files: readonly string[], out: string, name?: string): { written: number; duplicates: number } {
   const seenKeys = new Set<string>();
@@ -13,8 +13,8 @@ export function runMerge(files: readonly string[], out: string, name?: string): 
   let duplicates = 0;
   let firstName = '';
   for (const file of files) {
-    const r = importPack(readInput(file));
-    if (!r.ok) throw new CliError(`${file} is not a valid level pack: ` + r.error.map((p) => `${p.path}: ${p.message}`).join('; '));
+    const r = importPack(readInput(file, 'a level pack'));
+    if (!r.ok) throw new CliError(`${file === '-' ? 'standard input' : file} is not a valid level pack: ${listProblems(r.error)}`);
     if (firstName === '') firstName = r.value.pack.name;
     r.value.pack.levels.forEach((pl, i) => {
       const key = levelKey(r.value.levels[i]!);
@@ -24,7 +24,8 @@ export function runMerge(files: readonly string[], out: string, name?: string): 
       }
       seenKeys.add(key);
       let id = pl.id;
-      for (let k = 2; seenIds.has(id); k++) id = `${pl.id}-${k}`;
+      // A repeated id gets a suffix; the id is shortened so the result stays within the format's limit.
+      for (let k = 2; seenIds.has(id); k++) id = `${pl.id.slice(0, MAX_ID_LENGTH - `-${k}`.length)}-${k}`;
       seenIds.add(id);
       levels.push({ ...pl, id });
     });
@@ -32,10 +33,6 @@ export function runMerge(files: readonly string[], out: string, name?: string): 
   if (levels.length > MAX_PACK_LEVELS) {
     throw new CliError(`the merged pack would hold ${levels.length} levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Merge fewer packs`);
   }
-  try {
-    writeFileSync(out, exportPack(createPack(name ?? `${firstName} (merged)`, levels)));
-  } catch (e) {
-    throw new CliError(`cannot write ${out}: ${(e as Error).message}`);
-  }
+  writePack(out, (name ?? `${firstName} (merged)`).slice(0, 200), levels);
   return { written: levels.length, duplicates };
 }

@@ -1,18 +1,18 @@
 /** `generate` / `evaluate` with `--generator sd-pcgrl`: load the trained model, run the policy per temperature. */
-import { writeFileSync } from 'node:fs';
 import { predictorMeasure, TimedEvaluation, type EvaluationReport } from '../core/generators/evaluate';
 import { sdPcgrlSource } from '../core/generators/provenance';
 import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
-import { createPack, exportPack, packLevelFromLevel } from '../core/pack/pack';
+import { packLevelFromLevel } from '../core/pack/pack';
 import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
 import { chooseBackend } from '../ml/backend';
 import { loadPolicy, type LoadedPolicy } from '../ml/policyService';
 import { evaluatePerTemperature, generateSdLevels } from '../ml/sdPcgrlService';
 import { evaluateTurtle, type TurtleEvaluation } from '../ml/turtleEval';
-import { CliError } from './args';
+import { CliError, parseNumber } from './args';
 import { readModelDir } from './modelDir';
 import { Progress } from './progress';
+import { writePack } from './writePack';
 
 export const DEFAULT_RL_MODEL = 'models/sd-pcgrl-8x8';
 
@@ -24,18 +24,33 @@ async function loadPolicyDir(dir: string, env: 'sd-pcgrl' | 'turtle', width: num
   return r.value;
 }
 
-/** `--temperatures 0:1:0.1` or `0.2,0.5` into a list. */
+/** Most temperatures one run evaluates (0 to 1 in steps of 0.01). */
+export const MAX_TEMPERATURES = 101;
+
+/** `--temperatures 0:1:0.1` or `0.2,0.5` into a list of at most {@link MAX_TEMPERATURES}, counted before any is made. */
 export function parseTemperatures(text: string): number[] {
-  const range = /^([\d.]+):([\d.]+):([\d.]+)$/.exec(text.trim());
-  let list: number[];
-  if (range) {
-    const [a, b, s] = [Number(range[1]), Number(range[2]), Number(range[3])];
-    if (!(s > 0)) throw new CliError(`--temperatures: the step must be above 0, got "${text}"`);
-    list = [];
-    for (let k = 0; a + k * s <= b + 1e-9; k++) list.push(Math.round((a + k * s) * 1e6) / 1e6);
-  } else list = text.split(',').map((t) => Number(t.trim()));
-  if (list.length === 0 || list.some((t) => !(t >= 0 && t <= 1))) throw new CliError(`--temperatures must be numbers between 0 and 1 (a list or from:to:step), got "${text}"`);
-  return list;
+  const what = `numbers from 0 to 1, as a list (0.2,0.5) or from:to:step (0:1:0.1), at most ${MAX_TEMPERATURES} of them`;
+  const bad = (why = ''): CliError => new CliError(`--temperatures must be ${what}${why}, got "${text}"`);
+  const num = (part: string): number => {
+    try {
+      return parseNumber(part, '--temperatures', 0, 1);
+    } catch {
+      throw bad();
+    }
+  };
+  const parts = text.split(':');
+  if (parts.length === 3) {
+    const [a, b, s] = parts.map(num);
+    if (!(s! > 0)) throw bad('; the step must be above 0');
+    if (a! > b!) throw bad('; from must not be above to');
+    const count = Math.floor((b! - a!) / s! + 1e-9) + 1;
+    if (count > MAX_TEMPERATURES) throw bad(`; this range has ${count}`);
+    return Array.from({ length: count }, (_, k) => Math.round((a! + k * s!) * 1e6) / 1e6);
+  }
+  if (parts.length !== 1) throw bad();
+  const items = text.split(',');
+  if (items.length > MAX_TEMPERATURES) throw bad(`; this list has ${items.length}`);
+  return items.map(num);
 }
 
 export interface SdRunOptions {
@@ -95,7 +110,7 @@ export async function generateSdPcgrl(o: SdRunOptions & { out: string }): Promis
       }),
     );
   if (out.length > MAX_PACK_LEVELS) throw new CliError(`the run gives ${out.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Split it with --shard`);
-  writeFileSync(o.out, exportPack(createPack(`sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, out)));
+  writePack(o.out, `sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, out);
   return { written: out.length, duplicates: generated.length - out.length };
 }
 

@@ -18,6 +18,8 @@ export interface BackendChoice {
   readonly reason: string;
   /** On WebGPU: the adapter's name as the browser (or Dawn) reports it, and whether it is a software fallback. */
   readonly adapter?: { readonly name: string; readonly fallback: boolean };
+  /** Set by the training worker: how the learner's updates run (tfjs ops, or the fused WebGPU update). */
+  readonly updatePath?: 'tfjs' | 'fused-webgpu';
 }
 
 interface GpuLike {

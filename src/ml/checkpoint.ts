@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { err, ok, type Result } from '../core/util/result';
 import { DqnLearner } from './dqn';
 import { modelFromFiles } from './modelFiles';
+import { checkModelFiles, InvalidModelError } from './modelCheck';
 import { ModelFilesSchema, type ModelFiles, type ModelMeta } from './schemas';
 import type { TrainingRecipe } from './recipes';
 import { countersOf, networkShape } from './modelMeta';
@@ -80,8 +81,15 @@ export async function restoreOptimizer(optimizer: tf.Optimizer, state: Optimizer
   }
 }
 
-/** Saves the learner's online network, Adam's state and the caller's session record. */
+/**
+ * Saves the learner's online network, Adam's state and the caller's session
+ * record. The files are checked as a load would check them first: a network
+ * with NaN weights (a diverged run) throws {@link InvalidModelError} and
+ * nothing is written, so the last good checkpoint stays.
+ */
 export async function writeCheckpoint(storage: CheckpointStorage, learner: DqnLearner, files: ModelFiles, session?: unknown): Promise<void> {
+  const checked = checkModelFiles(files);
+  if (!checked.ok) throw new InvalidModelError(checked.error);
   const optimizer = await captureOptimizer(learner.optimizer);
   await storage.write({ files, optimizer, ...(session !== undefined ? { session } : {}), savedAt: new Date().toISOString() });
 }

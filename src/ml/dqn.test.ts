@@ -446,7 +446,7 @@ describe('ReplayBuffer', () => {
       buf.add(s.env, s.grid, s.extra, s.action, s.reward, s.done, s.nextGrid, s.nextExtra, s.nextMask);
     }
   }
-  function items(batch: ReturnType<ReplayBuffer['sample']>) {
+  function items(batch: ReturnType<ReplayBuffer['sample']> | ReturnType<ReplayBuffer['samplePacked']>) {
     return Array.from({ length: batch.size }, (_, b) => ({
       grid: [...batch.grid.subarray(b * G, b * G + G)],
       nextGrid: [...batch.nextGrid.subarray(b * G, b * G + G)],
@@ -474,6 +474,19 @@ describe('ReplayBuffer', () => {
       seen.add(t);
     }
     expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('samplePacked draws the same transitions as sample from the same generator, as bytes', () => {
+    const buf = new ReplayBuffer(10, G, E, A);
+    fill(buf, 7);
+    const rngA = createRng(4), rngB = createRng(4);
+    for (let round = 0; round < 3; round++) {
+      const floats = buf.sample(50, rngA), bytes = buf.samplePacked(50, rngB);
+      expect(bytes.grid).toBeInstanceOf(Uint8Array);
+      expect(items(bytes)).toEqual(items(floats));
+    }
+    // Both generators advanced alike: the next draw agrees too.
+    expect(rngA.next()).toBe(rngB.next());
   });
 
   it('is a ring: past capacity the oldest transitions are overwritten and the size stays at capacity', () => {

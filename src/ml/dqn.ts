@@ -14,8 +14,9 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { FlatAdam } from './flatAdam';
+import { FusedUpdate, fusedUnavailable } from './fused/fusedUpdate';
 import { buildQNetwork, type NetworkShape, type NetworkSpec } from './network';
-import type { TransitionBatch } from './replay';
+import { isPacked, unpackBatch, type PackedBatch, type TransitionBatch } from './replay';
 
 export interface LearnerConfig {
   readonly network: NetworkSpec;
@@ -74,6 +75,23 @@ export function huberLoss(y: tf.Tensor1D, chosen: tf.Tensor1D): tf.Scalar {
   return f(chosen) as tf.Scalar;
 }
 
+/** How updates run: tfjs ops (any backend), or the fused WebGPU update (one submit of custom kernels). */
+export type UpdatePath = 'tfjs' | 'fused-webgpu';
+
+export interface LearnerOptions {
+  /**
+   * Use the fused WebGPU update when the backend is WebGPU (default true;
+   * the environment variable LONGCAT_FUSED=0 turns the default off, to compare).
+   */
+  readonly fused?: boolean;
+}
+
+/** The default of {@link LearnerOptions.fused}: on unless LONGCAT_FUSED=0 (Node). */
+function fusedByDefault(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.LONGCAT_FUSED !== '0';
+}
+
 export class DqnLearner {
   readonly online: tf.LayersModel;
   readonly target: tf.LayersModel;
@@ -81,14 +99,33 @@ export class DqnLearner {
   /** Sum of the losses since the last {@link takeMeanLoss}, kept on the device. */
   private lossSum: tf.Scalar | null = null;
   private lossCount = 0;
+  /** Of lossCount, the updates run fused (their losses are summed on the GPU by the fused update). */
+  private fusedCount = 0;
+  private readonly fused: FusedUpdate | null = null;
+  /** Which code runs {@link update}. */
+  readonly updatePath: UpdatePath = 'tfjs';
 
-  constructor(readonly shape: NetworkShape, readonly config: LearnerConfig, seed: number, online?: tf.LayersModel) {
+  constructor(readonly shape: NetworkShape, readonly config: LearnerConfig, seed: number, online?: tf.LayersModel, options: LearnerOptions = {}) {
     this.online = online ?? buildQNetwork(shape, config.network, seed);
     this.target = buildQNetwork(shape, config.network, seed);
     this.syncTarget();
     // Measured: on WebGPU FlatAdam cuts the step's dispatches by ~100; on WASM, where an op costs little but
     // FlatAdam's concatenations copy every parameter twice more, tfjs's own Adam is ~20% cheaper per lock-step.
     this.optimizer = tf.getBackend() === 'webgpu' ? new FlatAdam(config.learningRate) : tf.train.adam(config.learningRate);
+    if ((options.fused ?? fusedByDefault()) && fusedUnavailable() === null && this.optimizer instanceof FlatAdam) {
+      this.fused = new FusedUpdate(shape, config, this.online, this.target, this.optimizer);
+      this.updatePath = 'fused-webgpu';
+    }
+  }
+
+  /** The path an update of this batch size takes (a batch too large for the fused update's buffers runs on tfjs ops). */
+  updatePathFor(batch: number): UpdatePath {
+    return this.fused !== null && this.fused.unsupported(batch) === null ? 'fused-webgpu' : 'tfjs';
+  }
+
+  /** Whether {@link update} takes byte observations as they are ({@link ReplayBuffer.samplePacked}) without unpacking (else it unpacks them). */
+  get takesPackedBatches(): boolean {
+    return this.fused !== null;
   }
 
   private inputs(grid: Float32Array, extra: Float32Array, n: number): tf.Tensor | tf.Tensor[] {
@@ -169,7 +206,14 @@ export class DqnLearner {
    * the device (see {@link takeMeanLoss}), so on WebGPU the step is queued
    * and the caller goes on.
    */
-  update(batch: TransitionBatch): void {
+  update(input: TransitionBatch | PackedBatch): void {
+    if (this.fused !== null && this.fused.unsupported(input.size) === null) {
+      this.fused.update(input);
+      this.fusedCount++;
+      this.lossCount++;
+      return;
+    }
+    const batch = isPacked(input) ? unpackBatch(input) : input;
     const n = batch.size, A = this.shape.actions;
     const y = this.targets(batch);
     const chosenMask = new Float32Array(n * A);
@@ -200,16 +244,21 @@ export class DqnLearner {
    * when there were none. The trainer calls it as often as its charts need.
    */
   async takeMeanLoss(): Promise<number | null> {
-    if (this.lossSum === null || this.lossCount === 0) return null;
-    const sum = this.lossSum, count = this.lossCount;
+    if (this.lossCount === 0) return null;
+    // A batch too large for the fused update's buffers runs on tfjs ops (same FlatAdam state): both sums count.
+    const sum = this.lossSum, count = this.lossCount, fused = this.fusedCount;
     this.lossSum = null;
-    this.lossCount = 0;
-    const v = (await sum.data())[0]!;
-    sum.dispose();
-    return v / count;
+    this.lossCount = this.fusedCount = 0;
+    let total = fused > 0 && this.fused !== null ? await this.fused.takeLossSum() : 0;
+    if (sum !== null) {
+      total += (await sum.data())[0]!;
+      sum.dispose();
+    }
+    return total / count;
   }
 
   dispose(): void {
+    this.fused?.dispose();
     this.online.dispose();
     this.target.dispose();
     this.optimizer.dispose();

@@ -59,6 +59,20 @@ export class FlatAdam extends tf.Optimizer {
     this.v = tf.variable(tf.zeros([total]), false);
   }
 
+  /**
+   * For a step computed elsewhere (the fused WebGPU update, which reads and
+   * writes the moments' buffers in place): the moment variables for these
+   * weights, made if needed, and the step's folded factors. Counts the step.
+   */
+  externalStep(names: string[]): { m: tf.Variable; v: tf.Variable; lrT: number; epsT: number } {
+    this.ensureState(names);
+    const t = this.step + 1;
+    const correction = Math.sqrt(1 - this.beta2 ** t);
+    this.step = t;
+    this.incrementIterations();
+    return { m: this.m!, v: this.v!, lrT: (this.learningRate * correction) / (1 - this.beta1 ** t), epsT: this.epsilon * correction };
+  }
+
   applyGradients(grads: NamedGrads): void {
     const list = Array.isArray(grads) ? grads : Object.keys(grads).map((name) => ({ name, tensor: grads[name]! }));
     this.ensureState(list.map((g) => g.name));

@@ -6,7 +6,8 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { err, ok, type Result } from '../core/util/result';
-import { BYTES_PER_DTYPE, parseModelJson, parseModelMeta, type ModelFiles, type ModelMeta } from './schemas';
+import { checkModelFiles } from './modelCheck';
+import type { ModelFiles, ModelMeta } from './schemas';
 
 export { META_FORMAT, ModelMetaSchema, type ModelFiles, type ModelMeta } from './schemas';
 
@@ -32,45 +33,22 @@ export async function modelToFiles(model: tf.LayersModel, meta: ModelMeta): Prom
   return { modelJson, weights, meta: JSON.stringify(meta, null, 2) + '\n' };
 }
 
-/** Loads and checks model files; `expect` (if given) must match the meta's environment and size. */
+/**
+ * Loads model files after {@link checkModelFiles} has checked all of them
+ * (topology, manifest, shapes, byte length, finite weights, meta); `expect`
+ * (if given) must match the meta's environment and size. Never throws.
+ */
 export async function modelFromFiles(
   files: ModelFiles,
   expect?: { env?: 'sd-pcgrl' | 'turtle'; width?: number; height?: number },
 ): Promise<Result<{ model: tf.LayersModel; meta: ModelMeta }, string>> {
-  const meta = parseModelMeta(files.meta);
-  if (!meta.ok) return err(meta.error);
-  const m = meta.meta;
-  if (expect?.env !== undefined && expect.env !== m.env) return err(`this is a ${m.env} model, not ${expect.env}`);
-  if ((expect?.width !== undefined && expect.width !== m.width) || (expect?.height !== undefined && expect.height !== m.height)) {
-    return err(`this model was trained on ${m.width}x${m.height} levels, not ${expect?.width ?? m.width}x${expect?.height ?? m.height}`);
-  }
-  const modelJson = parseModelJson(files.modelJson);
-  if (!modelJson.ok) return err(modelJson.error);
-  const specs = modelJson.weightSpecs;
-  const expectedBytes = specs.reduce((a, s) => a + s.shape.reduce((p, d) => p * d, 1) * BYTES_PER_DTYPE[s.dtype], 0);
-  if (expectedBytes !== files.weights.byteLength) {
-    return err(`weights.bin has ${files.weights.byteLength} bytes but model.json describes ${expectedBytes}: the files do not belong together or are truncated`);
-  }
+  const checked = checkModelFiles(files, expect);
+  if (!checked.ok) return err(checked.error);
+  const { meta, modelTopology, weightSpecs } = checked.value;
   try {
     const weightData = files.weights.buffer.slice(files.weights.byteOffset, files.weights.byteOffset + files.weights.byteLength) as ArrayBuffer;
-    const model = await tf.loadLayersModel(tf.io.fromMemory({ modelTopology: modelJson.modelTopology, weightSpecs: specs, weightData }));
-    const inShape = (model.inputs[0]?.shape ?? []).slice(1);
-    const { side, channels, extra } = m.observation;
-    const mismatch = (why: string) => {
-      model.dispose();
-      return err(why);
-    };
-    if (inShape[0] !== side || inShape[1] !== side || inShape[2] !== channels) {
-      return mismatch(`the network expects observations ${inShape.join('x')} but meta.json says ${side}x${side}x${channels}`);
-    }
-    const outShape = model.outputs[0]?.shape ?? [];
-    if (outShape[1] !== m.actions) return mismatch(`the network has ${String(outShape[1])} outputs but meta.json says ${m.actions} actions`);
-    if (side !== 2 * Math.max(m.width, m.height) - 1) return mismatch(`meta.json says ${m.width}x${m.height} levels, which need ${2 * Math.max(m.width, m.height) - 1}x${2 * Math.max(m.width, m.height) - 1} observations, but also ${side}x${side}`);
-    const wantChannels = m.env === 'turtle' ? 3 : m.encoding === 'markov' ? 4 : 3;
-    if (channels !== wantChannels) return mismatch(`meta.json says ${channels} observation channels, but a ${m.env} model with the ${m.encoding} encoding has ${wantChannels}`);
-    const extraInput = model.inputs.length > 1 ? (model.inputs[1]?.shape[1] ?? 0) : 0;
-    if (extraInput !== extra) return mismatch(`the network takes an extra input of ${extraInput} values but meta.json says ${extra}`);
-    return ok({ model, meta: m });
+    const model = await tf.loadLayersModel(tf.io.fromMemory({ modelTopology, weightSpecs, weightData }));
+    return ok({ model, meta });
   } catch (e) {
     return err(`the model could not be loaded: ${(e as Error).message}`);
   }

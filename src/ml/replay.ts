@@ -17,6 +17,28 @@ export interface TransitionBatch {
   readonly nextMask: Uint8Array;
 }
 
+/**
+ * A batch with its observations as the buffer stores them (one byte per
+ * cell): what the fused WebGPU update uploads, a quarter of the floats'
+ * size and copied without conversion.
+ */
+export interface PackedBatch extends Omit<TransitionBatch, 'grid' | 'extra' | 'nextGrid' | 'nextExtra'> {
+  readonly grid: Uint8Array;
+  readonly extra: Uint8Array;
+  readonly nextGrid: Uint8Array;
+  readonly nextExtra: Uint8Array;
+}
+
+/** Whether a batch holds bytes ({@link ReplayBuffer.samplePacked}) rather than floats. */
+export function isPacked(b: TransitionBatch | PackedBatch): b is PackedBatch {
+  return b.grid instanceof Uint8Array;
+}
+
+/** The float form of a packed batch (for the tfjs learner). */
+export function unpackBatch(b: PackedBatch): TransitionBatch {
+  return { ...b, grid: Float32Array.from(b.grid), extra: Float32Array.from(b.extra), nextGrid: Float32Array.from(b.nextGrid), nextExtra: Float32Array.from(b.nextExtra) };
+}
+
 export class ReplayBuffer {
   private readonly grid: Uint8Array;
   private readonly extra: Uint8Array;
@@ -88,5 +110,37 @@ export class ReplayBuffer {
       out.dones[b] = this.dones[i]!;
     }
     return out;
+  }
+
+  /** The same draws as {@link sample} (same generator calls, same transitions), with observations left as bytes. */
+  samplePacked(n: number, rng: Rng): PackedBatch {
+    const g = this.gridSize, e = this.extraSize, a = this.actionCount;
+    const out = {
+      size: n,
+      grid: new Uint8Array(n * g),
+      extra: new Uint8Array(n * e),
+      nextGrid: new Uint8Array(n * g),
+      nextExtra: new Uint8Array(n * e),
+      actions: new Int32Array(n),
+      rewards: new Float32Array(n),
+      dones: new Float32Array(n),
+      nextMask: new Uint8Array(n * a),
+    };
+    for (let b = 0; b < n; b++) {
+      const i = this.indexFor(rng);
+      out.grid.set(this.grid.subarray(i * g, i * g + g), b * g);
+      out.nextGrid.set(this.nextGrid.subarray(i * g, i * g + g), b * g);
+      out.extra.set(this.extra.subarray(i * e, i * e + e), b * e);
+      out.nextExtra.set(this.nextExtra.subarray(i * e, i * e + e), b * e);
+      out.nextMask.set(this.nextMask.subarray(i * a, i * a + a), b * a);
+      out.actions[b] = this.actions[i]!;
+      out.rewards[b] = this.rewards[i]!;
+      out.dones[b] = this.dones[i]!;
+    }
+    return out;
+  }
+
+  private indexFor(rng: Rng): number {
+    return rng.int(this.size);
   }
 }

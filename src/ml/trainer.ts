@@ -268,7 +268,8 @@ export class Trainer {
           // Several updates per lock-step (large replay ratios): pause and stop are answered between them.
           if (u > 0) await hooks.onLockStep?.();
           if (stopping()) break;
-          this.learner.update(this.replay.sample(recipe.batchSize, this.rng));
+          // Same draws either way; the fused WebGPU update uploads the stored bytes as they are.
+          this.learner.update(this.learner.takesPackedBatches ? this.replay.samplePacked(recipe.batchSize, this.rng) : this.replay.sample(recipe.batchSize, this.rng));
           this.counters.updates++;
           if (recipe.targetSync.unit === 'updates' && this.counters.updates % recipe.targetSync.every === 0) this.learner.syncTarget();
         }

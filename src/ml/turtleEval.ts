@@ -5,7 +5,7 @@
  * SPEC §8 report over the solvable ones.
  */
 import type { DifficultyModel } from '../core/difficulty/model';
-import { predictDifficulty } from '../core/difficulty/predict';
+import { solvableDifficulty } from '../core/difficulty/predict';
 import { Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
 import { TurtleEnv } from '../core/rl/turtle';
 import { createRng } from '../core/util/rng';
@@ -20,7 +20,7 @@ export async function evaluateTurtle(
   o: { width: number; height: number; episodes: number; seed: number; temperature: number; model: DifficultyModel; batch?: number },
 ): Promise<TurtleEvaluation> {
   const batch = Math.min(o.batch ?? 64, o.episodes);
-  const env = new TurtleEnv({ width: o.width, height: o.height, count: batch, seed: o.seed, difficulty: (f) => predictDifficulty(o.model, f) });
+  const env = new TurtleEnv({ width: o.width, height: o.height, count: batch, seed: o.seed, difficulty: (f) => solvableDifficulty(o.model, f) });
   const rng = createRng((o.seed ^ 0x7a77) >>> 0);
   const { side, channels, extra } = env.observation;
   const grid = new Float32Array(batch * side * side * channels), ex = new Float32Array(batch * extra);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DIFFICULTY_MODEL as model } from '../core/difficulty/defaultModel';
-import { predictDifficulty } from '../core/difficulty/predict';
+import { solvableDifficulty } from '../core/difficulty/predict';
 import { toleranceWidth } from '../core/generators/atDifficulty';
 import { DIFFICULTY_SPANS } from '../core/generators/evaluate';
 import { createLevelSource } from '../core/generators/registry';
@@ -15,7 +15,7 @@ const difficultyOf = (rows: string[]): number => {
   if (!p.ok) throw new Error(p.error.message);
   const a = new Analyzer().analyze(p.value);
   if (!a.ok) throw new Error('capped');
-  return predictDifficulty(model, a.value.features);
+  return solvableDifficulty(model, a.value.features);
 };
 
 describe('generateAt', () => {
@@ -33,7 +33,7 @@ describe('generateAt', () => {
   });
 
   it('says when a target is out of reach, with the range', async () => {
-    const r = value(await generateAt({ width: 5, height: 5, target: 5000, count: 1, seed: 1, model }));
+    const r = value(await generateAt({ width: 5, height: 5, target: 5000, count: 1, seed: 1, model, timeLimitMs: 60_000 }));
     expect(r.outOfReach).toBe(true);
     expect(r.levels).toHaveLength(0);
     expect(r.message).toMatch(/out of reach for 5x5 levels: the reachable range is about 0 to \d+/);

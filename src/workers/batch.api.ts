@@ -13,7 +13,7 @@
  *   temperature), with throttled progress that carries a partial report.
  */
 import type { DifficultyModel } from '../core/difficulty/model';
-import { predictDifficulty } from '../core/difficulty/predict';
+import { solvableDifficulty } from '../core/difficulty/predict';
 import { DEFAULT_TOLERANCE, generateAtDifficulty, ReachableRanges, toleranceWidth, type AtDifficultyLevel } from '../core/generators/atDifficulty';
 import type { LevelFeatures } from '../core/graph/features';
 import { openCellCount, toRows } from '../core/level/level';
@@ -70,7 +70,7 @@ function rangesFor(model: DifficultyModel): ReachableRanges {
   const id = modelId(model);
   let ranges = rangesByModel.get(id);
   if (ranges === undefined) {
-    ranges = new ReachableRanges((f: LevelFeatures) => predictDifficulty(model, f));
+    ranges = new ReachableRanges((f: LevelFeatures) => solvableDifficulty(model, f));
     if (rangesByModel.size >= MODELS_KEPT) rangesByModel.delete(rangesByModel.keys().next().value!);
   } else rangesByModel.delete(id);
   rangesByModel.set(id, ranges);

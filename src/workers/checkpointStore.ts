@@ -17,6 +17,14 @@ function open(): Promise<IDBPDatabase> {
     upgrade(d) {
       if (!d.objectStoreNames.contains(STORE)) d.createObjectStore(STORE);
     },
+    // Another tab opens a newer version: close rather than block it (the next use opens again, and says why if it cannot).
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+      db = undefined;
+    },
+    terminated() {
+      db = undefined;
+    },
   });
   return db;
 }

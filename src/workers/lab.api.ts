@@ -14,7 +14,7 @@ import { parseCompletionCsv, type CsvProblem } from '../core/difficulty/csv';
 import { ablation, evaluateSplits, type Ablation, type SplitEvaluation } from '../core/difficulty/evaluation';
 import { chooseAlpha } from '../core/difficulty/fit';
 import type { DifficultyModel, FitMethod } from '../core/difficulty/model';
-import { predictDifficulty } from '../core/difficulty/predict';
+import { solvableDifficulty } from '../core/difficulty/predict';
 import { Analyzer } from '../core/graph/analyze';
 import type { FeatureName, LevelFeatures } from '../core/graph/features';
 import { describeParseError, parseRows } from '../core/level/format';
@@ -241,7 +241,7 @@ export async function fitLab(message: FitRequestMessage): Promise<Outcome<FitRes
     metrics: { ...fitted.metrics, ...request.metrics },
     provenance: { ...fitted.provenance, summary: provenanceSummary(fitted, request.data) },
   };
-  return ok({ model, predictions: samples.map((s) => predictDifficulty(model, s)) });
+  return ok({ model, predictions: samples.map((s) => solvableDifficulty(model, s)) });
 }
 
 /** One sentence on how a lab model was made (shown in the gauge panel and the lab). */

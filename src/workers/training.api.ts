@@ -116,7 +116,7 @@ export async function configure(input: TrainingRequest): Promise<Outcome<Backend
   const settings: TrainingSettings = { ...request, recipe: resolveRecipe(request.recipe, b) };
   session?.trainer.learner.dispose();
   session = { settings, trainer: newTrainer(settings), backend: b, status: 'idle', stopRequested: null, budget: {}, history: [], last: null };
-  return ok({ ...b, recipe: settings.recipe });
+  return ok({ ...b, recipe: settings.recipe, updatePath: session.trainer.learner.updatePath });
 }
 
 function metaOf(s: Session): ModelMeta {
@@ -238,7 +238,7 @@ export async function restoreCheckpoint(): Promise<(CheckpointSummary & { backen
   next.history = c.session.history;
   session?.trainer.learner.dispose();
   session = next;
-  return { settings: summary(settings), budget: next.budget, meta, history: next.history, savedAt: c.savedAt, backend: b };
+  return { settings: summary(settings), budget: next.budget, meta, history: next.history, savedAt: c.savedAt, backend: { ...b, updatePath: learner.updatePath } };
 }
 
 /** The meta the session's model would be saved with now (for the model card), or null. */

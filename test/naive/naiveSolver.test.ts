@@ -114,7 +114,7 @@ describe('naiveAnalyze on hand-solved levels', () => {
     const a = naiveAnalyze(['.C.', '...', '#.#']);
     expect(a.classes).toEqual({ success: 0, fail: 3, solution: 0, dead: 2, indeterminate: 5 });
     expect(a.features).toEqual({
-      nStates: 10, size: 9, nBranches: 2, nSolutions: 0, nFails: 3, shortestSolutionLength: 0,
+      nStates: 10, size: 9, nBranches: 2, nSolutions: 0, nFails: 3, shortestSolutionLength: Infinity,
       nSolutionBranches: 0, nNonDead: 8, nIndeterminate: 5, nIndeterminateBranches: 2,
       solutionPaths: 0, expectedDecisions: Infinity, expectedMoves: Infinity,
     });

@@ -261,7 +261,7 @@ export function naiveAnalyze(rows: string[]): NaiveAnalysis {
       nBranches,
       nSolutions: classes.success,
       nFails: classes.fail,
-      shortestSolutionLength: shortest === Infinity ? 0 : shortest,
+      shortestSolutionLength: shortest,
       nSolutionBranches,
       nNonDead: nStates - classes.dead,
       nIndeterminate: classes.indeterminate,

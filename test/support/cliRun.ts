@@ -1,11 +1,18 @@
-/** Running whole command lines through the CLI's `main()` in this process, capturing stdout and stderr. */
+/**
+ * Running whole command lines through the CLI's `main()` in this process
+ * (the same parsing, dispatch and output as the shipped command, without a
+ * process start), capturing stdout and stderr, with the wall time.
+ */
 import { main } from '../../src/cli/main';
 
 export interface CliResult {
   status: number | null;
   stdout: string;
   stderr: string;
+  /** Wall time of the command, in seconds. */
+  seconds: number;
 }
+export type CliRun = CliResult;
 
 type Write = typeof process.stdout.write;
 
@@ -22,6 +29,7 @@ export async function runCli(args: readonly string[]): Promise<CliResult> {
   const { write: errWrite } = process.stderr;
   process.stdout.write = capture((s) => (stdout += s));
   process.stderr.write = capture((s) => (stderr += s));
+  const started = performance.now();
   let status: number;
   try {
     status = await main(args);
@@ -29,5 +37,8 @@ export async function runCli(args: readonly string[]): Promise<CliResult> {
     process.stdout.write = outWrite;
     process.stderr.write = errWrite;
   }
-  return { status, stdout, stderr };
+  return { status, stdout, stderr, seconds: (performance.now() - started) / 1000 };
 }
+
+/** Lines of a Node or V8 stack trace, or of a dumped source file. */
+export const STACK_TRACE = /^\s+at\s.+(\(|:\d+:\d+)|node_modules\/|^\s*\^\s*$|Node\.js v\d/m;

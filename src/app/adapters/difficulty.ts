@@ -5,7 +5,7 @@
  */
 import { DEFAULT_DIFFICULTY_MODEL } from '../../core/difficulty/defaultModel';
 import type { DifficultyModel } from '../../core/difficulty/model';
-import { BANDS, explainDifficulty, type BandName } from '../../core/difficulty/predict';
+import { BANDS, explainDifficulty, predictDifficulty, type BandName } from '../../core/difficulty/predict';
 import type { LevelFeatures } from '../../core/graph/features';
 
 /** The shipped default model (models/difficulty/default.json). */
@@ -21,7 +21,7 @@ export interface GaugeContribution {
   readonly contribution: number;
 }
 
-export interface GaugeReading {
+export interface SolvableReading {
   /** Predicted difficulty (>= 0), on the thesis scale (~seconds). */
   readonly value: number;
   readonly band: BandName;
@@ -34,28 +34,30 @@ export interface GaugeReading {
    * model's own units and add up before the inverse transform.
    */
   readonly units: 'difficulty' | 'model';
-  /** False when the level has no solution: the number then says nothing. */
-  readonly solvable: boolean;
+  readonly solvable: true;
 }
+
+/** The gauge's reading: a difficulty with its parts, or "unsolvable" (no number, no contributions: SPEC §5). */
+export type GaugeReading = SolvableReading | { readonly solvable: false };
 
 /** The gauge's reading of a level's features under a model. O(model features). */
 export function gaugeReading(model: DifficultyModel, features: LevelFeatures): GaugeReading {
   const p = explainDifficulty(model, features);
+  if (p === null) return { solvable: false };
   return {
     value: p.value,
     band: p.band,
     contributions: p.contributions,
     base: p.base,
     units: p.units === 'difficulty' ? 'difficulty' : 'model',
-    solvable: features.nSolutions > 0,
+    solvable: true,
   };
 }
 
 /** Difficulty for a pack entry: a finite number, or null when unsolvable or unbounded. */
 export function packDifficulty(model: DifficultyModel, features: LevelFeatures): number | null {
-  if (features.nSolutions === 0) return null;
-  const v = explainDifficulty(model, features).value;
-  return Number.isFinite(v) ? Math.round(v * 100) / 100 : null;
+  const v = predictDifficulty(model, features);
+  return v !== null && Number.isFinite(v) ? Math.round(v * 100) / 100 : null;
 }
 
 /** One line about the model for the gauge panel: "model: <name> — <summary>". */

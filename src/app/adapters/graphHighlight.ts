@@ -21,6 +21,8 @@ const FEATURE_NODES: Record<string, (graph: GraphData, id: number) => boolean> =
   nNonDead: (g, id) => g.cls[id] !== DEAD,
   nIndeterminate: (g, id) => g.cls[id] === INDETERMINATE,
   nIndeterminateBranches: (g, id) => g.cls[id] === INDETERMINATE && g.outdeg[id]! > 1,
+  // Not a count, an expectation: the random player makes a decision each time it visits a state with 2+ moves; these are those states.
+  expectedDecisions: (g, id) => g.outdeg[id]! > 1,
 };
 
 /** True when the feature counts states that can be shown on the graph. */

@@ -5,7 +5,7 @@
  * level. Pure functions of plain data, no React or d3.
  */
 import type { DifficultyModel } from '../../core/difficulty/model';
-import { predictDifficulty } from '../../core/difficulty/predict';
+import { solvableDifficulty } from '../../core/difficulty/predict';
 import type { FeatureName } from '../../core/graph/features';
 import type { LabSample } from '../../workers/lab.api';
 import type { PlaytestRecord } from '../store/playtestSlice';
@@ -142,7 +142,7 @@ export function predictedVsActual(samples: readonly LabSample[], used: readonly 
 
 /** A model's difficulty for each used sample (the numbers the gauge would show). */
 export function modelPredictions(model: DifficultyModel, samples: readonly LabSample[], used: readonly number[]): number[] {
-  return used.map((i) => predictDifficulty(model, samples[i]!.features));
+  return used.map((i) => solvableDifficulty(model, samples[i]!.features));
 }
 
 export interface PlaytestLevel {

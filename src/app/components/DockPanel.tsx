@@ -1,4 +1,5 @@
 /** The left dock: the level pack, the generators and the history, as tabs. */
+import { PartBoundary } from './PartBoundary';
 import { useActions, useStudio } from '../studioContext';
 import { GeneratorsPanel } from './GeneratorsPanel';
 import { HistoryPanel } from './HistoryPanel';
@@ -20,7 +21,15 @@ export function DockPanel() {
           History
         </button>
       </div>
-      <div className="dock-body" role="tabpanel">{tab === 'pack' ? <PackPanel /> : tab === 'generators' ? <GeneratorsPanel /> : <HistoryPanel />}</div>
+      <div className="dock-body" role="tabpanel">
+        {tab === 'pack' ? (
+          <PartBoundary key="pack" title="The level pack" part="pack" id="pack"><PackPanel /></PartBoundary>
+        ) : tab === 'generators' ? (
+          <PartBoundary key="generators" title="The generators" part="generators" id="generators"><GeneratorsPanel /></PartBoundary>
+        ) : (
+          <PartBoundary key="history" title="The history" part="history" id="history"><HistoryPanel /></PartBoundary>
+        )}
+      </div>
     </aside>
   );
 }

@@ -17,9 +17,10 @@ export function GaugePanel() {
   const s = useStudioShallow((st) => ({ reading: selectReading(st), model: st.model, graph: st.analysis.graph, current: selectCurrentGraph(st), status: st.analysis.status, highlight: st.graphHighlight }));
   const { reading, graph } = s;
   const capped = s.status === 'capped';
-  const value = capped || reading === null || !reading.solvable ? null : reading.value;
+  const solved = capped || reading === null || !reading.solvable ? null : reading;
+  const value = solved === null ? null : solved.value;
   const emptyText = capped ? 'too big' : reading === null ? '…' : 'unsolvable';
-  const band = value === null ? null : reading!.band;
+  const band = solved === null ? null : solved.band;
   return (
     <section className={`panel gauge-panel${graph !== null && s.current === null ? ' stale' : ''}`} aria-label="Difficulty" data-testid="gauge.panel" data-key={graph?.levelKey ?? ''}>
       <header className="panel-header">
@@ -31,11 +32,11 @@ export function GaugePanel() {
       </header>
       <div className="gauge-row">
         <Gauge value={value} band={band} emptyText={emptyText} />
-        {reading !== null && !capped && reading.solvable && (
+        {solved !== null && (
           <Contributions
-            items={reading.contributions}
-            base={reading.base}
-            units={reading.units}
+            items={solved.contributions}
+            base={solved.base}
+            units={solved.units}
             lit={s.highlight?.kind === 'feature' ? s.highlight.feature : null}
             onLight={(feature) => get().toggleGraphHighlight({ kind: 'feature', feature })}
           />

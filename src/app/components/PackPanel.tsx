@@ -6,18 +6,42 @@
  * (pack JSON or level text, by file, drop or paste; a pack asks append or
  * replace; a bad file lists every problem and changes nothing).
  */
+import { capList } from '../persistence/backups';
+import { MoreItems } from './MoreItems';
+import { IMPORT_LIMITS, readTextFile } from '../files/readFile';
 import { useRef, useState, type DragEvent } from 'react';
 import { exportPack } from '../../core/pack/pack';
 import { playLink, standalonePlayer } from '../controllers/playExport';
 import { downloadText } from '../files/download';
 import { importText } from '../files/importText';
 import { slug } from '../store/packEdits';
-import { selectExportPack } from '../store/selectors';
-import { useActions, useServices, useStudioShallow } from '../studioContext';
+import { selectAnnotationMismatches, selectExportPack } from '../store/selectors';
+import { useActions, useServices, useStudio, useStudioShallow } from '../studioContext';
 import { PackCurve } from './PackCurve';
 import { PackDetails } from './PackDetails';
 import { PackExportMenu } from './PackExportMenu';
 import { PackList, type PackFilter } from './PackList';
+
+/** Claims in the pack (features, difficulty) that its rows contradict: reported, never used. */
+function AnnotationMismatches() {
+  const problems = useStudio((st) => selectAnnotationMismatches(st));
+  if (problems.length === 0) return null;
+  const { shown, more } = capList(problems);
+  const levels = new Set(problems.map((p) => p.path.match(/^levels\[(\d+)\]/)?.[1])).size;
+  return (
+    <details className="import-report" data-testid="pack.mismatches">
+      <summary>
+        {problems.length.toLocaleString('en')} saved value{problems.length === 1 ? '' : 's'} in {levels} level{levels === 1 ? '' : 's'} disagree with the rows; the values computed from the rows are shown.
+      </summary>
+      <ul className="muted">
+        {shown.map((p, i) => (
+          <li key={i} data-testid="pack.mismatch"><code>{p.path}</code> {p.message}</li>
+        ))}
+        <MoreItems count={more} />
+      </ul>
+    </details>
+  );
+}
 
 export function PackPanel() {
   const get = useActions();
@@ -49,7 +73,11 @@ export function PackPanel() {
     get().notify('info', `Exported a standalone player of ${pack.levels.length} levels: it plays offline from disk.`);
   };
 
-  const importFile = async (file: File): Promise<void> => void importText(store, await file.text(), file.name);
+  const importFile = async (file: File): Promise<void> => {
+    const text = await readTextFile(file, IMPORT_LIMITS.pack, 'a pack or level file');
+    if (text.ok) importText(store, text.value, file.name);
+    else store.setState({ packImport: { fileName: file.name, ok: false, problems: [{ path: '$', message: text.error }], warnings: [] }, pendingImport: null });
+  };
   const onDrop = (e: DragEvent): void => {
     const file = e.dataTransfer.files[0];
     if (file === undefined) return; // a drag of a pack row (reorder) is the list's business
@@ -161,11 +189,12 @@ export function PackPanel() {
             <button type="button" className="icon" aria-label="dismiss" onClick={() => get().dismissImportReport()}>✕</button>
           </div>
           <ul>
-            {s.report.problems.map((p, i) => (
+            {capList(s.report.problems).shown.map((p, i) => (
               <li key={i} data-testid="pack.error">
                 <code>{p.path}</code> {p.message}
               </li>
             ))}
+            <MoreItems count={capList(s.report.problems).more} testId="pack.errorsMore" />
           </ul>
         </div>
       )}
@@ -176,12 +205,14 @@ export function PackPanel() {
             <button type="button" className="icon" aria-label="dismiss" onClick={() => get().dismissImportReport()}>✕</button>
           </div>
           <ul className="muted">
-            {s.report.warnings.map((p, i) => (
+            {capList(s.report.warnings).shown.map((p, i) => (
               <li key={i}><code>{p.path}</code> {p.message}</li>
             ))}
+            <MoreItems count={capList(s.report.warnings).more} />
           </ul>
         </div>
       )}
+      <AnnotationMismatches />
       <PackCurve />
       <PackDetails />
       {s.count > 0 && (

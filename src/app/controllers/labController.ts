@@ -4,6 +4,7 @@
  * model files (save, upload). One per page, built by `createServices`, so
  * a job keeps running and reporting while the user is on another view.
  */
+import { IMPORT_LIMITS, readTextFile, type PickedFile } from '../files/readFile';
 import { parseDifficultyModel } from '../../core/difficulty/model';
 import { LabClient } from '../../workers/lab.client';
 import type { Outcome } from '../../workers/outcome';
@@ -45,6 +46,21 @@ export class LabController {
   /** Parses a CSV of `level,avgCompletionSeconds` and analyses its levels in the worker. */
   loadCsv(text: string, sourceName: string): Promise<void> {
     return this.job('data', (p) => this.client.prepareCsv({ text, sourceName, maxStates: this.state.stateCap }, p), (data) => this.state.setLabData(data));
+  }
+
+  /** A CSV file (its size checked before it is read). */
+  async loadCsvFile(file: PickedFile): Promise<void> {
+    const text = await readTextFile(file, IMPORT_LIMITS.csv, 'a CSV of player data');
+    if (text.ok) return this.loadCsv(text.value, file.name);
+    this.state.labJobEnded(text.error, 'data');
+  }
+
+  /** A model file (its size checked before it is read). */
+  async uploadModelFile(file: PickedFile): Promise<boolean> {
+    const text = await readTextFile(file, IMPORT_LIMITS.model, 'a difficulty model file');
+    if (text.ok) return this.uploadModel(text.value, file.name);
+    this.state.setLabUploadProblems({ file: file.name, problems: [{ path: '$', message: text.error }] });
+    return false;
   }
 
   /** The studio's playtest log, averaged per level, as the lab's data. */

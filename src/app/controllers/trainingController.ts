@@ -6,9 +6,13 @@
  * one leaves the other alone). One per page, built by `createServices`.
  */
 import type { BackendChoice } from '../../ml/backend';
-import { parseModelMeta } from '../../ml/schemas';
+import { ModelMetaSchema, parseModelMeta } from '../../ml/schemas';
+import { idbCheckpointStorage } from '../../workers/checkpointStore';
+import { BudgetSchema, TrainingSettingsSummarySchema } from '../../workers/training.protocol';
+import { describeIssues } from '../../core/util/schemas';
+import { z } from 'zod';
 import type { TrainingBudget } from '../../ml/trainer';
-import type { TrainingProgress, TrainingRequest, TrainingSettingsSummary } from '../../workers/training.api';
+import type { CheckpointSummary, TrainingProgress, TrainingRequest, TrainingSettingsSummary } from '../../workers/training.api';
 import type { Outcome } from '../../workers/outcome';
 import { TrainingClient } from '../../workers/training.client';
 import type { StudioStore } from '../store/store';
@@ -28,6 +32,8 @@ export class TrainingController {
   readonly generator: TrainingClient;
   private budget: TrainingBudget = {};
   private peeked = false;
+  /** Runs before a fresh run replaces the stored checkpoint (the workspace backs up a damaged one). */
+  beforeFreshRun: () => Promise<void> = async () => {};
 
   constructor(private readonly store: StudioStore) {
     this.trainer = new TrainingClient({
@@ -50,10 +56,20 @@ export class TrainingController {
     this.peeked = true;
     if (this.state.trainingSession !== null) return;
     try {
-      const c = value(await this.trainer.call((api) => api.peekCheckpoint()));
+      // The summary crossed a worker boundary: parsed again here, never trusted.
+      const c = parseCheckpointSummary(value(await this.trainer.call((api) => api.peekCheckpoint())));
       if (this.state.trainingSession === null) this.state.setTrainingCheckpoint(c);
     } catch (e) {
-      this.state.notify('error', `Training checkpoint: ${message(e)}.`);
+      this.state.setTrainingCheckpointError(message(e));
+    }
+  }
+
+  /** The checkpoint record as stored (for a backup before it is discarded), or undefined. */
+  async rawCheckpoint(): Promise<unknown> {
+    try {
+      return await idbCheckpointStorage('current').read();
+    } catch {
+      return undefined;
     }
   }
 
@@ -82,6 +98,7 @@ export class TrainingController {
     const settings = this.settings(form);
     this.state.setTrainingPhase('starting', null);
     try {
+      await this.beforeFreshRun();
       const backend = value(await this.trainer.request((api) => api.configure(settings)));
       const { model: _model, ...summary } = settings;
       this.sessionReady({ ...summary, recipe: backend.recipe }, backend);
@@ -162,6 +179,7 @@ export class TrainingController {
     try {
       value(await this.trainer.call((api) => api.discardCheckpoint()));
       this.state.setTrainingCheckpoint(null);
+      this.state.setTrainingCheckpointError(null);
     } catch (e) {
       this.state.notify('error', `Could not discard the checkpoint: ${message(e)}.`);
     }
@@ -275,6 +293,22 @@ export class TrainingController {
     this.trainer.dispose();
     this.generator.dispose();
   }
+}
+
+const CheckpointSummarySchema = z.object({
+  settings: TrainingSettingsSummarySchema,
+  budget: BudgetSchema,
+  meta: ModelMetaSchema,
+  history: z.array(z.unknown()),
+  savedAt: z.string().max(100),
+});
+
+/** A checkpoint summary from the worker, checked (null: there is none); throws a sentence. */
+export function parseCheckpointSummary(c: unknown): CheckpointSummary | null {
+  if (c === null) return null;
+  const r = CheckpointSummarySchema.safeParse(c);
+  if (!r.success) throw new Error(`the saved checkpoint cannot be used: ${describeIssues(r.error)}`);
+  return { ...(c as CheckpointSummary), budget: r.data.budget, meta: r.data.meta, savedAt: r.data.savedAt };
 }
 
 function formFrom(s: TrainingSettingsSummary): Partial<TrainingForm> {

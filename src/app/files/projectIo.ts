@@ -3,6 +3,7 @@
  * where the browser has it (save goes back to the same file after the
  * first time), a download and a file chooser where it does not.
  */
+import { IMPORT_LIMITS, readTextFile } from './readFile';
 import { contentOf } from '../store/levelEdits';
 import { selectExportPack } from '../store/selectors';
 import type { StudioStore } from '../store/store';
@@ -61,6 +62,16 @@ export function openProjectText(store: StudioStore, text: string, fileName: stri
   return true;
 }
 
+/** Reads a project file (its size checked first) and opens it; false when it was refused. */
+async function readProject(store: StudioStore, file: File): Promise<boolean> {
+  const text = await readTextFile(file, IMPORT_LIMITS.project, 'a project file');
+  if (!text.ok) {
+    store.getState().notify('error', `The project was not opened: ${text.error}.`);
+    return false;
+  }
+  return openProjectText(store, text.value, file.name);
+}
+
 export async function openProject(store: StudioStore): Promise<void> {
   const w = window as PickerWindow;
   if (w.showOpenFilePicker === undefined) {
@@ -69,7 +80,7 @@ export async function openProject(store: StudioStore): Promise<void> {
     input.accept = '.json,application/json';
     input.addEventListener('change', () => {
       const file = input.files?.[0];
-      if (file !== undefined) void file.text().then((text) => openProjectText(store, text, file.name));
+      if (file !== undefined) void readProject(store, file);
     });
     input.click();
     return;
@@ -78,7 +89,7 @@ export async function openProject(store: StudioStore): Promise<void> {
     const [picked] = await w.showOpenFilePicker({ types: TYPES, multiple: false });
     if (picked === undefined) return;
     const file = await picked.getFile();
-    if (openProjectText(store, await file.text(), file.name)) handle = picked;
+    if (await readProject(store, file)) handle = picked;
   } catch (e) {
     if (!aborted(e)) store.getState().notify('error', `The project was not opened: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -8,19 +8,37 @@ import type { StudioStore } from '../store/store';
 import type { StudioState } from '../store/types';
 import type { KeyValueStore, RecordName } from './db';
 import { restoreLabModels, saveLabModels } from './labModels';
-import { restoreLevel, restorePack, restorePlayLog, restoreSettings, saveLevel, savePack, savePlayLog, SAVE_VERSION } from './restore';
+import { restoreLevel, restorePlayLog, restoreSettings, salvageSavedPack, saveLevel, savePack, savePlayLog, SAVE_VERSION } from './restore';
+import { makeBackup, type Backup } from './backups';
 import { restoreAtdResults, restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace, saveAtdResults, saveGeneratorResults, saveHistory, saveWorkspace } from './workspace';
 import { restoreBatchReport, restoreLabSession, saveBatchReport, saveLabSession } from './sessions';
 import { docAt, sameRows, type DocState } from '../store/history';
 import { currentDoc, docFields } from '../store/historySlice';
 import { toRows } from '../../core/level/level';
 
-/** Reads every saved record into the store. Returns the sentences about what could not be restored. */
-export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<string[]> {
+/**
+ * Reads every saved record into the store. Returns the sentences about what
+ * could not be restored. A record that was not restored whole is first
+ * copied into a backup (with its sentences), then rewritten from what was
+ * restored, so the next autosave never overwrites the only copy of
+ * anything; when a backup cannot be written this throws and nothing is
+ * rewritten (the caller must not start autosave). `readOnly` (another tab
+ * owns the workspace): nothing is written.
+ */
+export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: { readOnly?: boolean } = {}): Promise<string[]> {
   const problems: string[] = [];
+  const raws = new Map<RecordName, unknown>();
+  const backups: Backup[] = [];
+  /** `raw` of record `name` was not restored whole: keep it (once per record). */
+  const damaged = (name: RecordName, summary: string, details: readonly string[] = [], quiet = false): void => {
+    if (!quiet) problems.push(`${summary}; the saved record is kept as a backup`);
+    if (!backups.some((b) => b.record === name)) backups.push(makeBackup(name, `${summary}.`, details, raws.get(name)));
+  };
   const read = async (name: RecordName): Promise<unknown> => {
     try {
-      return await kv.get(name);
+      const value = await kv.get(name);
+      raws.set(name, value);
+      return value;
     } catch (e) {
       problems.push(`could not read the saved ${name}: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
@@ -33,19 +51,19 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
     if (r.ok) {
       // Restoring is not an edit: no undo step back to the starter level.
       store.setState({ level: r.value.level, levelName: r.value.name });
-    } else problems.push(`${r.error}; starting with a fresh level`);
+    } else damaged('level', `${r.error}; starting with a fresh level`);
   }
   if (pack !== undefined) {
-    const r = restorePack(pack);
-    if (r.ok) s.setPack(r.value);
-    else problems.push(`${r.error}; starting with an empty pack`);
+    const r = salvageSavedPack(pack);
+    s.setPack(r.pack);
+    if (r.summary !== null) damaged('pack', r.summary, r.problems);
   }
   if (playtests !== undefined) {
     const r = restorePlayLog(playtests);
     if (r.ok) {
       s.setPlayLog(r.value.records, r.value.starts);
-      if (r.value.dropped > 0) problems.push(`${r.value.dropped} saved playtest records were malformed and were dropped`);
-    } else problems.push(`${r.error}; starting with an empty playtest log`);
+      if (r.value.dropped > 0) damaged('playtests', `${r.value.dropped} saved playtest records were malformed and were set aside`);
+    } else damaged('playtests', `${r.error}; starting with an empty playtest log`);
   }
   if (settings !== undefined) {
     const r = restoreSettings(settings);
@@ -57,7 +75,7 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
         graphView: r.value.graphView,
         dockTab: r.value.dockTab,
       });
-    } else problems.push(`${r.error}; using the default settings`);
+    } else damaged('settings', `${r.error}; using the default settings`);
   }
   // The workspace (view, open pack level, settings) and the undo history, once the document is back.
   const workspace = await read('workspace');
@@ -67,46 +85,46 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
       const { pack } = store.getState();
       const open = r.value.openInPack !== null && pack.levels.some((l) => l.id === r.value.openInPack!.id) ? r.value.openInPack : null;
       store.setState({ view: r.value.view, openInPack: open, atdSettings: r.value.atdSettings, batchSettings: r.value.batchSettings });
-    } else problems.push(`${r.error}; using the default view and settings`);
+    } else damaged('workspace', `${r.error}; using the default view and settings`);
   }
   const history = await read('history');
   if (history !== undefined) {
     const r = restoreHistoryRecord(history);
-    if (!r.ok) problems.push(`${r.error}; starting a new undo history`);
+    if (!r.ok) damaged('history', `${r.error}; starting a new undo history`);
     else {
       const at = docAt(r.value, r.value.index);
       const st = store.getState();
       if (at !== null && sameContent(at, currentDoc(st))) {
         // The store takes the history's own objects, so undo compares by identity as it does before a reload.
         store.setState({ ...docFields(st, at), history: r.value });
-      } else if (at !== null && problems.length === 0) {
-        // (When the level or pack was refused, that message already says the work starts fresh.)
-        problems.push('the saved undo history does not match the saved level and pack; starting a new undo history');
+      } else if (at !== null) {
+        // (When the level or pack was not restored whole, that message already says so: the backup is kept without another.)
+        damaged('history', 'the saved undo history does not match the saved level and pack; starting a new undo history', [], problems.length > 0);
       }
     }
   }
   const generated = await read('generatorResults');
   if (generated !== undefined) {
     const r = restoreGeneratorResults(generated);
-    if (!r.ok) problems.push(`${r.error}; they were dropped`);
+    if (!r.ok) damaged('generatorResults', `${r.error}; they were set aside`);
     else if (r.value !== null) store.setState({ generatorRun: r.value });
   }
   const found = await read('atdResults');
   if (found !== undefined) {
     const r = restoreAtdResults(found);
-    if (!r.ok) problems.push(`${r.error}; they were dropped`);
+    if (!r.ok) damaged('atdResults', `${r.error}; they were set aside`);
     else if (r.value !== null) store.setState({ atdRun: r.value });
   }
   const report = await read('batchReport');
   if (report !== undefined) {
     const r = restoreBatchReport(report);
-    if (!r.ok) problems.push(`${r.error}; it was dropped`);
+    if (!r.ok) damaged('batchReport', `${r.error}; it was set aside`);
     else if (r.value !== null) store.setState({ batchRun: r.value, batchRunIndex: -1 });
   }
   const lab = await read('labSession');
   if (lab !== undefined) {
     const r = restoreLabSession(lab);
-    if (!r.ok) problems.push(`${r.error}; the lab starts empty`);
+    if (!r.ok) damaged('labSession', `${r.error}; the lab starts empty`);
     else store.setState(r.value);
   }
   // The predictor lab's saved models and the active choice (a corrupt active model falls back to the default).
@@ -114,7 +132,21 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore): Promise<
   if (labModels !== undefined) {
     const r = restoreLabModels(labModels);
     store.getState().restoreLabModels(r.models, r.activeId);
-    problems.push(...r.problems);
+    if (r.problems.length > 0) {
+      problems.push(...r.problems.slice(0, -1));
+      damaged('labModels', r.problems.at(-1)!, r.problems);
+    }
+  }
+  if (backups.length > 0 && options.readOnly !== true) {
+    // The copies first: a failure here stops everything before a damaged record can be overwritten.
+    for (const b of backups) await kv.putBackup(b.id, b);
+    const state = store.getState();
+    for (const b of backups) {
+      const name = b.record as RecordName;
+      const value = PARTS.find((p) => p.name === name)!.value(state);
+      if (value === undefined) await kv.remove(name);
+      else await kv.set(name, value);
+    }
   }
   return problems;
 }

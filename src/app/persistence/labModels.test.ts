@@ -22,7 +22,7 @@ describe('saved lab models', () => {
     expect(back.models.map((m) => m.id)).toEqual(['a']);
     expect(back.activeId).toBeNull();
     expect(back.problems).toEqual([
-      'the saved difficulty model "broken" is invalid (coefficients: has 1 values but the model has 3 features) and was dropped',
+      'the saved difficulty model "broken" is invalid (coefficients: has 1 values but the model has 2 features) and was dropped',
       'the active difficulty model was corrupt; using the shipped default model',
     ]);
   });

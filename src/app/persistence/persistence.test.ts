@@ -188,7 +188,7 @@ describe('autosave', () => {
   });
 
   it('a store that throws on read is reported, not fatal', async () => {
-    const kv = { get: async () => Promise.reject(new Error('disk on fire')), set: async () => undefined };
+    const kv = { ...memoryStore(), get: async () => Promise.reject(new Error('disk on fire')) };
     const problems = await loadSaved(createStudioStore(), kv);
     expect(problems.every((p) => p.includes('disk on fire'))).toBe(true);
   });

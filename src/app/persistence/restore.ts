@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
 import { toRows, type Level } from '../../core/level/level';
 import { exportPack, importPackJson } from '../../core/pack/pack';
+import { salvagePackJson } from '../../core/pack/salvage';
 import type { LevelPack } from '../../core/pack/schema';
 import { err, ok, type Result } from '../../core/util/result';
 import { SeedSchema, SideSchema } from '../../core/util/schemas';
@@ -70,6 +71,41 @@ export function restorePack(json: unknown): Result<LevelPack, string> {
   const first = r.error[0];
   const more = r.error.length > 1 ? ` (and ${r.error.length - 1} more problems)` : '';
   return err(`the saved pack is invalid: ${first ? `${first.path}: ${first.message}` : 'unknown problem'}${more}`);
+}
+
+/** A saved pack read level by level: what could be kept, and sentences about the rest (empty when it was intact). */
+export interface SalvagedSavedPack {
+  readonly pack: LevelPack;
+  /** One sentence for the designer, or null when the record was intact. */
+  readonly summary: string | null;
+  /** Every problem, `path: message` (the caller caps what it lists). */
+  readonly problems: string[];
+}
+
+const plural = (n: number, word: string): string => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The saved pack, salvaged: every valid level kept, the others set aside
+ * (they stay in the backup the caller writes), a bad name replaced.
+ */
+export function salvageSavedPack(json: unknown): SalvagedSavedPack {
+  const r = salvagePackJson(json);
+  if (r.intact) return { pack: r.pack, summary: null, problems: [] };
+  const problems = [
+    ...r.packProblems.map((p) => `${p.path}: ${p.message}`),
+    ...r.setAside.flatMap((l) => l.problems.map((p) => `${p.path}${l.name !== null ? ` (“${l.name}”)` : ''}: ${p.message}`)),
+  ];
+  const kept = r.pack.levels.length;
+  const bad = r.setAside.length;
+  const first = r.setAside[0];
+  const firstText = first === undefined ? '' : ` (levels[${first.index}]${first.name !== null ? ` “${first.name}”` : ''}: ${first.problems[0]?.message ?? 'unreadable'})`;
+  const summary =
+    bad > 0
+      ? `The saved pack had ${plural(bad, 'level')} that could not be read${firstText}; ${plural(kept, 'good level')} ${kept === 1 ? 'was' : 'were'} kept and the bad ${bad === 1 ? 'one was' : 'ones were'} set aside`
+      : kept === 0
+        ? `The saved pack is invalid (${problems[0] ?? 'unknown problem'}); starting with an empty pack`
+        : `The saved pack was damaged (${problems[0] ?? 'unknown problem'}); all ${plural(kept, 'level')} ${kept === 1 ? 'was' : 'were'} kept`;
+  return { pack: r.pack, summary, problems };
 }
 
 export function savePlayLog(records: readonly PlaytestRecord[], starts: Readonly<Record<string, number>> = {}): unknown {

@@ -68,8 +68,12 @@ describe('the batch report survives a reload', () => {
     expect(restoreBatchReport({ ...saved, status: 'running' })).toMatchObject({ ok: false, error: expect.stringContaining('status') });
 
     const store = createStudioStore();
-    const problems = await loadSaved(store, memoryStore({ batchReport: badGrid }));
-    expect(problems).toEqual([expect.stringMatching(/^the saved batch report has a bad sample .*; it was dropped$/)]);
+    const kv2 = memoryStore({ batchReport: badGrid });
+    const problems = await loadSaved(store, kv2);
+    expect(problems).toEqual([expect.stringMatching(/^the saved batch report has a bad sample .*; it was set aside; the saved record is kept as a backup$/)]);
+    // The damaged record is kept as found, and the record itself no longer holds it.
+    expect([...kv2.saved.values()].map((b) => (b as { raw: unknown }).raw)).toEqual([badGrid]);
+    expect(kv2.data.has('batchReport')).toBe(false);
     expect(store.getState().batchRun.status).toBe('idle');
   });
 });
@@ -125,7 +129,7 @@ describe('the lab session survives a reload', () => {
 
     const store = createStudioStore();
     const problems = await loadSaved(store, memoryStore({ labSession: badModel }));
-    expect(problems).toEqual([expect.stringMatching(/^the saved lab session has an invalid fitted model .*; the lab starts empty$/)]);
+    expect(problems).toEqual([expect.stringMatching(/^the saved lab session has an invalid fitted model .*; the lab starts empty; the saved record is kept as a backup$/)]);
     expect(store.getState()).toMatchObject({ labData: null, labRuns: [], labAblation: null, labFitted: null });
   });
 

@@ -2,6 +2,8 @@
  * Derived values (STYLE §6): computed from the store, memoised on the
  * objects they read, never stored as copies.
  */
+import { annotationProblems } from '../../core/pack/annotations';
+import type { PackProblem } from '../../core/pack/pack';
 import { levelKey, type Level } from '../../core/level/level';
 import type { GraphData } from '../../workers/analysis.api';
 import { gaugeReading, packDifficulty, type GaugeReading } from '../adapters/difficulty';
@@ -70,8 +72,6 @@ export function featuresFromRecord(record: Readonly<Record<string, number | null
   return out as unknown as LevelFeatures;
 }
 
-const recordFeatures = new WeakMap<PackLevel, LevelFeatures | null>();
-
 /** What the pack's derived values read: the feature cache and the editor's graph (and the model). */
 export interface PackDerivedInput {
   readonly featureCache: StudioState['featureCache'];
@@ -80,17 +80,15 @@ export interface PackDerivedInput {
 
 /**
  * A pack level's features: computed by the studio for its rows (the level
- * on screen, or the pack's background analysis), else the ones its file
- * carried; null while unknown (or past the state cap).
+ * on screen, or the pack's background analysis); null while unknown (or
+ * past the state cap). The file's own values are never used.
  */
 export function selectPackLevelFeatures(s: PackDerivedInput, level: PackLevel): LevelFeatures | null {
   const key = rowsKey(level.rows);
   const graph = s.analysis.graph;
   if (graph !== null && graph.levelKey === key) return graph.features;
-  const cached = s.featureCache.get(key);
-  if (cached !== undefined) return cached;
-  if (!recordFeatures.has(level)) recordFeatures.set(level, featuresFromRecord(level.features));
-  return recordFeatures.get(level) ?? null;
+  // What a file or a saved record claims is never used: only what the rows give (a forged value is reported, see selectAnnotationMismatches).
+  return s.featureCache.get(key) ?? null;
 }
 
 /** A pack level's difficulty under the active model (derived, never stored): null when unsolvable or unknown. */
@@ -127,7 +125,8 @@ export function selectExportPack(s: Pick<StudioState, 'pack' | 'featureCache' | 
       return {
         ...l,
         difficulty: f === null ? null : packDifficulty(s.model, f),
-        features: f === null ? l.features : features,
+        // Unknown (still analysing, or past the state cap): nothing rather than what the file claimed.
+        features: f === null ? {} : features,
         // This studio's playtests; a level never played here keeps what its file said.
         ...(play.played > 0 ? { playtests: { ...play } } : {}),
       };
@@ -160,4 +159,26 @@ export function selectPlayStats(s: Pick<StudioState, 'playLog' | 'playStarts'>, 
   const solved = w?.solved ?? 0;
   // A log restored from before starts were counted can hold more wins than starts.
   return { played: Math.max(s.playStarts[key] ?? 0, solved), solved, meanSeconds: w === undefined ? null : Math.round((w.seconds / w.solved) * 10) / 10 };
+}
+
+const mismatchMemo = new WeakMap<object, { cache: unknown; model: unknown; graph: unknown; problems: PackProblem[] }>();
+
+/**
+ * Claims of the pack's levels (features, difficulty) that differ from what
+ * their rows give, once the rows are analysed. A difficulty is checked when
+ * the pack names the active model (or none). Memoized per pack, feature
+ * cache and model. O(levels × features).
+ */
+export function selectAnnotationMismatches(s: PackDerivedInput & Pick<StudioState, 'model' | 'pack'>): PackProblem[] {
+  const memo = mismatchMemo.get(s.pack);
+  if (memo !== undefined && memo.cache === s.featureCache && memo.model === s.model && memo.graph === s.analysis.graph) return memo.problems;
+  const checkDifficulty = s.pack.difficultyModel === undefined || s.pack.difficultyModel === s.model.name;
+  const problems: PackProblem[] = [];
+  s.pack.levels.forEach((l, i) => {
+    if (l.difficulty === null && Object.keys(l.features).length === 0) return;
+    const f = selectPackLevelFeatures(s, l);
+    if (f !== null) problems.push(...annotationProblems(l, i, f, checkDifficulty ? packDifficulty(s.model, f) : undefined));
+  });
+  mismatchMemo.set(s.pack, { cache: s.featureCache, model: s.model, graph: s.analysis.graph, problems });
+  return problems;
 }

@@ -74,6 +74,8 @@ export interface TrainingSlice {
   trainingError: string | null;
   /** The last upload's problem (the current model is unchanged). */
   trainingUploadError: string | null;
+  /** Why the checkpoint left in IndexedDB cannot be used (it can be set aside), or null. */
+  trainingCheckpointError: string | null;
 
   sdSettings: SdSettings;
   sdModel: SdModelState;
@@ -86,6 +88,7 @@ export interface TrainingSlice {
   setTrainingModel(meta: ModelMeta | null): void;
   setTrainingCheckpoint(c: CheckpointSummary | null): void;
   setTrainingUploadError(error: string | null): void;
+  setTrainingCheckpointError(error: string | null): void;
 
   setSdSettings(patch: Partial<SdSettings>): void;
   setSdModel(patch: Partial<SdModelState>): void;
@@ -117,6 +120,7 @@ export const createTrainingSlice: SliceCreator<TrainingSlice> = () => (set, get)
   trainingCheckpoint: null,
   trainingError: null,
   trainingUploadError: null,
+  trainingCheckpointError: null,
 
   sdSettings: DEFAULT_SD_SETTINGS,
   sdModel: { status: 'none', source: null, meta: null, backend: null, error: null },
@@ -129,6 +133,7 @@ export const createTrainingSlice: SliceCreator<TrainingSlice> = () => (set, get)
   setTrainingModel: (meta) => set({ trainingModel: meta }),
   setTrainingCheckpoint: (c) => set({ trainingCheckpoint: c }),
   setTrainingUploadError: (error) => set({ trainingUploadError: error }),
+  setTrainingCheckpointError: (error) => set({ trainingCheckpointError: error }),
 
   setSdSettings: (patch) => set({ sdSettings: { ...get().sdSettings, ...patch } }),
   setSdModel: (patch) => set({ sdModel: { ...get().sdModel, ...patch } }),

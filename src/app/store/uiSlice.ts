@@ -1,12 +1,15 @@
 /** Page-level state: the active difficulty model, docked tabs, messages, save status, help. */
 import type { DifficultyModel } from '../../core/difficulty/model';
 import { shippedDifficultyModel } from '../adapters/difficulty';
+import type { BackupSummary } from '../persistence/backups';
 import type { SliceCreator } from './types';
 
 export type DockTab = 'pack' | 'generators' | 'history';
 /** Top-level views: the studio itself, and wide workspaces for the predictor lab, training and batch runs. */
 export type StudioView = 'studio' | 'lab' | 'training' | 'batch';
 export type SaveStatus = 'idle' | 'loading' | 'saving' | 'saved' | 'failed';
+/** This tab and the saved workspace: it saves (owner), another tab does (read-only), or its database was closed under it. */
+export type TabRole = 'pending' | 'owner' | 'read-only' | 'closed';
 
 export interface Message {
   readonly id: string;
@@ -25,6 +28,9 @@ export interface UiSlice {
   saveStatus: SaveStatus;
   helpOpen: boolean;
   textOpen: boolean;
+  tabRole: TabRole;
+  /** Backups of damaged saved records, newest first (the raw records stay in IndexedDB). */
+  backups: BackupSummary[];
 
   setModel(model: DifficultyModel): void;
   setDockTab(tab: DockTab): void;
@@ -35,6 +41,8 @@ export interface UiSlice {
   setSaveStatus(status: SaveStatus): void;
   setHelpOpen(open: boolean): void;
   setTextOpen(open: boolean): void;
+  setTabRole(role: TabRole): void;
+  setBackups(backups: BackupSummary[]): void;
 }
 
 /** Messages kept on screen at once (oldest dropped). */
@@ -48,6 +56,8 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
   saveStatus: 'idle',
   helpOpen: false,
   textOpen: false,
+  tabRole: 'pending',
+  backups: [],
 
   setModel: (model) => set({ model }),
   setDockTab: (tab) => set({ dockTab: tab }),
@@ -59,4 +69,6 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
   },
   setHelpOpen: (open) => set({ helpOpen: open }),
   setTextOpen: (open) => set({ textOpen: open }),
+  setTabRole: (role) => set({ tabRole: role }),
+  setBackups: (backups) => set({ backups }),
 });

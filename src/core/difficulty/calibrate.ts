@@ -9,8 +9,8 @@
 import type { LevelFeatures } from '../graph/features';
 import type { Rng } from '../util/rng';
 import { chooseAlpha, fitLinear, predictRow, type Dataset, type LinearFit } from './fit';
-import { MODEL_FORMAT, MODEL_VERSION, type DifficultyModel, type FeatureName, type FitMethod } from './model';
-import { predictDifficulty, rawOutput } from './predict';
+import { MODEL_FORMAT, MODEL_VERSION, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from './model';
+import { rawOutput, solvableDifficulty } from './predict';
 
 /** The thesis's spread of unique RSD 8x8 levels that calibration aims for: shares below 20 and above 30. */
 export const THESIS_QUANTILES = { below20: 0.91, above30: 0.04 } as const;
@@ -19,6 +19,10 @@ export const THESIS_QUANTILES = { below20: 0.91, above30: 0.04 } as const;
 export interface FitRequest {
   readonly name: string;
   readonly features: readonly FeatureName[];
+  /** One per feature; absent: every feature as is (and the model file then has no `transforms`). */
+  readonly transforms?: readonly FeatureTransform[];
+  /** How labels are transformed before fitting (predictions map back); default identity. */
+  readonly labelTransform?: DifficultyModel['label']['transform'];
   readonly method: FitMethod;
   readonly samples: readonly LevelFeatures[];
   readonly labels: readonly number[];
@@ -32,7 +36,14 @@ function quantile(sorted: readonly number[], p: number): number {
 
 /** Fits the linear part (alpha by 5-fold CV for ridge and lasso); scale 1, offset 0. */
 export function fitModel(req: FitRequest, rng: Rng): { model: DifficultyModel; fit: LinearFit; cvMse: number | null } {
-  const data: Dataset = { x: req.samples.map((f) => req.features.map((n) => f[n])), y: req.labels };
+  const { transforms } = req;
+  if (transforms !== undefined && transforms.length !== req.features.length) throw new Error('fitModel: one transform per feature');
+  const input = (f: LevelFeatures, j: number): number => (transforms?.[j] === 'log1p' ? Math.log1p(f[req.features[j]!]) : f[req.features[j]!]);
+  const labelTransform = req.labelTransform ?? 'identity';
+  const data: Dataset = {
+    x: req.samples.map((f) => req.features.map((_, j) => input(f, j))),
+    y: labelTransform === 'log1p' ? req.labels.map((v) => Math.log1p(v)) : req.labels,
+  };
   let alpha = 0, cvMse: number | null = null;
   if (req.method !== 'ols') {
     const cv = chooseAlpha(data, req.method, rng);
@@ -53,11 +64,12 @@ export function fitModel(req: FitRequest, rng: Rng): { model: DifficultyModel; f
     version: MODEL_VERSION,
     name: req.name,
     features: [...req.features],
+    ...(transforms !== undefined ? { transforms: [...transforms] } : {}),
     means: fit.means,
     scales: fit.scales,
     coefficients: fit.coefficients,
     intercept: fit.intercept,
-    label: { transform: 'identity', scale: 1, offset: 0, description: req.labelDescription },
+    label: { transform: labelTransform, scale: 1, offset: 0, description: req.labelDescription },
     method: req.method,
     alpha,
     provenance: req.provenance,
@@ -77,7 +89,7 @@ export interface CalibrationStats {
 
 /** Share below 20, above 30, max and median of a model's difficulties on a set. */
 export function calibrationStats(model: DifficultyModel, set: readonly LevelFeatures[]): CalibrationStats {
-  const d = set.map((f) => predictDifficulty(model, f)).sort((a, b) => a - b);
+  const d = set.map((f) => solvableDifficulty(model, f)).sort((a, b) => a - b);
   return {
     levels: d.length,
     below20: d.filter((v) => v < 20).length / d.length,

@@ -8,14 +8,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import shipped from '../../../models/difficulty/default.json';
+import shippedIteration7 from '../../../models/difficulty/iteration7.json';
 import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
-import { DEFAULT_DIFFICULTY_MODEL } from './defaultModel';
+import { DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL } from './defaultModel';
 import { MODEL_FORMAT, MODEL_VERSION, parseDifficultyModel, validateDifficultyModel, type DifficultyModel, type ModelProblem } from './model';
-import { bandOf, BANDS, explainDifficulty, predictDifficulty, rawOutput } from './predict';
+import { bandOf, BANDS, explainDifficulty, predictDifficulty, rawOutput, solvableDifficulty } from './predict';
 
 const shippedText = (): string => JSON.stringify(shipped);
-/** A fresh, mutable copy of the shipped file's JSON. */
-const shippedJson = (): Record<string, unknown> => JSON.parse(shippedText()) as Record<string, unknown>;
+/** A fresh, mutable copy of the shipped iteration-7 file's JSON (three features, no transforms: the malformed-file cases below start from it). */
+const shippedJson = (): Record<string, unknown> => JSON.parse(JSON.stringify(shippedIteration7)) as Record<string, unknown>;
 
 function problemsOf(json: unknown): ModelProblem[] {
   const r = parseDifficultyModel(JSON.stringify(json));
@@ -23,10 +24,17 @@ function problemsOf(json: unknown): ModelProblem[] {
   return r.error;
 }
 
-/** Every feature 0, then the overrides. */
+/** Every feature 0 but nSolutions 1 (a solvable level), then the overrides. */
 function features(over: Partial<LevelFeatures> = {}): LevelFeatures {
   const f = Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0])) as unknown as LevelFeatures;
-  return { ...f, ...over };
+  return { ...f, nSolutions: 1, ...over };
+}
+
+/** explainDifficulty for a solvable level (the test fails if it says unsolvable). */
+function explain(m: DifficultyModel, f: LevelFeatures): NonNullable<ReturnType<typeof explainDifficulty>> {
+  const e = explainDifficulty(m, f);
+  if (e === null) throw new Error('expected an explanation for a solvable level');
+  return e;
 }
 
 /** A small hand-made model: difficulty = 0.5 * (10 + 3 (nSolutions - 1) / 2 - 8 (nFails - 2) / 4) + 1. */
@@ -60,13 +68,27 @@ describe('the shipped model file', () => {
     expect(r.value.version).toBe(1);
   });
 
-  it('uses thesis iteration 7 with ridge, and records its provenance and the label it was fitted to (SPEC §5)', () => {
+  it('models/difficulty/iteration7.json validates, has no transforms (a file from before they existed) and is what ITERATION_7_MODEL holds', () => {
+    const r = parseDifficultyModel(JSON.stringify(shippedIteration7));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value).toEqual(shippedIteration7);
+    expect(ITERATION_7_MODEL).toEqual(r.value);
+    expect('transforms' in r.value).toBe(false);
+  });
+
+  it('the default reads the player model (log scales) with ridge; iteration 7 the thesis features; both record provenance and label (SPEC §5)', () => {
     const m = DEFAULT_DIFFICULTY_MODEL;
-    expect(m.features).toEqual(['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches']);
-    expect(m.method).toBe('ridge');
-    expect(m.provenance.command).toMatch(/fit-predictor --generated \d+/);
-    expect(m.provenance.summary).toMatch(/No player data/);
-    expect(m.label.description).toMatch(/player model/);
+    expect(m.features).toEqual(['expectedMoves', 'expectedDecisions']);
+    expect(m.transforms).toEqual(['log1p', 'log1p']);
+    expect(m.label.transform).toBe('log1p');
+    expect(ITERATION_7_MODEL.features).toEqual(['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches']);
+    for (const x of [m, ITERATION_7_MODEL]) {
+      expect(x.method).toBe('ridge');
+      expect(x.provenance.command).toMatch(/fit-predictor --generated \d+/);
+      expect(x.provenance.summary).toMatch(/No player data/);
+      expect(x.label.description).toMatch(/player model/);
+    }
   });
 });
 
@@ -114,6 +136,15 @@ describe('parseDifficultyModel: malformed files', () => {
     const p = problemsOf(k);
     hasProblem(p, 'means', /has 4 values but the model has 3 features/);
     hasProblem(p, 'scales', /has 1 values but the model has 3 features/);
+  });
+
+  it('transforms: one per feature, each identity or log1p', () => {
+    const j = shippedJson();
+    j.transforms = ['log1p'];
+    hasProblem(problemsOf(j), 'transforms', /has 1 values but the model has 3 features/);
+    const k = shippedJson();
+    k.transforms = ['log1p', 'sqrt', 'identity'];
+    hasProblem(problemsOf(k), 'transforms[1]', /must be one of identity, log1p/);
   });
 
   it('negative or zero scale; zero label scale; negative alpha', () => {
@@ -208,7 +239,7 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
     const f = features({ nSolutions: 5, nFails: 6, nStates: 1e6 });
     // (5 - 1) / 2 * 3 = 6; (6 - 2) / 4 * -8 = -8; linear = 10 + 6 - 8 = 8; value = 0.5 * 8 + 1 = 5.
     // In difficulty units (identity label, scale 0.5): contributions 3 and -4, base 0.5 * 10 + 1 = 6; 6 + 3 - 4 = 5.
-    const e = explainDifficulty(m, f);
+    const e = explain(m, f);
     expect(e.units).toBe('difficulty');
     expect(e.contributions).toEqual([
       { feature: 'nSolutions', value: 5, contribution: 3 },
@@ -228,11 +259,11 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
     const f = features({ nSolutions: 1, nFails: 12 });
     expect(rawOutput(m, f)).toBe(-10);
     expect(predictDifficulty(m, f)).toBe(0);
-    expect(explainDifficulty(m, f).value).toBe(0);
-    expect(explainDifficulty(m, f).band).toBe('trivial');
+    expect(explain(m, f).value).toBe(0);
+    expect(explain(m, f).band).toBe('trivial');
 
-    // The shipped model: push every feature towards "easier" according to its coefficient's sign.
-    const d = DEFAULT_DIFFICULTY_MODEL;
+    // The iteration-7 model (identity transforms): push every feature towards "easier" according to its coefficient's sign.
+    const d = ITERATION_7_MODEL;
     const easy = features(Object.fromEntries(d.features.map((n, i) => [n, d.coefficients[i]! < 0 ? 1e6 : 0])));
     let linear = d.intercept;
     d.features.forEach((n, i) => (linear += (d.coefficients[i]! * (easy[n] - d.means[i]!)) / d.scales[i]!));
@@ -240,13 +271,13 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
     expect(predictDifficulty(d, easy)).toBe(0);
   });
 
-  it("the shipped model: base plus contributions give the difficulty (identity transform, difficulty units)", () => {
-    const d = DEFAULT_DIFFICULTY_MODEL;
+  it("the iteration-7 model: base plus contributions give the difficulty (identity transform, difficulty units)", () => {
+    const d = ITERATION_7_MODEL;
     expect(d.label.transform).toBe('identity');
     fc.assert(
       fc.property(fc.array(fc.nat({ max: 60 }), { minLength: 3, maxLength: 3 }), ([a, b, c]) => {
-        const f = features({ nSolutions: a!, nSolutionBranches: b!, nIndeterminateBranches: c!, nStates: 999 });
-        const e = explainDifficulty(d, f);
+        const f = features({ nSolutions: 1 + a!, nSolutionBranches: b!, nIndeterminateBranches: c!, nStates: 999 });
+        const e = explain(d, f);
         const byHand = d.features.map((n, i) => (d.coefficients[i]! * (f[n] - d.means[i]!)) / d.scales[i]!);
         e.contributions.forEach((c2, i) => {
           expect(c2.feature).toBe(d.features[i]);
@@ -265,22 +296,51 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
     );
   });
 
+  it('the default model (log1p features and label): contributions are coef (ln(1 + x) - mean) / sd in label units, and add up before expm1, scale and offset (property)', () => {
+    const d = DEFAULT_DIFFICULTY_MODEL;
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e4, noNaN: true }), fc.double({ min: 0, max: 1e3, noNaN: true }), (moves, decisions) => {
+        const f = features({ nSolutions: 1, expectedMoves: moves, expectedDecisions: decisions });
+        const e = explain(d, f);
+        expect(e.units).toBe('label');
+        const byHand = [Math.log1p(moves), Math.log1p(decisions)].map((x, i) => (d.coefficients[i]! * (x - d.means[i]!)) / d.scales[i]!);
+        e.contributions.forEach((c, i) => {
+          expect(c.value).toBe([moves, decisions][i]);
+          expect(c.contribution).toBeCloseTo(byHand[i]!, 9);
+        });
+        expect(e.base).toBe(d.intercept);
+        const linear = d.intercept + byHand[0]! + byHand[1]!;
+        expect(e.value).toBeCloseTo(Math.max(0, d.label.scale * Math.expm1(linear) + d.label.offset), 6);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('log1p transform: the linear output is mapped back with expm1 before scale and offset', () => {
     // Features at their means: linear = intercept = ln(10), expm1 -> 9, value = 2 * 9 + 3 = 21.
     const m = handModel({ intercept: Math.log(10), label: { transform: 'log1p', scale: 2, offset: 3, description: 'log' } });
     const f = features({ nSolutions: 1, nFails: 2 });
     expect(rawOutput(m, f)).toBeCloseTo(9, 12);
     expect(predictDifficulty(m, f)).toBeCloseTo(21, 12);
-    expect(explainDifficulty(m, f).band).toBe('easy');
+    expect(explain(m, f).band).toBe('easy');
   });
 
-  it('infinite features (unsolvable level, expectedMoves = Infinity): Infinity with a positive coefficient, 0 with a negative one', () => {
+  it('an unsolvable level (nSolutions 0, infinite expected costs) has no difficulty under any model: null, and no explanation', () => {
     const pos = handModel({ features: ['expectedMoves'], means: [0], scales: [1], coefficients: [1] });
     const neg = handModel({ features: ['expectedMoves'], means: [0], scales: [1], coefficients: [-1] });
-    const f = features({ expectedMoves: Infinity });
-    expect(predictDifficulty(pos, f)).toBe(Infinity);
-    expect(explainDifficulty(pos, f).band).toBe('expert');
-    expect(predictDifficulty(neg, f)).toBe(0);
+    const models = [pos, neg, handModel(), DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL];
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 1e6 }), { minLength: FEATURE_NAMES.length, maxLength: FEATURE_NAMES.length }), fc.constantFrom(...models), (vals, m) => {
+        const f = features({ ...Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, vals[i]!])), nSolutions: 0, solutionPaths: 0, expectedMoves: Infinity, expectedDecisions: Infinity, shortestSolutionLength: Infinity });
+        expect(predictDifficulty(m, f)).toBeNull();
+        expect(explainDifficulty(m, f)).toBeNull();
+        expect(() => solvableDifficulty(m, f)).toThrow(/unsolvable/);
+      }),
+      { numRuns: 100 },
+    );
+    // The same features with one solution get a number.
+    const solved = features({ nSolutions: 1, expectedMoves: 4, expectedDecisions: 1 });
+    for (const m of models) expect(predictDifficulty(m, solved)).toBe(solvableDifficulty(m, solved));
   });
 
   it('is never negative and never NaN for finite non-negative features (shipped model, property)', () => {
@@ -288,6 +348,7 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
       fc.property(fc.array(fc.nat({ max: 1e6 }), { minLength: FEATURE_NAMES.length, maxLength: FEATURE_NAMES.length }), (vals) => {
         const f = features(Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, vals[i]!])));
         const v = predictDifficulty(DEFAULT_DIFFICULTY_MODEL, f);
+        if (f.nSolutions === 0) return void expect(v).toBeNull();
         expect(v).toBeGreaterThanOrEqual(0);
         expect(Number.isNaN(v)).toBe(false);
       }),

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { FEATURE_NAMES, type FeatureName } from '../graph/features';
 import { err, ok, type Result } from '../util/result';
+import { probeProblems } from './probe';
 
 /** The `format` tag of a difficulty model file. */
 export const MODEL_FORMAT = 'longcat-difficulty-model';
@@ -15,6 +16,15 @@ export const MODEL_VERSION = 1;
 
 /** How the label was transformed before fitting; predictions are mapped back. */
 export const LABEL_TRANSFORMS = ['identity', 'log1p'] as const;
+
+/**
+ * Monotone transforms a model may apply to a feature before standardising it
+ * (`transforms[i]` goes with `features[i]`). `log1p` is `ln(1 + x)`: it tames
+ * the long tails of counts and of the player model's expected costs.
+ */
+export const FEATURE_TRANSFORMS = ['identity', 'log1p'] as const;
+/** One of {@link FEATURE_TRANSFORMS}. */
+export type FeatureTransform = (typeof FEATURE_TRANSFORMS)[number];
 
 /** Fitting methods: ordinary least squares, ridge (L2) and lasso (L1), the last two with alpha chosen by cross-validation. */
 export const FIT_METHODS = ['ols', 'ridge', 'lasso'] as const;
@@ -30,6 +40,11 @@ export const DifficultyModelSchema = z
     version: z.literal(MODEL_VERSION, { error: `must be ${MODEL_VERSION} (this build reads version ${MODEL_VERSION})` }),
     name: z.string().min(1).max(200),
     features: z.array(z.enum(FEATURE_NAMES, { error: `must be one of ${FEATURE_NAMES.join(', ')}` })).min(1),
+    /**
+     * Optional, one per feature (absent: every feature as is). Added within
+     * version 1: files without it read exactly as before.
+     */
+    transforms: z.array(z.enum(FEATURE_TRANSFORMS, { error: `must be one of ${FEATURE_TRANSFORMS.join(', ')}` })).optional(),
     means: z.array(finite),
     scales: z.array(finite.refine((v) => v > 0, 'must be positive')),
     coefficients: z.array(finite),
@@ -58,6 +73,9 @@ export const DifficultyModelSchema = z
         ctx.addIssue({ code: 'custom', path: [key], message: `has ${m[key].length} values but the model has ${m.features.length} features` });
       }
     }
+    if (m.transforms !== undefined && m.transforms.length !== m.features.length) {
+      ctx.addIssue({ code: 'custom', path: ['transforms'], message: `has ${m.transforms.length} values but the model has ${m.features.length} features` });
+    }
     if (new Set(m.features).size !== m.features.length) ctx.addIssue({ code: 'custom', path: ['features'], message: 'lists a feature twice' });
   });
 
@@ -70,10 +88,16 @@ export interface ModelProblem {
   readonly message: string;
 }
 
-/** Validates a parsed JSON value as a model. */
+/**
+ * Validates a parsed JSON value as a model: the schema, then the probe set
+ * (`probe.ts`): a model that predicts NaN or Infinity on a real level is refused.
+ */
 export function validateDifficultyModel(json: unknown): Result<DifficultyModel, ModelProblem[]> {
   const r = DifficultyModelSchema.safeParse(json);
-  if (r.success) return ok(r.data);
+  if (r.success) {
+    const problems = probeProblems(r.data);
+    return problems.length === 0 ? ok(r.data) : err(problems);
+  }
   return err(
     r.error.issues.map((i) => ({
       path: i.path.length === 0 ? '$' : i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, ''),

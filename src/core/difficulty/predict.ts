@@ -5,6 +5,12 @@
 import type { LevelFeatures } from '../graph/features';
 import type { DifficultyModel } from './model';
 
+/** Feature i of a model as the model sees it: the level's value through the model's transform for that feature. */
+export function modelInput(model: DifficultyModel, features: LevelFeatures, i: number): number {
+  const x = features[model.features[i]!];
+  return model.transforms?.[i] === 'log1p' ? Math.log1p(x) : x;
+}
+
 /** The difficulty bands shown with a value: [from, to) in difficulty units, in increasing order; the last is open-ended. */
 export const BANDS = [
   { name: 'trivial', from: 0, to: 20 },
@@ -45,8 +51,7 @@ export interface Prediction {
 function linear(model: DifficultyModel, features: LevelFeatures): number {
   let y = model.intercept;
   for (let i = 0; i < model.features.length; i++) {
-    const x = features[model.features[i]!];
-    y += (model.coefficients[i]! * (x - model.means[i]!)) / model.scales[i]!;
+    y += (model.coefficients[i]! * (modelInput(model, features, i) - model.means[i]!)) / model.scales[i]!;
   }
   return y;
 }
@@ -63,19 +68,36 @@ function toDifficulty(model: DifficultyModel, y: number): number {
   return Number.isFinite(scaled) ? Math.max(0, scaled) : scaled > 0 ? Infinity : 0;
 }
 
-/** The difficulty of a level with these features (>= 0). */
-export function predictDifficulty(model: DifficultyModel, features: LevelFeatures): number {
-  return toDifficulty(model, linear(model, features));
+/**
+ * The difficulty of a level with these features (>= 0), or null when the
+ * level is unsolvable (`nSolutions` is 0): an unsolvable level has no
+ * difficulty (SPEC §5), whatever a model would compute from its counts.
+ */
+export function predictDifficulty(model: DifficultyModel, features: LevelFeatures): number | null {
+  return features.nSolutions === 0 ? null : toDifficulty(model, linear(model, features));
 }
 
-/** Difficulty, band and each feature's contribution (for the gauge). */
-export function explainDifficulty(model: DifficultyModel, features: LevelFeatures): Prediction {
+/**
+ * {@link predictDifficulty} for callers that only ever hand it solvable
+ * levels (generators, the RL rewards, the evaluation report). An unsolvable
+ * level here is a caller's bug, so it throws.
+ */
+export function solvableDifficulty(model: DifficultyModel, features: LevelFeatures): number {
+  const d = predictDifficulty(model, features);
+  if (d === null) throw new Error('solvableDifficulty: the level is unsolvable, so it has no difficulty');
+  return d;
+}
+
+/** Difficulty, band and each feature's contribution (for the gauge); null for an unsolvable level, which has none. */
+export function explainDifficulty(model: DifficultyModel, features: LevelFeatures): Prediction | null {
+  if (features.nSolutions === 0) return null;
   const identity = model.label.transform === 'identity';
   const k = identity ? model.label.scale : 1;
   const contributions = model.features.map((f, i) => ({
     feature: f,
     value: features[f],
-    contribution: (k * model.coefficients[i]! * (features[f] - model.means[i]!)) / model.scales[i]!,
+    // Same order of operations as linear(): k * (...) first would overflow where the prediction does not.
+    contribution: k * ((model.coefficients[i]! * (modelInput(model, features, i) - model.means[i]!)) / model.scales[i]!),
   }));
   const value = toDifficulty(model, linear(model, features));
   return {

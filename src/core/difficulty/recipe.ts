@@ -7,8 +7,8 @@
  */
 import { createRng } from '../util/rng';
 import { calibrateToThesis, fitModel } from './calibrate';
-import { generatedCorpus, playerModelTime, type CorpusSpec } from './corpus';
-import type { DifficultyModel, FeatureName, FitMethod } from './model';
+import { generatedCorpus, playerModelTime, type CorpusEntry, type CorpusSpec } from './corpus';
+import type { DifficultyModel, FeatureName, FeatureTransform, FitMethod } from './model';
 
 /** Thesis Table 4.1, iteration 7. */
 export const ITERATION_7_FEATURES: readonly FeatureName[] = ['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches'];
@@ -21,6 +21,10 @@ export interface GeneratedRecipe {
   readonly seed: number;
   readonly method: FitMethod;
   readonly features: readonly FeatureName[];
+  /** One per feature (absent: as is). */
+  readonly transforms?: readonly FeatureTransform[];
+  /** The label's transform before fitting (default identity). */
+  readonly labelTransform?: DifficultyModel['label']['transform'];
   readonly command: string;
 }
 
@@ -28,6 +32,11 @@ export interface GeneratedRecipe {
 export const LABEL_DESCRIPTION =
   'random player model expected solve time: expectedMoves + expectedDecisions (one time unit per move, one more per decision), ' +
   'mapped to seconds by scale * y + offset calibrated so unique RSD 8x8 levels match the thesis (91% below 20, 4% above 30)';
+
+/** The label description when the model is fitted to log(1 + time). */
+export const LOG_LABEL_DESCRIPTION =
+  'random player model expected solve time: expectedMoves + expectedDecisions (one time unit per move, one more per decision), ' +
+  'fitted as ln(1 + time); mapped to seconds by scale * time + offset calibrated so unique RSD 8x8 levels match the thesis (91% below 20, 4% above 30)';
 
 /** The corpus of the recipe: `iterations` of RSD and of RPU on 8x8, and a quarter as many RSD on 6x6 and on 10x10. */
 export function corpusSpecs(iterations: number): CorpusSpec[] {
@@ -42,21 +51,34 @@ export function corpusSpecs(iterations: number): CorpusSpec[] {
 
 /** Fits and calibrates a model on generated levels. Deterministic for a recipe (except `createdAt`). */
 export function buildModelFromGenerated(recipe: GeneratedRecipe, createdAt: string, onProgress?: (done: number, total: number) => void): DifficultyModel {
+  return buildModelFromCorpus(recipe, generatedCorpus(corpusSpecs(recipe.iterations), recipe.seed, onProgress), createdAt);
+}
+
+/**
+ * {@link buildModelFromGenerated} on a corpus already built with
+ * `generatedCorpus(corpusSpecs(recipe.iterations), recipe.seed)`: recipes
+ * that share iterations and seed can share one corpus (the corpus is the
+ * slow part).
+ */
+export function buildModelFromCorpus(recipe: GeneratedRecipe, corpus: readonly CorpusEntry[], createdAt: string): DifficultyModel {
   const specs = corpusSpecs(recipe.iterations);
-  const corpus = generatedCorpus(specs, recipe.seed, onProgress);
   const calibrationSet = corpus.filter((e) => e.generator === 'rsd' && e.key.startsWith('8x8:')).map((e) => e.features);
   const counts = (g: string, size: string): number => corpus.filter((e) => e.generator === g && e.key.startsWith(size)).length;
   const { model } = fitModel(
     {
       name: recipe.name,
       features: recipe.features,
+      ...(recipe.transforms !== undefined ? { transforms: recipe.transforms } : {}),
+      ...(recipe.labelTransform !== undefined ? { labelTransform: recipe.labelTransform } : {}),
       method: recipe.method,
       samples: corpus.map((e) => e.features),
       labels: corpus.map((e) => playerModelTime(e.features)),
-      labelDescription: LABEL_DESCRIPTION,
+      labelDescription: recipe.labelTransform === 'log1p' ? LOG_LABEL_DESCRIPTION : LABEL_DESCRIPTION,
       provenance: {
         summary:
-          `No player data: fitted (${recipe.method}, alpha by 5-fold CV) to the random player model's expected solve time over ` +
+          `No player data: fitted (${recipe.method}, alpha by 5-fold CV) to the random player model's expected solve time` +
+          `${recipe.labelTransform === 'log1p' ? ' (as ln(1 + time))' : ''}` +
+          `${recipe.transforms?.some((t) => t !== 'identity') ? ` from ${recipe.features.map((f, i) => (recipe.transforms![i] === 'log1p' ? `ln(1 + ${f})` : f)).join(', ')}` : ''} over ` +
           `${corpus.length} unique generated levels (RSD 8x8: ${counts('rsd', '8x8:')}, RPU 8x8: ${counts('rpu', '8x8:')}, ` +
           `RSD 6x6: ${counts('rsd', '6x6:')}, RSD 10x10: ${counts('rsd', '10x10:')}), seed ${recipe.seed}; ` +
           `time scale calibrated so RSD 8x8 matches the thesis (91% below 20, 4% above 30).`,

@@ -83,8 +83,8 @@ describe('generateAtDifficulty', () => {
       // 5x5 levels reach their maximum in the quick estimate already; 6x6 ones do not.
       const side = 5 + above;
       const quick = reachableRange(side, side, difficulty, { budget: rangeBudget(side, side, QUICK_RANGE_EVALUATIONS) })!.max;
-      // Above: a window wholly over the quick maximum (so the full estimate runs), still well below 6x6's top.
-      const t = above === 1 ? Math.ceil(quick * 1.2 + 4) : Math.floor(quick / 2);
+      // Above: a window just wholly over the quick maximum (so the full estimate runs), well below 6x6's top.
+      const t = above === 1 ? Math.ceil(Math.max(quick / 0.9, quick + 3)) + 1 : Math.floor(quick / 2);
       if (above === 1) expect(t - toleranceWidth(t)).toBeGreaterThan(quick);
       const fast = generateAtDifficulty({ ...request, width: side, height: side, target: t, now: clock(0.001) });
       const slow = generateAtDifficulty({ ...request, width: side, height: side, target: t, now: clock(0.04) });

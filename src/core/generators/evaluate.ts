@@ -15,7 +15,7 @@ import { Analyzer } from '../graph/analyze';
 import type { LevelFeatures } from '../graph/features';
 import type { GeneratedItem } from './registry';
 import type { DifficultyModel } from '../difficulty/model';
-import { predictDifficulty } from '../difficulty/predict';
+import { solvableDifficulty } from '../difficulty/predict';
 
 /** The difficulty spans the report counts unique levels in, as [from, to); the last also takes values above 200. */
 export const DIFFICULTY_SPANS: readonly (readonly [number, number])[] = [
@@ -40,7 +40,7 @@ export function predictorMeasure(model: DifficultyModel): DifficultyMeasure {
   return {
     name: `predictor "${model.name}"`,
     note: model.provenance.summary,
-    evaluate: (f) => predictDifficulty(model, f),
+    evaluate: (f) => solvableDifficulty(model, f),
   };
 }
 

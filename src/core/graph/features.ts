@@ -14,6 +14,7 @@ export interface LevelFeatures {
   nBranches: number;
   nSolutions: number;
   nFails: number;
+  /** Fewest moves from the start to a success state: 0 when the start is already won; Infinity if unsolvable (JSON and packs write null). */
   shortestSolutionLength: number;
   nSolutionBranches: number;
   nNonDead: number;
@@ -147,7 +148,7 @@ export class Classifier {
       nBranches,
       nSolutions,
       nFails,
-      shortestSolutionLength: shortest < 0 ? 0 : shortest,
+      shortestSolutionLength: shortest < 0 ? Infinity : shortest,
       nSolutionBranches,
       nNonDead: n - nDead,
       nIndeterminate,

@@ -9,13 +9,14 @@
 import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fuzzRuns } from '../../../test/fuzzRuns';
 import { createRng } from '../util/rng';
 import { createPack } from './pack';
 import { decodeEmbeddedPack, decodePackLink, embeddedPackJson, encodePackLink, MAX_PACK_LINK_CHARS, packIdentity, playablePack } from './link';
 import type { LevelPack, PackLevel } from './schema';
 
-/** Runs of the fuzz properties (the brief's 1,000). */
-const FUZZ_RUNS = 1000;
+/** Runs of the fuzz properties: 1,000 in `npm test`, more under `npm run fuzz` (FUZZ_RUNS). */
+const FUZZ_RUNS = fuzzRuns();
 
 /** Rows of a random valid grid: 3..16 a side, walls and empties, one head. */
 const rows = fc

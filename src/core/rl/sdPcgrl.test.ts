@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { naiveAnalyze, naiveMoves } from '../../../test/naive/naiveSolver';
 import { DEFAULT_DIFFICULTY_MODEL } from '../difficulty/defaultModel';
-import { predictDifficulty } from '../difficulty/predict';
+import { solvableDifficulty } from '../difficulty/predict';
 import { toRows } from '../level/level';
 import { createRng } from '../util/rng';
 import { MAX_IDLE_STEPS, SdPcgrlEnv, type SdEncoding } from './sdPcgrl';
@@ -17,7 +17,7 @@ import type { FinishedEpisode } from './types';
 const U = 0, D = 1, L = 2, R = 3;
 const DX = [0, 0, -1, 1], DY = [-1, 1, 0, 0];
 
-const difficulty = (f: Parameters<typeof predictDifficulty>[1]): number => predictDifficulty(DEFAULT_DIFFICULTY_MODEL, f);
+const difficulty = (f: Parameters<typeof solvableDifficulty>[1]): number => solvableDifficulty(DEFAULT_DIFFICULTY_MODEL, f);
 
 /** Difficulty of a level given as rows, from the naive solver's features (memoised). */
 const naiveDifficultyMemo = new Map<string, number>();
@@ -27,7 +27,7 @@ function naiveDifficulty(rows: string[]): number {
   if (d === undefined) {
     const a = naiveAnalyze(rows);
     expect(a.classes.success, `partial walk level ${key} must be solvable`).toBeGreaterThan(0);
-    d = predictDifficulty(DEFAULT_DIFFICULTY_MODEL, a.features);
+    d = solvableDifficulty(DEFAULT_DIFFICULTY_MODEL, a.features);
     naiveDifficultyMemo.set(key, d);
   }
   return d;
@@ -207,8 +207,8 @@ describe('SD-PCGRL with uniformly random legal actions', () => {
         expect(f.steps).toBe(ref.steps);
         expect(f.steps).toBe(openCells(rows) - 1);
         // Return telescopes: difficulty(final) - difficulty(start only).
-        const dFinal = predictDifficulty(DEFAULT_DIFFICULTY_MODEL, a.features);
-        const dStart = predictDifficulty(DEFAULT_DIFFICULTY_MODEL, naiveAnalyze(startOnlyRows(w, h, ref.start)).features);
+        const dFinal = solvableDifficulty(DEFAULT_DIFFICULTY_MODEL, a.features);
+        const dStart = solvableDifficulty(DEFAULT_DIFFICULTY_MODEL, naiveAnalyze(startOnlyRows(w, h, ref.start)).features);
         expect(rewardSums[i]!).toBeCloseTo(dFinal - dStart, 3);
         expect(f.episodeReturn).toBeCloseTo(dFinal - dStart, 6);
         expect(f.difficulty).toBeCloseTo(dFinal, 6);

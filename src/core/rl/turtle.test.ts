@@ -10,17 +10,17 @@
 import { describe, expect, it } from 'vitest';
 import { naiveAnalyze } from '../../../test/naive/naiveSolver';
 import { DEFAULT_DIFFICULTY_MODEL } from '../difficulty/defaultModel';
-import { predictDifficulty } from '../difficulty/predict';
+import { solvableDifficulty } from '../difficulty/predict';
 import { createRng } from '../util/rng';
 import { TURTLE_ACTIONS, TURTLE_EDIT_BUDGET, TURTLE_REWARD, TurtleEnv } from './turtle';
 
 const U = 0, D = 1, L = 2, R = 3, PUT_EMPTY = 4, PUT_WALL = 5, PUT_HEAD = 6;
-const difficulty = (f: Parameters<typeof predictDifficulty>[1]): number => predictDifficulty(DEFAULT_DIFFICULTY_MODEL, f);
+const difficulty = (f: Parameters<typeof solvableDifficulty>[1]): number => solvableDifficulty(DEFAULT_DIFFICULTY_MODEL, f);
 
 function naiveDifficulty(rows: string[]): number {
   const a = naiveAnalyze(rows);
   expect(a.classes.success, `${rows.join('/')} should be solvable`).toBeGreaterThan(0);
-  return predictDifficulty(DEFAULT_DIFFICULTY_MODEL, a.features);
+  return solvableDifficulty(DEFAULT_DIFFICULTY_MODEL, a.features);
 }
 
 class Harness {
@@ -294,8 +294,8 @@ describe('Turtle rewards (hand-made transitions)', () => {
   it('solvable -> solvable: the reward is the difficulty change alone', () => {
     const env = new TurtleEnv({ width: 5, height: 5, count: 1, seed: 1, difficulty });
     const h = new Harness(env);
-    const before = ['C....', '.....', '.....', '#####', '#####'];
-    const after = ['C....', '.....', '..#..', '#####', '#####'];
+    const before = ['C...#', '..#..', '.....', '.....', '.....'];
+    const after = ['C...#', '..#..', '..#..', '.....', '.....'];
     install(env, 0, before, 12);
     const d0 = naiveDifficulty(before), d1 = naiveDifficulty(after);
     expect(Math.abs(d1 - d0)).toBeGreaterThan(1); // a transition where the term matters

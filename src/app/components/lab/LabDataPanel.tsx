@@ -3,6 +3,7 @@
  * the studio's playtest log; a summary of what is used, and every invalid
  * or skipped row with its line.
  */
+import { capList } from '../../persistence/backups';
 import { useRef, useState } from 'react';
 import { playtestLevelCount } from '../../adapters/labSeries';
 import { useServices, useStudioShallow } from '../../studioContext';
@@ -41,7 +42,7 @@ export function LabDataPanel() {
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
-              if (file !== undefined) void file.text().then((t) => lab.loadCsv(t, file.name));
+              if (file !== undefined) void lab.loadCsvFile(file);
             }}
           />
           <button type="button" data-testid="lab.usePlaytests" disabled={busy || s.plays === 0} title="One row per level: the mean seconds of its won playtests" onClick={() => void lab.loadPlaytests()}>
@@ -77,12 +78,15 @@ export function LabDataPanel() {
                     <tr><th className="num">line</th><th>problem</th></tr>
                   </thead>
                   <tbody>
-                    {d.problems.map((p, i) => (
+                    {capList(d.problems).shown.map((p, i) => (
                       <tr key={i} data-testid="lab.problem" data-line={p.line}>
                         <td className="num">{p.line}</td>
                         <td>{p.message}</td>
                       </tr>
                     ))}
+                    {capList(d.problems).more > 0 && (
+                      <tr data-testid="lab.problemsMore"><td /><td>and {capList(d.problems).more.toLocaleString('en')} more</td></tr>
+                    )}
                   </tbody>
                 </table>
               </div>
@@ -93,12 +97,15 @@ export function LabDataPanel() {
                 <div className="lab-table-wrap">
                   <table className="lab-table" data-testid="lab.skipped">
                     <tbody>
-                      {d.skipped.map((k, i) => (
+                      {capList(d.skipped).shown.map((k, i) => (
                         <tr key={i} data-testid="lab.skip" data-line={k.line ?? ''} data-reason={k.reason}>
                           <td className="num">{k.line ?? k.name}</td>
                           <td>{k.message}</td>
                         </tr>
                       ))}
+                      {capList(d.skipped).more > 0 && (
+                        <tr><td /><td>and {capList(d.skipped).more.toLocaleString('en')} more</td></tr>
+                      )}
                     </tbody>
                   </table>
                 </div>

@@ -34,7 +34,8 @@ export function LabFitPanel() {
     );
   }
   const m = f.model;
-  const current = s.graph !== null && s.graph.features.nSolutions > 0 ? { fitted: predictDifficulty(m, s.graph.features), active: predictDifficulty(s.active, s.graph.features) } : null;
+  const fitted = s.graph === null ? null : predictDifficulty(m, s.graph.features), active = s.graph === null ? null : predictDifficulty(s.active, s.graph.features);
+  const current = fitted !== null && active !== null ? { fitted, active } : null;
   const save = (activate: boolean, confirmed = false): void => {
     const weak = activate && !confirmed ? modelWeakness(m) : null;
     if (weak !== null) {

@@ -4,6 +4,8 @@
  * that validates the file (a malformed one lists its problems and changes
  * nothing).
  */
+import { capList } from '../../persistence/backups';
+import { MoreItems } from '../MoreItems';
 import { useRef, useState } from 'react';
 import type { DifficultyModel } from '../../../core/difficulty/model';
 import { modelWeakness, shippedDifficultyModel } from '../../adapters/difficulty';
@@ -79,7 +81,7 @@ export function LabSavedModels() {
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
-            if (file !== undefined) void file.text().then((t) => lab.uploadModel(t, file.name));
+            if (file !== undefined) void lab.uploadModelFile(file);
           }}
         />
       </header>
@@ -93,11 +95,12 @@ export function LabSavedModels() {
               <button type="button" className="icon" aria-label="dismiss" onClick={() => get().setLabUploadProblems(null)}>✕</button>
             </div>
             <ul>
-              {s.upload.problems.map((p, i) => (
+              {capList(s.upload.problems).shown.map((p, i) => (
                 <li key={i} data-testid="lab.uploadProblem">
                   <code>{p.path}</code> {p.message}
                 </li>
               ))}
+              <MoreItems count={capList(s.upload.problems).more} />
             </ul>
           </div>
         )}

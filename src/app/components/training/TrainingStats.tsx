@@ -35,6 +35,12 @@ export function TrainingStats() {
                   on <b data-testid="training.adapter" data-fallback={String(s.backend.adapter.fallback)}>{s.backend.adapter.name}</b>
                   {s.backend.adapter.fallback ? ' (software)' : ''}
                 </>
+              )}
+              {s.backend.updatePath !== undefined && (
+                <>
+                  {' '}
+                  · <span data-testid="training.updatePath" data-path={s.backend.updatePath}>{s.backend.updatePath === 'fused-webgpu' ? 'fused WebGPU update' : 'tfjs update'}</span>
+                </>
               )}{' '}
               <span className="muted" data-testid="training.backendReason">— {s.backend.reason}</span>
             </>
