@@ -37,6 +37,7 @@ const model = fc.shuffledSubarray([...FEATURE_NAMES], { minLength: 1, maxLength:
     scales: fc.array(positive, { minLength: features.length, maxLength: features.length }),
     coefficients: fc.array(anyNumber, { minLength: features.length, maxLength: features.length }),
     intercept: anyNumber,
+    transforms: fc.option(fc.array(fc.constantFrom('identity', 'log1p'), { minLength: features.length, maxLength: features.length }), { nil: undefined }),
     label: fc.record({ transform: fc.constantFrom('identity', 'log1p'), scale: positive, offset: anyNumber, description: fc.constant('fuzz') }),
   }),
 );
@@ -44,13 +45,14 @@ const model = fc.shuffledSubarray([...FEATURE_NAMES], { minLength: 1, maxLength:
 const FAULTS = ['lengthMismatch', 'repeatedFeature', 'unknownFeature', 'scaleZero', 'scaleNegative', 'nullNumber', 'missingField', 'version2', 'emptyName'] as const;
 
 /** The judge: are the difficulty and each contribution finite on every probe level? */
-function finiteOnProbe(m: { features: string[]; means: number[]; scales: number[]; coefficients: number[]; intercept: number; label: { transform: string; scale: number; offset: number } }): boolean {
+function finiteOnProbe(m: { features: string[]; transforms?: string[] | undefined; means: number[]; scales: number[]; coefficients: number[]; intercept: number; label: { transform: string; scale: number; offset: number } }): boolean {
   const k = m.label.transform === 'identity' ? m.label.scale : 1;
   for (const f of probe) {
     let y = m.intercept;
     for (let i = 0; i < m.features.length; i++) {
-      const x = f[m.features[i]!]!;
-      if (!Number.isFinite(x)) continue;
+      const raw = f[m.features[i]!]!;
+      if (!Number.isFinite(raw)) continue;
+      const x = m.transforms?.[i] === 'log1p' ? Math.log1p(raw) : raw;
       const c = (m.coefficients[i]! * (x - m.means[i]!)) / m.scales[i]!;
       if (!Number.isFinite(c) || !Number.isFinite(c * k)) return false;
       y += c;
@@ -66,7 +68,11 @@ describe('difficulty model fuzz', () => {
     let accepted = 0, refusedNumbers = 0, refusedFaults = 0;
     fc.assert(
       fc.property(model, fc.option(fc.tuple(fc.constantFrom(...FAULTS), fc.nat()), { nil: null, freq: 3 }), (m, fault) => {
-        const json: Record<string, unknown> = { ...JSON.parse(JSON.stringify(shipped)), ...m, metrics: {} };
+        // The shipped model's own transforms (one per its features) must not leak into a model of other features.
+        const { transforms, ...rest } = m;
+        const base = JSON.parse(JSON.stringify(shipped)) as Record<string, unknown>;
+        delete base.transforms;
+        const json: Record<string, unknown> = { ...base, ...rest, ...(transforms !== undefined ? { transforms } : {}), metrics: {} };
         const arrays = ['means', 'scales', 'coefficients'] as const;
         if (fault !== null) {
           const [kind, n] = fault;

@@ -10,7 +10,7 @@ import { analyzeLevel } from '../graph/analyze';
 import type { LevelFeatures } from '../graph/features';
 import { parseRows } from '../level/format';
 import type { DifficultyModel, ModelProblem } from './model';
-import { rawOutput } from './predict';
+import { modelInput, rawOutput } from './predict';
 
 /** The probe levels: name and rows (all solvable). */
 export const PROBE_LEVELS: readonly { readonly name: string; readonly rows: readonly string[] }[] = [
@@ -57,8 +57,9 @@ export function probeProblems(model: DifficultyModel): ModelProblem[] {
   for (const { name, features } of probeSet()) {
     for (let i = 0; i < model.features.length; i++) {
       const f = model.features[i]!;
-      const x = features[f];
-      if (!Number.isFinite(x)) continue; // expectedMoves of an unsolvable level: never predicted
+      if (!Number.isFinite(features[f])) continue; // expectedMoves of an unsolvable level: never predicted
+      // The model's input: the feature after its transform (log1p or as is), as the prediction reads it.
+      const x = modelInput(model, features, i);
       const c = (model.coefficients[i]! * (x - model.means[i]!)) / model.scales[i]!;
       if (!Number.isFinite(c) || !Number.isFinite(c * k)) {
         return [{ path: `coefficients[${i}]`, message: `gives ${f} a contribution of ${c} on the probe level "${name}": the scale ${model.scales[i]} is too small or the coefficient ${model.coefficients[i]} too large for a finite difficulty` }];
