@@ -355,6 +355,20 @@ describe('generate, merge and sharding', () => {
     expect(m.stderr).toMatch(new RegExp(`\\b${dropped} duplicate`));
   });
 
+  it('merge recomputes stored features and difficulty from the rows: a forged 999 is replaced and reported', async () => {
+    const rows = ['C..', '.#.', '...'];
+    const forged = join(tmp, 'forged.json');
+    writeFileSync(forged, JSON.stringify({ format: 'longcat-pack', version: 1, name: 'forged', levels: [{ id: 'a', name: 'a', rows, difficulty: 999, features: { nStates: 1 } }] }));
+    const merged = join(tmp, 'forged-merged.json');
+    const m = await cliOk(['merge', forged, '--out', merged]);
+    expect(m.stderr).toMatch(/did not match the rows/);
+    expect(m.stderr).toContain('999');
+    const level = (JSON.parse(readFileSync(merged, 'utf8')) as { levels: { difficulty: number; features: Record<string, number> }[] }).levels[0]!;
+    const naive = naiveAnalyze(rows);
+    expect(level.features.nStates).toBe(naive.features.nStates);
+    expect(level.difficulty).toBeCloseTo(handDifficulty(naive.features as unknown as Record<string, number>), 2);
+  });
+
   it('merge drops duplicate levels (a pack merged with itself and an overlapping pack)', async () => {
     const other = join(tmp, 'rsd-100-s5.json');
     await cliOk(['generate', '--generator', 'rsd', '--count', '100', '--seed', '5', '--out', other, '--quiet']);
