@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { standaloneHtml } from '../src/cli/exportHtml';
-import { isWon, naiveParse, naiveSuccessors } from '../test/naive/naiveSolver';
+import { naiveSolution } from '../test/naive/naiveSolver';
 import { expect, test } from './fixtures';
 import { LabPage } from './pages/LabPage';
 import { PlayPage } from './pages/PlayPage';
@@ -26,16 +26,7 @@ const PACK = { format: 'longcat-pack', version: 1, name: 'Playtest pack', levels
 
 /** A solution by the naive rules (depth-first). */
 function solve(rows: string[]): string {
-  const { w, h, start } = naiveParse(rows);
-  const go = (state: string, path: string): string | null => {
-    if (isWon(state)) return path;
-    for (const [m, next] of naiveSuccessors(state, w, h)) {
-      const found = go(next, path + m);
-      if (found !== null) return found;
-    }
-    return null;
-  };
-  const s = go(start, '');
+  const s = naiveSolution(rows);
   if (s === null) throw new Error('fixture level must be solvable');
   return s;
 }

@@ -18,7 +18,7 @@ import { naiveAnalyze, type NaiveAnalysis } from '../../test/naive/naiveSolver';
 import { importPack } from '../core/pack/pack';
 import { handDifficulty } from '../../test/support/handDifficulty';
 import { SHARED_DATA, sharedDataMissing } from '../../test/support/levels';
-import { main } from './main';
+import { runCli } from '../../test/support/cliRun';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BINSWING = resolve(SHARED_DATA, 'longcat-binswing-52.txt');
@@ -39,34 +39,12 @@ interface CliResult {
   stderr: string;
 }
 
-type Write = typeof process.stdout.write;
-
 /**
  * Runs one command line through `main()` in this process, capturing what it
- * writes to stdout and stderr. Standard input is not redirected: the tests
- * of `-` spawn the built bin (see the smoke tests).
+ * writes to stdout and stderr (test/support/cliRun.ts). Standard input is
+ * not redirected: the tests of `-` spawn the built bin (see the smoke tests).
  */
-async function cli(args: readonly string[]): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  const capture = (append: (s: string) => void): Write =>
-    ((chunk: string | Uint8Array) => {
-      append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    }) as Write;
-  const { write: outWrite } = process.stdout;
-  const { write: errWrite } = process.stderr;
-  process.stdout.write = capture((s) => (stdout += s));
-  process.stderr.write = capture((s) => (stderr += s));
-  let status: number;
-  try {
-    status = await main(args);
-  } finally {
-    process.stdout.write = outWrite;
-    process.stderr.write = errWrite;
-  }
-  return { status, stdout, stderr };
-}
+const cli = (args: readonly string[]): Promise<CliResult> => runCli(args);
 
 /** Runs the CLI and fails the test (with its stderr) unless it exits 0. */
 async function cliOk(args: readonly string[]): Promise<CliResult> {

@@ -7,25 +7,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRows } from '../core/level/format';
-import { isWon, naiveParse, naiveStep, naiveSuccessors } from '../../test/naive/naiveSolver';
+import { isWon, naiveParse, naiveSolution, naiveStep } from '../../test/naive/naiveSolver';
 import { emptyProgress } from './progress';
 import { initialPlayState, playReducer, type PlayLevel } from './playReducer';
 
 const DIRS = 'UDLR';
 
-/** A solution by the naive rules (depth-first), or null. */
-function naiveSolution(rows: string[]): string | null {
-  const { w, h, start } = naiveParse(rows);
-  const go = (state: string, path: string): string | null => {
-    if (isWon(state)) return path;
-    for (const [m, next] of naiveSuccessors(state, w, h)) {
-      const found = go(next, path + m);
-      if (found !== null) return found;
-    }
-    return null;
-  };
-  return go(start, '');
-}
 
 const LEVELS = [
   ['C..', '##.', '##.'],

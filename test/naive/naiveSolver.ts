@@ -96,6 +96,20 @@ export function isWon(state: string): boolean {
   return !state.includes('.');
 }
 
+/** A solution by the naive rules (depth-first: the first winning path found, not the shortest), or null when there is none. */
+export function naiveSolution(rows: string[]): string | null {
+  const { w, h, start } = naiveParse(rows);
+  const go = (state: string, path: string): string | null => {
+    if (isWon(state)) return path;
+    for (const [m, next] of naiveSuccessors(state, w, h)) {
+      const found = go(next, path + m);
+      if (found !== null) return found;
+    }
+    return null;
+  };
+  return go(start, '');
+}
+
 /** Number of 4-connected components formed by the empty cells ('.'). */
 export function emptyComponents(state: string, w: number, h: number): number {
   const seen = new Set<number>();
