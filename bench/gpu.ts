@@ -22,7 +22,7 @@
  * SwiftShader Vulkan driver gives a software adapter (set automatically when
  * present): then the figures check that the path works, not GPU speed.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname } from 'node:path';
 import { DEFAULT_DIFFICULTY_MODEL } from '../src/core/difficulty/defaultModel';
@@ -33,7 +33,7 @@ import { DqnLearner } from '../src/ml/dqn';
 type UpdatePath = 'fused' | 'tfjs';
 import { makeEnv, makeTestEnv, type EnvSettings } from '../src/ml/envs';
 import { countGpuCalls, gpuCallCounts, gpuCallsSince } from '../src/ml/gpuCounters';
-import { installNodeWebGpu } from '../src/ml/nodeWebGpu';
+import { installNodeWebGpu, useSwiftShaderUnlessNamed } from '../src/ml/nodeWebGpu';
 import { generateWithPolicy } from '../src/ml/policy';
 import { FAST_NETWORK } from '../src/ml/network';
 import { RECIPES, resolveRecipe, type RecipeChoice } from '../src/ml/recipes';
@@ -212,8 +212,7 @@ async function endToEnd(backend: BackendChoice, path: UpdatePath): Promise<Train
   };
 }
 
-const SWIFTSHADER = '/usr/lib/chromium/vk_swiftshader_icd.json';
-if (process.env.VK_ICD_FILENAMES === undefined && process.env.VK_DRIVER_FILES === undefined && existsSync(SWIFTSHADER)) process.env.VK_ICD_FILENAMES = SWIFTSHADER;
+useSwiftShaderUnlessNamed();
 
 const result: { node: string; cpu: string; quick: boolean; adapters: Record<string, unknown>; batches: BatchRow[]; training: TrainRow[]; skipped: string[] } = {
   node: process.version,

@@ -6,12 +6,12 @@
  * issue 11 (where update() returned the loss), to compare.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { installNodeWebGpu } from '../src/ml/nodeWebGpu';
+import { installNodeWebGpu, useSwiftShaderUnlessNamed } from '../src/ml/nodeWebGpu';
 import { chooseBackend } from '../src/ml/backend';
 import { DqnLearner } from '../src/ml/dqn';
 import { FAST_RECIPE } from '../src/ml/recipes';
 import { countGpuCalls, gpuCallCounts, gpuCallsSince } from '../src/ml/gpuCounters';
-process.env.VK_ICD_FILENAMES ??= '/usr/lib/chromium/vk_swiftshader_icd.json';
+useSwiftShaderUnlessNamed();
 await installNodeWebGpu();
 await chooseBackend('webgpu');
 countGpuCalls();

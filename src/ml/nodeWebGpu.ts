@@ -10,6 +10,7 @@
  * Without a GPU, `VK_ICD_FILENAMES` pointing at a software Vulkan driver
  * (Chromium's SwiftShader) gives a fallback adapter, correct but slow.
  */
+import { existsSync } from 'node:fs';
 import * as tf from '@tensorflow/tfjs';
 import { WebGPUBackend } from '@tensorflow/tfjs-backend-webgpu';
 
@@ -96,4 +97,18 @@ export function removeNodeWebGpu(): void {
   else if (added.gpu && g.navigator !== undefined) delete g.navigator.gpu;
   added = { navigator: false, gpu: false };
   installed = null;
+}
+
+/** Chromium's SwiftShader Vulkan driver (Debian's chromium package): a software adapter, for correctness without a GPU. */
+export const SWIFTSHADER_ICD = '/usr/lib/chromium/vk_swiftshader_icd.json';
+
+/**
+ * Points Vulkan at SwiftShader when no driver is named (`VK_ICD_FILENAMES`,
+ * `VK_DRIVER_FILES`) and it is installed; a named driver (a real GPU's) is
+ * left alone. True when it set the variable, so a test can unset it after.
+ */
+export function useSwiftShaderUnlessNamed(): boolean {
+  if (process.env.VK_ICD_FILENAMES !== undefined || process.env.VK_DRIVER_FILES !== undefined || !existsSync(SWIFTSHADER_ICD)) return false;
+  process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
+  return true;
 }

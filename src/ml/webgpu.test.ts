@@ -5,52 +5,27 @@
  * back exactly once. Without a GPU this runs on SwiftShader's Vulkan driver
  * (Chromium ships it); with neither, it skips with one line.
  */
-import { existsSync } from 'node:fs';
 import * as tf from '@tensorflow/tfjs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { randomTransitions, setUpNodeWebGpu } from '../../test/support/webgpu';
 import { DEFAULT_DIFFICULTY_MODEL } from '../core/difficulty/defaultModel';
 import { emptyLevel } from '../core/level/level';
-import { createRng } from '../core/util/rng';
 import { chooseBackend } from './backend';
 import { DqnLearner } from './dqn';
 import { makeEnv, type EnvSettings } from './envs';
 import { countGpuCalls, gpuCallCounts, stopCountingGpuCalls } from './gpuCounters';
-import { installNodeWebGpu, removeNodeWebGpu } from './nodeWebGpu';
 import { GPU_RECIPE, autoRecipe } from './recipes';
 import type { TransitionBatch } from './replay';
 import { Trainer } from './trainer';
 
-const SWIFTSHADER = '/usr/lib/chromium/vk_swiftshader_icd.json';
-const setIcd = process.env.VK_ICD_FILENAMES === undefined && process.env.VK_DRIVER_FILES === undefined && existsSync(SWIFTSHADER);
-if (setIcd) process.env.VK_ICD_FILENAMES = SWIFTSHADER;
-const unavailable = await installNodeWebGpu();
-if (unavailable !== null) {
-  console.log(`WebGPU tests skipped: ${unavailable}`);
-  removeNodeWebGpu();
-}
+const { unavailable, tearDown } = await setUpNodeWebGpu('WebGPU tests');
 
 // The SD-PCGRL 5x5 observation and a small net of the recipes' shape (two convs, pool, dense): SwiftShader is slow.
 const shape = { side: 9, channels: 4, extra: 4, actions: 4 };
 const CELLS = 9 * 9 * 4;
 const config = { ...GPU_RECIPE.learner, network: { blocks: [[4, 8]], dense: 16 }, loss: 'huber' as const };
 
-function batchOf(n: number, seed: number): TransitionBatch {
-  const rng = createRng(seed);
-  const bits = (len: number) => Float32Array.from({ length: len }, () => (rng.next() < 0.3 ? 1 : 0));
-  const nextMask = Uint8Array.from({ length: n * 4 }, () => (rng.next() < 0.6 ? 1 : 0));
-  nextMask.fill(0, 0, 4); // row 0: nothing legal next
-  return {
-    size: n,
-    grid: bits(n * CELLS),
-    extra: bits(n * 4),
-    nextGrid: bits(n * CELLS),
-    nextExtra: bits(n * 4),
-    actions: Int32Array.from({ length: n }, () => rng.int(4)),
-    rewards: Float32Array.from({ length: n }, () => rng.next() * 40 - 10),
-    dones: Float32Array.from({ length: n }, (_, b) => (b % 7 === 0 ? 1 : 0)),
-    nextMask,
-  };
-}
+const batchOf = (n: number, seed: number): TransitionBatch => randomTransitions(n, seed, CELLS);
 
 interface Run {
   q: Float32Array;
@@ -87,8 +62,7 @@ describe.skipIf(unavailable !== null)('WebGPU (Dawn in Node) against WASM', () =
   afterAll(async () => {
     await chooseBackend('wasm');
     stopCountingGpuCalls();
-    removeNodeWebGpu();
-    if (setIcd) delete process.env.VK_ICD_FILENAMES;
+    tearDown();
   });
 
   it('names the adapter, and auto picks the gpu recipe only on a real one', async () => {

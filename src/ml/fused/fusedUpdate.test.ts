@@ -7,50 +7,24 @@
  * upload, no new buffers or bind groups per update. Runs on SwiftShader's
  * Vulkan driver when there is no GPU; skips with one line without WebGPU.
  */
-import { existsSync } from 'node:fs';
 import * as tf from '@tensorflow/tfjs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { randomTransitions, setUpNodeWebGpu } from '../../../test/support/webgpu';
 import { createRng } from '../../core/util/rng';
 import { chooseBackend } from '../backend';
 import { DqnLearner, type LearnerConfig } from '../dqn';
 import { countGpuCalls, gpuCallCounts, gpuCallsSince, stopCountingGpuCalls } from '../gpuCounters';
 import type { NetworkShape } from '../network';
-import { installNodeWebGpu, removeNodeWebGpu } from '../nodeWebGpu';
 import { GPU_RECIPE } from '../recipes';
 import { ReplayBuffer, type TransitionBatch } from '../replay';
 
-const SWIFTSHADER = '/usr/lib/chromium/vk_swiftshader_icd.json';
-const setIcd = process.env.VK_ICD_FILENAMES === undefined && process.env.VK_DRIVER_FILES === undefined && existsSync(SWIFTSHADER);
-if (setIcd) process.env.VK_ICD_FILENAMES = SWIFTSHADER;
-const unavailable = await installNodeWebGpu();
-if (unavailable !== null) {
-  console.log(`fused WebGPU update tests skipped: ${unavailable}`);
-  removeNodeWebGpu();
-}
+const { unavailable, tearDown } = await setUpNodeWebGpu('fused WebGPU update tests');
 
 const shape: NetworkShape = { side: 9, channels: 4, extra: 4, actions: 4 };
 const oneBlock: LearnerConfig = { ...GPU_RECIPE.learner, network: { blocks: [[4, 8]], dense: 16 } };
 const twoBlocks: LearnerConfig = { ...GPU_RECIPE.learner, network: { blocks: [[4], [6]], dense: 8 }, doubleDqn: false, loss: 'mse', gamma: 0.9, rewardScale: 1 };
 
-/** Random transitions: sparse one-hot-like cells, some terminal steps, rows with no legal next action. */
-function batchOf(n: number, seed: number): TransitionBatch {
-  const rng = createRng(seed);
-  const cells = shape.side * shape.side * shape.channels;
-  const bits = (len: number) => Float32Array.from({ length: len }, () => (rng.next() < 0.3 ? 1 : 0));
-  const nextMask = Uint8Array.from({ length: n * 4 }, () => (rng.next() < 0.6 ? 1 : 0));
-  nextMask.fill(0, 0, 4);
-  return {
-    size: n,
-    grid: bits(n * cells),
-    extra: bits(n * 4),
-    nextGrid: bits(n * cells),
-    nextExtra: bits(n * 4),
-    actions: Int32Array.from({ length: n }, () => rng.int(4)),
-    rewards: Float32Array.from({ length: n }, () => rng.next() * 40 - 10),
-    dones: Float32Array.from({ length: n }, (_, b) => (b % 7 === 0 ? 1 : 0)),
-    nextMask,
-  };
-}
+const batchOf = (n: number, seed: number): TransitionBatch => randomTransitions(n, seed, shape.side * shape.side * shape.channels);
 
 const read = (model: tf.LayersModel) => Promise.all(model.getWeights().map((w) => w.data() as Promise<Float32Array>));
 
@@ -101,8 +75,7 @@ describe.skipIf(unavailable !== null)('fused WebGPU update against the tfjs lear
   afterAll(async () => {
     await chooseBackend('wasm');
     stopCountingGpuCalls();
-    removeNodeWebGpu();
-    if (setIcd) delete process.env.VK_ICD_FILENAMES;
+    tearDown();
   });
 
   it('one conv block, double DQN, Huber: same loss and weights over three updates with a target sync', async () => {
