@@ -81,38 +81,13 @@ export class ReplayBuffer {
     this.size = Math.min(this.size + 1, this.capacity);
   }
 
+  /** `n` transitions drawn uniformly with replacement, observations as floats (the tfjs path). */
   sample(n: number, rng: Rng): TransitionBatch {
-    const g = this.gridSize, e = this.extraSize, a = this.actionCount;
-    const out: TransitionBatch = {
-      size: n,
-      grid: new Float32Array(n * g),
-      extra: new Float32Array(n * e),
-      nextGrid: new Float32Array(n * g),
-      nextExtra: new Float32Array(n * e),
-      actions: new Int32Array(n),
-      rewards: new Float32Array(n),
-      dones: new Float32Array(n),
-      nextMask: new Uint8Array(n * a),
-    };
-    for (let b = 0; b < n; b++) {
-      const i = rng.int(this.size);
-      for (let k = 0; k < g; k++) {
-        out.grid[b * g + k] = this.grid[i * g + k]!;
-        out.nextGrid[b * g + k] = this.nextGrid[i * g + k]!;
-      }
-      for (let k = 0; k < e; k++) {
-        out.extra[b * e + k] = this.extra[i * e + k]!;
-        out.nextExtra[b * e + k] = this.nextExtra[i * e + k]!;
-      }
-      for (let k = 0; k < a; k++) out.nextMask[b * a + k] = this.nextMask[i * a + k]!;
-      out.actions[b] = this.actions[i]!;
-      out.rewards[b] = this.rewards[i]!;
-      out.dones[b] = this.dones[i]!;
-    }
-    return out;
+    const p = this.samplePacked(n, rng);
+    return { ...p, grid: Float32Array.from(p.grid), extra: Float32Array.from(p.extra), nextGrid: Float32Array.from(p.nextGrid), nextExtra: Float32Array.from(p.nextExtra) };
   }
 
-  /** The same draws as {@link sample} (same generator calls, same transitions), with observations left as bytes. */
+  /** `n` transitions drawn uniformly with replacement, observations left as bytes (the fused WebGPU update uploads them as they are). */
   samplePacked(n: number, rng: Rng): PackedBatch {
     const g = this.gridSize, e = this.extraSize, a = this.actionCount;
     const out = {
