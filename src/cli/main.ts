@@ -23,6 +23,23 @@ async function checkOut(file: string): Promise<void> {
   (await import('./io')).checkOutputFile(file);
 }
 
+/**
+ * The options of a fit that make the model (what `provenance.command`
+ * records): the command line without where it was written (`--out FILE`)
+ * and without `--quiet`, `--force` and `--debug`, so the same recipe written
+ * to another file gives the same bytes.
+ */
+export function recipeArgs(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--out') i++;
+    else if (a.startsWith('--out=') || a === '--quiet' || a === '--force' || a === '--debug') continue;
+    else kept.push(a);
+  }
+  return kept;
+}
+
 /** Most difficulty a `--target` may ask for (the thesis's levels stay below a few hundred). */
 const MAX_TARGET = 1_000_000;
 /** Most levels times temperatures one sd-pcgrl evaluation runs. */
@@ -36,7 +53,12 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .exitOverride()
     // Commander puts "(Did you mean --count?)" on a line of its own: an error stays one line.
     .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? s.trim().replace(/\s*\n\s*/g, ' ') + '\n' : s) })
-    .option('--debug', 'print the stack trace of an internal error (for bug reports)');
+    .option('--debug', 'print the stack trace of an internal error (for bug reports)')
+    .option('--force', 'write over files the package ships (its models and sources), and analyse past a --max-states that may not fit in memory');
+  // Every command's writes follow --force (io.ts holds it for this command line; main resets it).
+  program.hook('preAction', async () => {
+    (await import('./io')).allowShippedWrites(program.opts<{ force?: boolean }>().force === true);
+  });
 
   program
     .command('analyze')
@@ -86,8 +108,8 @@ function buildProgram(): { program: Command; status: { code: number } } {
     let startCell: number | undefined;
     if (o.startCell !== undefined) startCell = parseWhole(o.startCell, '--start-cell', 0, size.width * size.height - 1);
     const seed = parseSeed(o.seed);
-    const { DEFAULT_RL_MODEL } = await import('./sdPcgrl');
-    return { ...size, seed, from, to, temperature, startCell, rlModel: o.rlModel ?? DEFAULT_RL_MODEL, model: await loadModel(o.model), quiet: o.quiet };
+    // No --rl-model: the shipped model, found beside the package (any working folder).
+    return { ...size, seed, from, to, temperature, startCell, rlModel: o.rlModel, model: await loadModel(o.model), quiet: o.quiet };
   };
   const parseTemperature = (text: string): number => parseNumber(text, '--temperature', 0, 1);
 
@@ -151,14 +173,13 @@ function buildProgram(): { program: Command; status: { code: number } } {
       requireGenerator(o);
       if (o.generator === 'turtle') {
         const size = parseSize(o.size);
-        const dir = o.rlModel ?? `models/turtle-${size.width}x${size.height}`;
         const { evaluateTurtleModel, parseTemperatures } = await import('./sdPcgrl');
         const { formatReport } = await import('./generate');
         const temps = parseTemperatures(o.temperatures === '0:1:0.1' ? '0' : o.temperatures);
         const episodes = parseCount(o.count, '--count', 1_000_000), seed = parseSeed(o.seed), model = await loadModel(o.model);
         if (episodes * temps.length > MAX_SD_RUNS) throw new CliError(`--count ${o.count} times ${temps.length} temperatures is ${episodes * temps.length} episodes; at most ${MAX_SD_RUNS}`);
         for (const t of temps) {
-          const r = await evaluateTurtleModel(dir, { ...size, episodes, seed, temperature: t, model });
+          const r = await evaluateTurtleModel(o.rlModel, { ...size, episodes, seed, temperature: t, model });
           const full = { generator: 'turtle', size: o.size, seed, shard: null, temperature: t, ...r, seconds: 0, levelsPerSecond: 0 };
           process.stdout.write(o.json ? JSON.stringify(full) + '\n' : `temperature ${t}\n` + formatReport(full) + '\n');
         }
@@ -212,7 +233,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         seed,
         name: o.name,
         out: o.out,
-        command: ['npm run cli -- fit-predictor', ...process.argv.slice(3).filter((a) => a !== '--quiet')].join(' '),
+        command: ['npm run cli -- fit-predictor', ...recipeArgs(process.argv.slice(3))].join(' '),
         quiet: o.quiet,
       });
       const m = model.metrics;
@@ -253,7 +274,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         budget = { envSteps: parseWhole(o.envSteps!, '--env-steps', 1, 10_000_000_000) };
       }
       const size = parseSize(o.size), seed = parseSeed(o.seed), model = await loadModel(o.model);
-      (await import('./io')).ensureOutputDir(o.out);
+      (await import('./io')).ensureOutputDir(o.out, '--out', ['model.json', 'weights.bin', 'meta.json']);
       const { runTrain } = await import('./train');
       const m = await runTrain({
         env: o.env, ...size, encoding: o.encoding, model, budget, seed, out: o.out,
@@ -311,6 +332,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     return status.code;
   } catch (e) {
     return reportError(e, debug);
+  } finally {
+    if (argv.includes('--force')) (await import('./io')).allowShippedWrites(false);
   }
 }
 

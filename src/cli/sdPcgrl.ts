@@ -11,10 +11,15 @@ import { evaluatePerTemperature, generateSdLevels } from '../ml/sdPcgrlService';
 import { evaluateTurtle, type TurtleEvaluation } from '../ml/turtleEval';
 import { CliError, parseNumber } from './args';
 import { readModelDir } from './modelDir';
+import { shippedPath } from './shipped';
 import { Progress } from './progress';
 import { writePack } from './writePack';
 
+/** The shipped SD-PCGRL model, relative to the package (not the working folder); also its name in a level's provenance. */
 export const DEFAULT_RL_MODEL = 'models/sd-pcgrl-8x8';
+
+/** The shipped Turtle model for a size, relative to the package. */
+export const turtleModelFor = (width: number, height: number): string => `models/turtle-${width}x${height}`;
 
 /** The policy in `dir` on the WASM backend; a CliError says why it cannot be used. */
 async function loadPolicyDir(dir: string, env: 'sd-pcgrl' | 'turtle', width: number, height: number): Promise<LoadedPolicy> {
@@ -61,13 +66,14 @@ export interface SdRunOptions {
   readonly to: number;
   readonly temperature: number;
   readonly startCell?: number | undefined;
-  readonly rlModel: string;
+  /** A model folder the user named (relative to the working folder); undefined for the shipped {@link DEFAULT_RL_MODEL}. */
+  readonly rlModel?: string | undefined;
   readonly model: DifficultyModel;
   readonly quiet: boolean;
 }
 
 export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): Promise<(EvaluationReport & { temperature: number; seconds: number; levelsPerSecond: number })[]> {
-  const policy = await loadPolicyDir(o.rlModel, 'sd-pcgrl', o.width, o.height);
+  const policy = await loadPolicyDir(o.rlModel ?? shippedPath(DEFAULT_RL_MODEL), 'sd-pcgrl', o.width, o.height);
   try {
     const total = o.to - o.from;
     const progress = new Map<number, Progress>();
@@ -90,7 +96,7 @@ export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): 
 }
 
 export async function generateSdPcgrl(o: SdRunOptions & { out: string }): Promise<{ written: number; duplicates: number }> {
-  const policy = await loadPolicyDir(o.rlModel, 'sd-pcgrl', o.width, o.height);
+  const policy = await loadPolicyDir(o.rlModel ?? shippedPath(DEFAULT_RL_MODEL), 'sd-pcgrl', o.width, o.height);
   const progress = new Progress('generate sd-pcgrl', o.to - o.from, !o.quiet && o.to - o.from >= 2000);
   let done = 0;
   const generated = await generateSdLevels(policy, {
@@ -98,7 +104,7 @@ export async function generateSdPcgrl(o: SdRunOptions & { out: string }): Promis
     ...(o.startCell !== undefined ? { startCell: o.startCell } : {}),
     onLevel: () => progress.tick(++done),
   }).finally(() => policy.dispose());
-  const source = sdPcgrlSource(o.seed, o.temperature, `${o.rlModel} (${policy.description})`);
+  const source = sdPcgrlSource(o.seed, o.temperature, `${o.rlModel ?? DEFAULT_RL_MODEL} (${policy.description})`);
   const out: PackLevel[] = generated
     .filter((l) => !l.duplicate)
     .map((l) =>
@@ -114,12 +120,12 @@ export async function generateSdPcgrl(o: SdRunOptions & { out: string }): Promis
   return { written: out.length, duplicates: generated.length - out.length };
 }
 
-/** Evaluates a trained Turtle model: greedy episodes (temperature t), solvable share and the report over solvable levels. */
+/** Evaluates a trained Turtle model (`dir`, or the shipped one for the size when undefined): greedy episodes (temperature t), solvable share and the report over solvable levels. */
 export async function evaluateTurtleModel(
-  dir: string,
+  dir: string | undefined,
   o: { width: number; height: number; episodes: number; seed: number; temperature: number; model: DifficultyModel },
 ): Promise<TurtleEvaluation> {
-  const policy = await loadPolicyDir(dir, 'turtle', o.width, o.height);
+  const policy = await loadPolicyDir(dir ?? shippedPath(turtleModelFor(o.width, o.height)), 'turtle', o.width, o.height);
   try {
     return await evaluateTurtle(policy.q, o);
   } finally {

@@ -85,7 +85,8 @@ describe('(a) reproducibility of the shipped model files', () => {
     const recipes = files.map(({ file, json }) => {
       const command = json.provenance.command!;
       const recipe = parseRecipeCommand(command);
-      expect(recipe.out).toBe(`models/difficulty/${file}`);
+      // The recipe, not where it was written: fit-predictor records no --out (docs test: the README's command writes out/).
+      expect(recipe.out, file).toBe('');
       expect(recipe.iterations).toBeGreaterThan(0);
       expect(recipe.seed).toBe(json.provenance.seed);
       return { ...recipe, command };

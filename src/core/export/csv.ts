@@ -10,6 +10,14 @@
  * An empty field is a missing value: no difficulty (an unsolvable level, or
  * one never analysed), an infinite feature (`expectedMoves` of an unsolvable
  * level), or a feature the pack does not carry.
+ *
+ * Formula injection (OWASP, "CSV Injection"): a spreadsheet runs a cell that
+ * begins with `=`, `+`, `-` or `@` as a formula (tab and CR lead some
+ * programs there too), quoted or not. Every text field that begins with one
+ * of these six characters is written with a `'` in front, and quoted, so it
+ * is shown as text (`=HYPERLINK(...)` becomes `"'=HYPERLINK(...)"`). Number
+ * fields are never touched: they are written by the program, never begin
+ * with anything but a digit or `-`, and a negative number stays a number.
  */
 import { bandOf } from '../difficulty/predict';
 import { FEATURE_NAMES } from '../graph/features';
@@ -19,9 +27,22 @@ import { exportEntries } from './packLevels';
 /** The header row's column names, in order. */
 export const CSV_COLUMNS = ['index', 'id', 'name', 'width', 'height', 'difficulty', 'band', ...FEATURE_NAMES, 'level'] as const;
 
-/** One field as RFC 4180 writes it: quoted (quotes doubled) only when it must be. */
+/** The first characters that make a spreadsheet read a cell as a formula (OWASP): = + - @ tab CR. */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell made safe for spreadsheets: a `'` before a leading formula character (see the module comment). */
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/**
+ * One text field as RFC 4180 writes it, neutralised against formula
+ * injection: quoted (quotes doubled) when it holds a comma, a quote or a line
+ * break, and whenever it was neutralised.
+ */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const safe = neutraliseCell(value);
+  return safe !== value || /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** A number as a field: finite numbers in JavaScript's shortest form, anything else empty. */
@@ -48,7 +69,7 @@ export function featuresCsv(pack: LevelPack): string {
       numberField(d),
       d !== null && Number.isFinite(d) ? bandOf(d) : '',
       ...FEATURE_NAMES.map((name) => numberField(Object.hasOwn(level.features, name) ? level.features[name] : null)),
-      level.rows.join('/'),
+      csvField(level.rows.join('/')),
     ];
     lines.push(fields.join(','));
   }

