@@ -8,8 +8,12 @@
  * it, the shape of every layer's output worked out from its config, and from
  * those the exact weights each layer owns. The manifest must list exactly
  * those weights (names, shapes, float32), `weights.bin` must have exactly
- * their bytes, and every value must be finite. The meta's observation and
- * action counts must match the network's inputs and output.
+ * their bytes, and every value must be finite and at most
+ * {@link MAX_ABS_WEIGHT} in magnitude (a weight of 3e38 is finite but
+ * overflows the first sum it enters: the layer is named). The meta's
+ * observation and action counts must match the network's inputs and output.
+ * Loading (`modelFiles.ts`) then runs one probe input through the network and
+ * bounds every layer's activations ({@link MAX_ABS_ACTIVATION}).
  *
  * tfjs-free, so the page, the workers and the CLI run the same checks; the
  * writers run them too, so no model is written that this could not load.
@@ -28,6 +32,15 @@ export const MAX_WEIGHT_BYTES = 64 << 20;
 const MAX_LAYERS = 64;
 const MAX_UNITS = 4096;
 const MAX_KERNEL = 7;
+/**
+ * Largest weight magnitude a model may hold. Trained networks here stay
+ * below about 10 (the shipped ones below 3); 10^5 leaves room for any
+ * honest run and still refuses overflow-scale values long before float32's
+ * 3.4e38.
+ */
+export const MAX_ABS_WEIGHT = 1e5;
+/** Largest activation magnitude on the probe input (ones everywhere) that loading accepts. */
+export const MAX_ABS_ACTIVATION = 1e9;
 /** Largest activation per sample any layer may produce (values). */
 const MAX_ACTIVATION = 1 << 22;
 
@@ -203,13 +216,21 @@ function inferShapes(layers: z.infer<typeof LayerSchema>[]): Result<{ shapes: Ma
   return ok({ shapes, weights, clean });
 }
 
-/** The index of the first value that is NaN or infinite, or -1. The bytes need not be aligned (little-endian, as tfjs writes them). */
-function firstNonFinite(bytes: Uint8Array): number {
+/**
+ * The index of the first value that is NaN or infinite (`nonFinite`), or
+ * whose magnitude is above `maxAbs` (`huge`), or -1. The bytes need not be
+ * aligned (little-endian, as tfjs writes them).
+ */
+function firstBadWeight(bytes: Uint8Array, maxAbs: number): { index: number; nonFinite: boolean; value: number } | null {
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
   const values = new Float32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 2);
-  // v - v is 0 for every finite v and NaN for NaN and both infinities.
-  for (let i = 0; i < values.length; i++) if (values[i]! - values[i]! !== 0) return i;
-  return -1;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    // v - v is 0 for every finite v and NaN for NaN and both infinities.
+    if (v - v !== 0) return { index: i, nonFinite: true, value: v };
+    if (v > maxAbs || v < -maxAbs) return { index: i, nonFinite: false, value: v };
+  }
+  return null;
 }
 
 /**
@@ -283,11 +304,14 @@ export function checkModelFiles(
   if (expectedBytes !== files.weights.byteLength) {
     return err(`weights.bin has ${files.weights.byteLength} bytes but model.json describes ${expectedBytes}: the files do not belong together or are truncated`);
   }
-  const bad = firstNonFinite(files.weights);
-  if (bad >= 0) {
+  const bad = firstBadWeight(files.weights, MAX_ABS_WEIGHT);
+  if (bad !== null) {
     let offset = 0;
-    const spec = specs.find((s) => (offset += product(s.shape)) > bad)!;
-    return err(`weights.bin holds a NaN or infinite value (weight "${spec.name}", value ${bad - (offset - product(spec.shape))}): the network is broken (a training run that diverged?)`);
+    const spec = specs.find((s) => (offset += product(s.shape)) > bad.index)!;
+    const at = `weight "${spec.name}" of layer "${spec.name.split('/')[0]}", value ${bad.index - (offset - product(spec.shape))}`;
+    return err(bad.nonFinite
+      ? `weights.bin holds a NaN or infinite value (${at}): the network is broken (a training run that diverged?)`
+      : `weights.bin holds a weight of ${bad.value.toPrecision(3)} (${at}); a usable network stays within ±${MAX_ABS_WEIGHT.toExponential(0)}: the network is broken or not a trained model`);
   }
   const modelTopology = {
     class_name: 'Model',

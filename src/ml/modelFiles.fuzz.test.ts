@@ -1,8 +1,8 @@
 /**
  * Fuzz: SD-PCGRL model files (model.json, weights.bin, meta.json), through
  * `checkModelFiles`, the check every loader runs before tfjs. The shipped
- * model with new finite weights and harmless meta changes is accepted;
- * with one fault of a known kind (a NaN or infinite weight, bytes missing or
+ * model with new weights within ±MAX_ABS_WEIGHT and harmless meta changes is accepted;
+ * with one fault of a known kind (a NaN, infinite or overflow-scale weight, bytes missing or
  * extra, a weight's shape, name or dtype changed, a layer's size changed, an
  * edge to a missing layer, an unknown layer type, a meta that disagrees
  * with the network) it is refused. A random value put anywhere in model.json
@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkModelFiles } from './modelCheck';
+import { checkModelFiles, MAX_ABS_WEIGHT } from './modelCheck';
 import { modelFromFiles, modelToFiles, type ModelMeta } from './modelFiles';
 import { buildQNetwork } from './network';
 import type { ModelFiles } from './schemas';
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 const FAULTS = [
-  'nanWeight', 'infiniteWeight', 'truncate', 'extend', 'shapeDim', 'shapeRank', 'renameWeight', 'dropWeight', 'repeatWeight', 'dtype',
+  'nanWeight', 'infiniteWeight', 'hugeWeight', 'truncate', 'extend', 'shapeDim', 'shapeRank', 'renameWeight', 'dropWeight', 'repeatWeight', 'dtype',
   'filters', 'kernel', 'danglingEdge', 'forwardEdge', 'layerType', 'inputShape', 'outputName', 'metaEnv', 'metaSize', 'metaChannels', 'metaActions', 'metaExtra',
 ] as const;
 
@@ -55,6 +55,7 @@ function spoil(kind: (typeof FAULTS)[number], n: number): ModelFiles {
   switch (kind) {
     case 'nanWeight': view.setFloat32(4 * (n % values), NaN, true); break;
     case 'infiniteWeight': view.setFloat32(4 * (n % values), n % 2 ? Infinity : -Infinity, true); break;
+    case 'hugeWeight': view.setFloat32(4 * (n % values), (n % 2 ? 1 : -1) * Math.fround(MAX_ABS_WEIGHT * (1.01 + (n % 1000) * 3e30)), true); break;
     case 'truncate': out = weights.subarray(0, weights.byteLength - 1 - (n % 4096)); break;
     case 'extend': out = new Uint8Array(weights.byteLength + 1 + (n % 64)); out.set(weights); break;
     case 'shapeDim': spec.shape[n % spec.shape.length] += 1 + (n % 3); break;
@@ -88,9 +89,9 @@ function paths(v: unknown, at: (string | number)[] = [], out: (string | number)[
 }
 
 describe('SD-PCGRL model file fuzz', () => {
-  it('accepts the network with any finite weights and harmless meta changes', () => {
+  it('accepts the network with any weights within the bound and harmless meta changes', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(), fc.float({ noNaN: true, noDefaultInfinity: true })), { minLength: 1, maxLength: 50 }), fc.nat(), fc.string({ maxLength: 20 }), (changes, episodes, backend) => {
+      fc.property(fc.array(fc.tuple(fc.nat(), fc.float({ noNaN: true, min: -MAX_ABS_WEIGHT, max: MAX_ABS_WEIGHT })), { minLength: 1, maxLength: 50 }), fc.nat(), fc.string({ maxLength: 20 }), (changes, episodes, backend) => {
         const weights = new Uint8Array(shipped.weights);
         const view = new DataView(weights.buffer);
         for (const [i, v] of changes) view.setFloat32(4 * (i % (weights.byteLength / 4)), v, true);

@@ -201,6 +201,39 @@ describe('corrupt or mismatched model files give clear errors, not throws', () =
     expect(await loadErr({ ...files, weights: long })).toContain(`weights.bin has ${TINY_BYTES + 4} bytes`);
   });
 
+  it('an overflow-scale weight (3e38, finite) is refused, naming the weight and its layer; so is any weight past ±1e5', async () => {
+    const specs = (JSON.parse(files.modelJson) as { weightsManifest: { weights: { name: string; shape: number[] }[] }[] }).weightsManifest[0]!.weights;
+    // The first value of the hidden dense layer's kernel (a 1x1 convolution over the 104 joined
+    // values): after the first conv's kernel and bias (148 values, see TINY_BYTES).
+    const dense = specs[2]!;
+    expect(dense.shape).toEqual([1, 1, 104, 16]);
+    for (const value of [3e38, -1.5e5]) {
+      const weights = files.weights.slice();
+      new DataView(weights.buffer).setFloat32(148 * 4, value, true);
+      const e = await loadErr({ ...files, weights });
+      expect(e).toContain(`weight "${dense.name}" of layer "${dense.name.split('/')[0]}"`);
+      expect(e).toContain(`a weight of ${Math.fround(value).toPrecision(3)}`);
+    }
+    const edge = files.weights.slice();
+    new DataView(edge.buffer).setFloat32(148 * 4, 1e5, true);
+    const r = await modelFromFiles({ ...files, weights: edge });
+    expect(r.ok, r.ok ? '' : r.error).toBe(true);
+    if (r.ok) r.value.model.dispose();
+  });
+
+  it('weights that each pass the bound but overflow together are refused by the probe, naming the first layer past ±1e9', async () => {
+    // Every weight 9e4 and a probe of ones: the conv gives 3*3*4*9e4 + 9e4 = 3.33e6 per cell (within
+    // the bound), the pooled and flattened values stay 3.33e6, and the dense layer sums 100 of them
+    // times 9e4: about 3e13, the first activation past 1e9.
+    const weights = new Uint8Array(TINY_BYTES);
+    new Float32Array(weights.buffer).fill(9e4);
+    // The hidden dense layer is the layer that owns the 104x16 kernel.
+    const hidden = model.layers.find((l) => l.getWeights()[0]?.shape.join('x') === '1x1x104x16')!;
+    const e = await loadErr({ ...files, weights });
+    expect(e).toContain(`layer "${hidden.name}" (Conv2D)`);
+    expect(e).toContain('probe input');
+  });
+
   it('weights.bin as a view into a larger buffer loads (only the view counts)', async () => {
     const big = new Uint8Array(TINY_BYTES + 64);
     big.set(files.weights, 32);

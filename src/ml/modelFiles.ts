@@ -6,7 +6,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { err, ok, type Result } from '../core/util/result';
-import { checkModelFiles } from './modelCheck';
+import { checkModelFiles, MAX_ABS_ACTIVATION } from './modelCheck';
 import type { ModelFiles, ModelMeta } from './schemas';
 
 export { META_FORMAT, ModelMetaSchema, type ModelFiles, type ModelMeta } from './schemas';
@@ -48,8 +48,40 @@ export async function modelFromFiles(
   try {
     const weightData = files.weights.buffer.slice(files.weights.byteOffset, files.weights.byteOffset + files.weights.byteLength) as ArrayBuffer;
     const model = await tf.loadLayersModel(tf.io.fromMemory({ modelTopology, weightSpecs, weightData }));
+    const probe = probeActivations(model);
+    if (probe !== null) {
+      model.dispose();
+      return err(probe);
+    }
     return ok({ model, meta });
   } catch (e) {
     return err(`the model could not be loaded: ${(e as Error).message}`);
   }
+}
+
+/**
+ * Runs one probe input (ones everywhere, the largest a one-hot observation
+ * gets) through the network and returns a sentence naming the first layer
+ * whose activations are not finite or exceed {@link MAX_ABS_ACTIVATION} in
+ * magnitude, or null when all are within bounds. Weights that each pass
+ * the magnitude check can still overflow together; this catches them.
+ */
+export function probeActivations(model: tf.LayersModel): string | null {
+  return tf.tidy(() => {
+    const layers = model.layers.filter((l) => l.getClassName() !== 'InputLayer');
+    const outputs = layers.map((l) => l.output as tf.SymbolicTensor);
+    const inner = tf.model({ inputs: model.inputs, outputs });
+    const inputs = model.inputs.map((i) => tf.ones([1, ...i.shape.slice(1).map((d) => d ?? 1)]));
+    const result = inner.predict(inputs.length === 1 ? inputs[0]! : inputs);
+    const values = Array.isArray(result) ? result : [result];
+    for (let i = 0; i < values.length; i++) {
+      const data = values[i]!.dataSync();
+      for (const v of data) {
+        if (!Number.isFinite(v) || Math.abs(v) > MAX_ABS_ACTIVATION) {
+          return `layer "${layers[i]!.name}" (${layers[i]!.getClassName()}) gives ${Number.isFinite(v) ? `an activation of ${v.toPrecision(3)}` : 'a NaN or infinite activation'} on a probe input (ones); a usable network stays within ±${MAX_ABS_ACTIVATION.toExponential(0)}: its weights are broken`;
+        }
+      }
+    }
+    return null;
+  });
 }
