@@ -60,6 +60,12 @@ function buildProgram(): { program: Command; status: { code: number } } {
     (await import('./io')).allowShippedWrites(program.opts<{ force?: boolean }>().force === true);
   });
 
+  /** A --max-states that may not fit in memory needs --force (memory.ts says how much it may use). */
+  const checkStateCap = async (maxStates: number): Promise<void> => {
+    if (maxStates <= DEFAULT_STATE_CAP) return;
+    (await import('./memory')).checkStateCapMemory(maxStates, program.opts<{ force?: boolean }>().force === true);
+  };
+
   program
     .command('analyze')
     .description('print one JSON object per level: classes and every graph feature (text format or pack; - for stdin)')
@@ -68,6 +74,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--model <file>', 'difficulty model JSON (default: the shipped model)')
     .action(async (file: string, opts: { maxStates: string; model?: string }) => {
       const maxStates = parseCount(opts.maxStates, '--max-states', 50_000_000);
+      await checkStateCap(maxStates);
       const model = await loadModel(opts.model);
       const { runAnalyze } = await import('./analyze');
       status.code = runAnalyze(file, { maxStates, model }, (l) => process.stdout.write(l + '\n'));
@@ -310,6 +317,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
       const { parseExportFormat, runExport } = await import('./export');
       const format = parseExportFormat(o.format);
       const maxStates = parseCount(o.maxStates, '--max-states', 50_000_000);
+      await checkStateCap(maxStates);
       const r = await runExport(file, { format, out: o.out, model: await loadModel(o.model), maxStates }, (l) => process.stderr.write(l + '\n'));
       if (o.out !== '-') process.stderr.write(`wrote ${r.levels} level${r.levels === 1 ? '' : 's'} to ${o.out} (${format})\n`);
     });

@@ -67,7 +67,8 @@ export async function modelFromFiles(
  * the magnitude check can still overflow together; this catches them.
  */
 export function probeActivations(model: tf.LayersModel): string | null {
-  return tf.tidy(() => {
+  let problem: string | null = null;
+  tf.tidy(() => {
     const layers = model.layers.filter((l) => l.getClassName() !== 'InputLayer');
     const outputs = layers.map((l) => l.output as tf.SymbolicTensor);
     const inner = tf.model({ inputs: model.inputs, outputs });
@@ -78,10 +79,11 @@ export function probeActivations(model: tf.LayersModel): string | null {
       const data = values[i]!.dataSync();
       for (const v of data) {
         if (!Number.isFinite(v) || Math.abs(v) > MAX_ABS_ACTIVATION) {
-          return `layer "${layers[i]!.name}" (${layers[i]!.getClassName()}) gives ${Number.isFinite(v) ? `an activation of ${v.toPrecision(3)}` : 'a NaN or infinite activation'} on a probe input (ones); a usable network stays within ±${MAX_ABS_ACTIVATION.toExponential(0)}: its weights are broken`;
+          problem = `layer "${layers[i]!.name}" (${layers[i]!.getClassName()}) gives ${Number.isFinite(v) ? `an activation of ${v.toPrecision(3)}` : 'a NaN or infinite activation'} on a probe input (ones); a usable network stays within ±${MAX_ABS_ACTIVATION.toExponential(0)}: its weights are broken`;
+          return;
         }
       }
     }
-    return null;
   });
+  return problem;
 }
