@@ -22,16 +22,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT as ROOT, copyCheckout, npmEnv } from './support/checkoutCopy';
 import { parseCsv } from './support/exportReaders';
 import { parseLevels } from '../src/core/level/format';
 import { naiveAnalyze } from './naive/naiveSolver';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 
 interface Block {
@@ -89,9 +87,6 @@ describe('docs: every command block is deliberate', () => {
 
 let copy: string;
 
-/** Folders of the checkout the copy leaves out: installs, builds, results, git, and the docs' output. */
-const SKIP = new Set(['node_modules', '.git', 'dist', 'build', 'test-results', 'playwright-report', 'bench-results', 'out', '.vite']);
-
 /** Every file of `dir` (not following links) by its path relative to `dir`, with a hash of its content. */
 function snapshot(dir: string, skip: (rel: string) => boolean): Map<string, string> {
   const files = new Map<string, string>();
@@ -123,9 +118,7 @@ function analyticsCsv(): string {
 }
 
 beforeAll(() => {
-  copy = mkdtempSync(join(tmpdir(), 'longcat-docs-'));
-  cpSync(ROOT, copy, { recursive: true, filter: (src) => !SKIP.has(relative(ROOT, src).split(/[\\/]/)[0]!) && !relative(ROOT, src).startsWith('docs/screenshots/') });
-  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+  copy = copyCheckout('longcat-docs-');
   // The standalone player's template (export --format html): the checkout's build, else built in the copy.
   if (existsSync(join(ROOT, 'build/player/play.html'))) cpSync(join(ROOT, 'build/player'), join(copy, 'build/player'), { recursive: true });
   else {
@@ -147,7 +140,7 @@ function runBlock(b: Block): { stdout: string; stderr: string } {
     cwd: copy,
     encoding: 'utf8',
     maxBuffer: 1 << 26,
-    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false' },
+    env: npmEnv(),
   });
   expect(r.status, `${b.page}:${b.line} exited ${r.status}\n${r.stderr.slice(-3000)}`).toBe(0);
   const after = snapshot(copy, (rel) => rel === 'node_modules' || rel === 'out' || rel.startsWith('out/'));
