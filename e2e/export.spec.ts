@@ -99,6 +99,17 @@ test('the Export menu downloads every format, each readable by an independent re
   expect(seen).toEqual(rows);
 });
 
+test('the CSV neutralises spreadsheet formulas: a level named =HYPERLINK(...) is text behind a quote mark, numbers stay numbers', async ({ studio }) => {
+  const attack = '=HYPERLINK("http://x.example","click")';
+  await importLevels(studio, [{ name: attack, rows: LEVELS[0]!.rows }, { name: '@SUM(1)', rows: LEVELS[1]!.rows }]);
+  const csv = (await studio.pack.exportAs('pack.export.csv')).buffer.toString('utf8');
+  const [head, ...records] = parseCsv(csv);
+  expect(records.map((r) => r[head!.indexOf('name')])).toEqual([`'${attack}`, "'@SUM(1)"]);
+  // On the wire the cell is quoted and starts with the quote mark, never with "=".
+  expect(csv.split('\r\n')[1]).toContain(`,"'=HYPERLINK(""http://x.example"",""click"")",`);
+  expect(Number(records[0]![head!.indexOf('nStates')])).toBe(naiveAnalyze(LEVELS[0]!.rows).features.nStates);
+});
+
 test('the Arduboy header refuses a pack with a level that is not 8x8, says which, and downloads nothing', async ({ studio }, testInfo) => {
   await importLevels(studio, [LEVELS[0]!, SMALL]);
   let downloads = 0;
