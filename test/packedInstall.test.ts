@@ -41,7 +41,8 @@ beforeAll(() => {
     writeFileSync(join(prefix, 'package.json'), JSON.stringify({ name: 'longcat-install-check', private: true }));
     const flags = ['install', '--no-audit', '--no-fund', '--omit=dev', '--no-save', tgz];
     let r = npm([...flags, '--offline'], prefix);
-    if (r.status !== 0) r = npm([...flags, '--prefer-offline'], prefix);
+    // Not all in the cache (npm ci caches tarballs, not every package's metadata): ask the registry, briefly.
+    if (r.status !== 0) r = npm([...flags, '--prefer-offline', '--fetch-timeout=30000', '--fetch-retries=1'], prefix);
     if (r.status === 0) installed = join(prefix, 'node_modules', '.bin', 'longcat');
     else why = `npm could not install the packed tarball (no network and not in npm's cache): ${r.stderr.trim().split('\n').slice(-2).join(' ')}`;
   } finally {
