@@ -41,6 +41,18 @@ export default tseslint.config(
     },
   },
   {
+    // Imports run downward only: workers sit below the app (the app starts them, never the other way round).
+    files: ['src/workers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@tensorflow/*'], message: '@tensorflow/* is imported only in src/ml: call its services instead.' },
+          { group: ['**/app/**', '**/app'], message: 'src/workers must not import src/app: move what both need into core (or a module below app).' },
+        ],
+      }],
+    },
+  },
+  {
     // The core runs unchanged in the page, workers and Node: no DOM, React, state or rendering libraries.
     files: ['src/core/**/*.ts'],
     rules: {
@@ -48,7 +60,7 @@ export default tseslint.config(
         patterns: [
           { group: ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', 'd3', 'd3-*', 'cytoscape', 'cytoscape-*', '@tensorflow/*'], message: 'src/core stays pure: no UI, state or tensor libraries.' },
           { group: ['node:*', 'fs', 'path'], message: 'src/core runs in the browser too: no Node built-ins.' },
-          { group: ['**/app/**', '**/ml/**', '**/workers/**', '**/cli/**'], message: 'src/core must not depend on outer layers.' },
+          { group: ['**/app/**', '**/app', '**/ml/**', '**/workers/**', '**/cli/**'], message: 'src/core must not depend on outer layers (never src/app, src/ml, src/workers or src/cli).' },
         ],
       }],
       'no-restricted-globals': ['error', 'document', 'window', 'localStorage'],

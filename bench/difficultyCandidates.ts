@@ -18,7 +18,7 @@ import type { DifficultyModel, FeatureName, FeatureTransform } from '../src/core
 import { predictDifficulty } from '../src/core/difficulty/predict';
 import { corpusSpecs } from '../src/core/difficulty/recipe';
 import { analyzeLevel } from '../src/core/graph/analyze';
-import type { LevelFeatures } from '../src/core/graph/features';
+import { featureNumber, type LevelFeatures } from '../src/core/graph/features';
 import { parseLevels, parseRows } from '../src/core/level/format';
 import { createRng } from '../src/core/util/rng';
 import * as hand from '../test/fixtures/difficultyLevels';
@@ -73,7 +73,7 @@ function build(c: Candidate): DifficultyModel {
  * against the label in time units, and of ln(1 + output) against ln(1 + label).
  */
 function crossValidated(m: DifficultyModel, entries: readonly CorpusEntry[]): { time: number; log: number } {
-  const input = (f: LevelFeatures): number[] => m.features.map((n, j) => (m.transforms?.[j] === 'log1p' ? Math.log1p(f[n]) : f[n]));
+  const input = (f: LevelFeatures): number[] => m.features.map((n, j) => (m.transforms?.[j] === 'log1p' ? Math.log1p(featureNumber(f, n)) : featureNumber(f, n)));
   const x = entries.map((e) => input(e.features));
   const t = entries.map((e) => playerModelTime(e.features));
   const y = m.label.transform === 'log1p' ? t.map((v) => Math.log1p(v)) : t;

@@ -12,6 +12,7 @@ import { ITERATION_7_MODEL as model } from '../src/core/difficulty/defaultModel'
 import { ablation, evaluateSplits } from '../src/core/difficulty/evaluation';
 import { permutation, selectColumns, type Dataset } from '../src/core/difficulty/fit';
 import type { FeatureName } from '../src/core/difficulty/model';
+import { featureNumber } from '../src/core/graph/features';
 import { createRng } from '../src/core/util/rng';
 
 const SAMPLE = 3000;
@@ -21,7 +22,7 @@ const pick = permutation(corpus.length, createRng(seed)).slice(0, SAMPLE).map((i
 const toSeconds = (t: number): number => model.label.scale * t + model.label.offset;
 
 const ALL: FeatureName[] = ['nStates', 'size', 'nBranches', 'nSolutions', 'nFails', 'shortestSolutionLength', 'nSolutionBranches', 'nIndeterminate', 'nIndeterminateBranches'];
-const data: Dataset = { x: pick.map((e) => ALL.map((f) => e.features[f])), y: pick.map((e) => toSeconds(playerModelTime(e.features))) };
+const data: Dataset = { x: pick.map((e) => ALL.map((f) => featureNumber(e.features, f))), y: pick.map((e) => toSeconds(playerModelTime(e.features))) };
 const cols = (names: FeatureName[]): number[] => names.map((n) => ALL.indexOf(n));
 
 const iterations: { it: number; method: 'ols' | 'lasso' | 'ridge'; features: FeatureName[]; thesis: number }[] = [

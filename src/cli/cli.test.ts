@@ -25,7 +25,7 @@ const BINSWING = resolve(SHARED_DATA, 'longcat-binswing-52.txt');
 
 const FEATURES = [
   'nStates', 'size', 'nBranches', 'nSolutions', 'nFails', 'shortestSolutionLength', 'nSolutionBranches',
-  'nNonDead', 'nIndeterminate', 'nIndeterminateBranches', 'solutionPaths', 'expectedDecisions', 'expectedMoves',
+  'nNonDead', 'nIndeterminate', 'nIndeterminateBranches', 'solutionPaths', 'expectedDecisions', 'expectedMoves', 'shortestSolutionCount',
 ] as const;
 const EXACT_FEATURES = FEATURES.filter((f) => f !== 'expectedDecisions' && f !== 'expectedMoves');
 const ANALYZE_KEYS = ['difficulty', 'name', 'width', 'height', 'classes', ...FEATURES].sort();

@@ -1,6 +1,7 @@
 /** The analysis worker's protocol: its request schema, its answer and its limits. */
 import { z } from 'zod';
-import type { GraphData } from './analysis.api';
+import type { GraphData } from '../core/graph/graphData';
+import { RULESET_NAMES } from '../core/rules/ruleset';
 
 /** The largest state cap a request may set. */
 export const MAX_STATE_CAP = 5_000_000;
@@ -11,6 +12,8 @@ export const AnalysisRequestSchema = z.object({
   rows: z.array(z.string(), { error: 'the request has no rows of text' }),
   /** State cap (SPEC §3); the search stops and reports past it. Clamped to {@link MAX_STATE_CAP}. */
   maxStates: z.number().int().positive().catch(FALLBACK_STATE_CAP).transform((n) => Math.min(n, MAX_STATE_CAP)),
+  /** The ruleset (SPEC §12); Longcat when absent. */
+  rules: z.enum(RULESET_NAMES, { error: `rules must be one of ${RULESET_NAMES.join(', ')}` }).default('longcat'),
 });
 export type AnalysisRequest = z.input<typeof AnalysisRequestSchema>;
 

@@ -1,10 +1,10 @@
 /**
  * Laying out a solution graph off the main thread: the layered layout
- * (app/adapters/graphLayout.ts, pure and DOM-free) behind a checked request.
+ * (core/graph/layout.ts, pure and DOM-free) behind a checked request.
  * A few thousand states take tens of milliseconds, more when the page is
  * busy or the code is not yet compiled; here that never blocks the page.
  */
-import { layeredLayout } from '../app/adapters/graphLayout';
+import { layeredLayout } from '../core/graph/layout';
 import { LayoutRequestSchema, type LayoutResult } from './layout.protocol';
 import { ok, parseRequest, type Outcome } from './outcome';
 

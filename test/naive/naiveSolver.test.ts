@@ -14,7 +14,7 @@ describe('naiveAnalyze on hand-solved levels', () => {
     expect(a.features).toEqual({
       nStates: 1, size: 9, nBranches: 0, nSolutions: 1, nFails: 0, shortestSolutionLength: 0,
       nSolutionBranches: 0, nNonDead: 1, nIndeterminate: 0, nIndeterminateBranches: 0,
-      solutionPaths: 1, expectedDecisions: 0, expectedMoves: 0,
+      solutionPaths: 1, expectedDecisions: 0, expectedMoves: 0, shortestSolutionCount: 1,
     });
   });
 
@@ -27,7 +27,7 @@ describe('naiveAnalyze on hand-solved levels', () => {
     expect(a.features).toEqual({
       nStates: 3, size: 9, nBranches: 0, nSolutions: 1, nFails: 0, shortestSolutionLength: 2,
       nSolutionBranches: 0, nNonDead: 3, nIndeterminate: 0, nIndeterminateBranches: 0,
-      solutionPaths: 1, expectedDecisions: 0, expectedMoves: 2,
+      solutionPaths: 1, expectedDecisions: 0, expectedMoves: 2, shortestSolutionCount: 1,
     });
   });
 
@@ -43,7 +43,7 @@ describe('naiveAnalyze on hand-solved levels', () => {
     expect(a.features).toEqual({
       nStates: 10, size: 9, nBranches: 1, nSolutions: 1, nFails: 0, shortestSolutionLength: 5,
       nSolutionBranches: 1, nNonDead: 10, nIndeterminate: 0, nIndeterminateBranches: 0,
-      solutionPaths: 2, expectedDecisions: 1, expectedMoves: 5,
+      solutionPaths: 2, expectedDecisions: 1, expectedMoves: 5, shortestSolutionCount: 2,
     });
   });
 
@@ -60,7 +60,7 @@ describe('naiveAnalyze on hand-solved levels', () => {
     expect(a.features).toEqual({
       nStates: 33, size: 9, nBranches: 7, nSolutions: 4, nFails: 0, shortestSolutionLength: 5,
       nSolutionBranches: 7, nNonDead: 33, nIndeterminate: 0, nIndeterminateBranches: 0,
-      solutionPaths: 8, expectedDecisions: 2, expectedMoves: 5,
+      solutionPaths: 8, expectedDecisions: 2, expectedMoves: 5, shortestSolutionCount: 8,
     });
   });
 
@@ -74,6 +74,7 @@ describe('naiveAnalyze on hand-solved levels', () => {
     expect(a.features.shortestSolutionLength).toBe(15);
     expect(a.features.nBranches).toBe(1);
     expect(a.features.solutionPaths).toBe(2);
+    expect(a.features.shortestSolutionCount).toBe(2);
     expect(a.features.expectedMoves).toBe(15);
   });
 
@@ -97,7 +98,7 @@ describe('naiveAnalyze on hand-solved levels', () => {
     expect(a.features).toEqual({
       nStates: 14, size: 9, nBranches: 3, nSolutions: 2, nFails: 2, shortestSolutionLength: 4,
       nSolutionBranches: 2, nNonDead: 11, nIndeterminate: 0, nIndeterminateBranches: 0,
-      solutionPaths: 2, expectedDecisions: 1.5, expectedMoves: 4.5,
+      solutionPaths: 2, expectedDecisions: 1.5, expectedMoves: 4.5, shortestSolutionCount: 2,
     });
   });
 
@@ -116,7 +117,7 @@ describe('naiveAnalyze on hand-solved levels', () => {
     expect(a.features).toEqual({
       nStates: 10, size: 9, nBranches: 2, nSolutions: 0, nFails: 3, shortestSolutionLength: Infinity,
       nSolutionBranches: 0, nNonDead: 8, nIndeterminate: 5, nIndeterminateBranches: 2,
-      solutionPaths: 0, expectedDecisions: Infinity, expectedMoves: Infinity,
+      solutionPaths: 0, expectedDecisions: Infinity, expectedMoves: Infinity, shortestSolutionCount: 0,
     });
   });
 

@@ -23,6 +23,8 @@ export interface NaiveAnalysis {
     solutionPaths: number;
     expectedDecisions: number;
     expectedMoves: number;
+    /** Move sequences of length shortestSolutionLength that win (0 when unsolvable). */
+    shortestSolutionCount: number;
   };
 }
 
@@ -261,6 +263,20 @@ export function naiveAnalyze(rows: string[]): NaiveAnalysis {
     return r;
   };
 
+  // Shortest solutions: walk the BFS layers forward, counting the ways to reach each state in exactly its depth.
+  let shortestCount = 0;
+  if (shortest !== Infinity) {
+    let layer = new Map<string, number>([[g.start, 1]]);
+    for (let d = 0; d < shortest; d++) {
+      const next = new Map<string, number>();
+      for (const [s, ways] of layer) {
+        for (const [, t] of g.edges.get(s)!) if (g.depth.get(t) === d + 1) next.set(t, Math.min(PATH_CAP, (next.get(t) ?? 0) + ways));
+      }
+      layer = next;
+    }
+    for (const [s, ways] of layer) if (isWon(s)) shortestCount = Math.min(PATH_CAP, shortestCount + ways);
+  }
+
   const a = attempt(g.start);
   const expectedDecisions = a.p > 0 ? a.dec / a.p : Infinity;
   const expectedMoves = a.p > 0 ? a.mv / a.p : Infinity;
@@ -283,6 +299,7 @@ export function naiveAnalyze(rows: string[]): NaiveAnalysis {
       solutionPaths: paths(g.start),
       expectedDecisions,
       expectedMoves,
+      shortestSolutionCount: shortestCount,
     },
   };
 }

@@ -7,7 +7,7 @@
 import type { ElementDefinition, StylesheetJson } from 'cytoscape';
 import { NODE_CLASSES, type NodeClassName } from '../../core/graph/classes';
 import { DIRECTIONS } from '../../core/rules/moves';
-import type { GraphData } from '../../workers/analysis.api';
+import type { GraphData } from '../../core/graph/graphData';
 import { layeredLayout, type Positions } from './graphLayout';
 
 /** Class colours, shared with the CSS swatches (styles.css). */

@@ -4,9 +4,10 @@
  */
 import { NODE_CLASSES, SUCCESS, type NodeClassName } from '../../core/graph/classes';
 import type { Level } from '../../core/level/level';
-import { DIRECTIONS, topology } from '../../core/rules/moves';
-import { initialState, slideCells, type PlayState } from '../../core/rules/state';
-import type { GraphData } from '../../workers/analysis.api';
+import { DIRECTIONS } from '../../core/rules/moves';
+import { longcat } from '../../core/rules/registry';
+import type { PlayState, Ruleset } from '../../core/rules/ruleset';
+import type { GraphData } from '../../core/graph/graphData';
 
 /** 1 per cell that is wall, body or head in node `id`. */
 export function nodeFilled(graph: GraphData, id: number): Uint8Array {
@@ -37,25 +38,23 @@ export function shortestSolution(graph: GraphData): string | null {
   return best < 0 ? null : movesTo(graph, best);
 }
 
-/** A playable state and the cat's cells from tail to head, after `moves` (illegal moves are skipped). */
+/** A playable state and the mover's cells in order, after `moves` under `rules` (default Longcat; illegal moves are skipped). */
 export interface CatState {
   readonly state: PlayState;
-  /** Cells in the order the cat covered them: the start cell first, the head last. */
+  /** Cells in the order the mover passed them: the start cell first, the mover's cell last (paint may repeat cells). */
   readonly path: readonly number[];
 }
 
-export function catAfter(level: Level, moves: string): CatState {
-  const topo = topology(level.width, level.height);
-  let state = initialState(level);
+export function catAfter(level: Level, moves: string, rules: Ruleset = longcat): CatState {
+  let state = rules.initialState(level);
   const path = [level.head];
   for (const ch of moves) {
     const d = DIRECTIONS.indexOf(ch as (typeof DIRECTIONS)[number]);
     if (d < 0) continue;
-    const cells = slideCells(topo, state, d);
-    if (cells.length === 0) continue;
-    const filled = state.filled.slice();
-    for (const c of cells) filled[c] = 1;
-    state = { head: cells[cells.length - 1]!, filled, emptyLeft: state.emptyLeft - cells.length };
+    const cells = rules.slideCells(level, state, d);
+    const next = rules.applyMove(level, state, d);
+    if (next === null) continue;
+    state = next;
     path.push(...cells);
   }
   return { state, path };

@@ -6,7 +6,7 @@
  * turns the answers into Cytoscape classes.
  */
 import { DEAD, FAIL, INDETERMINATE, NODE_CLASSES, SOLUTION, SUCCESS, type NodeClassName } from '../../core/graph/classes';
-import type { GraphData } from '../../workers/analysis.api';
+import type { GraphData } from '../../core/graph/graphData';
 import { depthsPerColumn } from './cytoscapeElements';
 
 export type Highlight = { readonly kind: 'class'; readonly cls: NodeClassName } | { readonly kind: 'feature'; readonly feature: string };

@@ -6,7 +6,7 @@
  */
 import type { DifficultyModel } from '../../core/difficulty/model';
 import { solvableDifficulty } from '../../core/difficulty/predict';
-import type { FeatureName } from '../../core/graph/features';
+import { featureNumber, type FeatureName } from '../../core/graph/features';
 import type { LabSample } from '../../workers/lab.api';
 import type { PlaytestRecord } from '../store/playtestSlice';
 
@@ -31,7 +31,7 @@ export interface DesignMatrix {
 export function designMatrix(samples: readonly LabSample[], features: readonly FeatureName[]): DesignMatrix {
   const x: number[][] = [], y: number[] = [], used: number[] = [];
   samples.forEach((s, i) => {
-    const row = features.map((f) => s.features[f]);
+    const row = features.map((f) => featureNumber(s.features, f));
     if (!Number.isFinite(s.seconds) || !row.every(Number.isFinite)) return;
     x.push(row);
     y.push(s.seconds);
@@ -113,7 +113,7 @@ const sampleLabel = (s: LabSample): string => s.name;
 export function featureScatter(samples: readonly LabSample[], feature: FeatureName): ScatterSeries {
   const points: ScatterPoint[] = [];
   samples.forEach((s, index) => {
-    const x = s.features[feature];
+    const x = featureNumber(s.features, feature);
     if (Number.isFinite(x) && Number.isFinite(s.seconds)) points.push({ x, y: s.seconds, index, label: sampleLabel(s) });
   });
   return {

@@ -12,7 +12,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
-import type { GraphData } from '../../workers/analysis.api';
+import type { GraphData } from '../../core/graph/graphData';
 import { useServices } from '../studioContext';
 import { registerGraphCommands, ZOOM_STEP, type GraphCommand } from '../graphCommands';
 import { buildHitGrid, type HitGrid } from './canvasGraph/hitGrid';

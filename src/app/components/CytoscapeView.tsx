@@ -8,7 +8,7 @@
 import cytoscape, { type Core } from 'cytoscape';
 import dagre from 'cytoscape-dagre';
 import { useEffect, useRef } from 'react';
-import type { GraphData } from '../../workers/analysis.api';
+import type { GraphData } from '../../core/graph/graphData';
 import { collapsedGraphElements, fullGraphElements, graphStylesheet, groupOfNode, nodeElementId } from '../adapters/cytoscapeElements';
 import { layeredLayout } from '../adapters/graphLayout';
 import { replaceDrawing, type Drawing } from './graphDrawing';

@@ -4,7 +4,7 @@
  * the model's provenance, every graph feature, and a short glossary.
  */
 import { NODE_CLASSES } from '../../core/graph/classes';
-import { FEATURE_NAMES } from '../../core/graph/features';
+import { FEATURE_NAMES, featureNumber } from '../../core/graph/features';
 import { modelInfoLine } from '../adapters/difficulty';
 import { CLASS_GLOSSARY, FEATURE_GLOSSARY, featureLabel } from '../adapters/graphHighlight';
 import { selectCurrentGraph, selectReading } from '../store/selectors';
@@ -61,7 +61,7 @@ export function GaugePanel() {
             {FEATURE_NAMES.map((f) => (
               <tr key={f} data-testid={`feature.${f}`}>
                 <th title={`${f}: ${FEATURE_GLOSSARY[f]?.means ?? ''}`}>{featureLabel(f)}</th>
-                <td>{graph !== null && !capped ? formatNumber(graph.features[f]) : '–'}</td>
+                <td>{graph !== null && !capped ? formatNumber(featureNumber(graph.features, f)) : '–'}</td>
               </tr>
             ))}
           </tbody>

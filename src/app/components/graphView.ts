@@ -5,7 +5,7 @@
  * collapsed view; our own canvas renderer draws big full graphs (see
  * `CanvasGraphView`), so neither the panel nor the specs care which one is on.
  */
-import type { GraphData } from '../../workers/analysis.api';
+import type { GraphData } from '../../core/graph/graphData';
 import type { GraphPath } from '../adapters/graphHighlight';
 
 export type GraphLayoutName = 'layered' | 'dagre';

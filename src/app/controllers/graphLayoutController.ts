@@ -3,7 +3,7 @@
  * (workers/layout.*), so the page never spends a long task on it. Only the
  * newest request is answered; older ones come back `cancelled`.
  */
-import type { GraphData } from '../../workers/analysis.api';
+import type { GraphData } from '../../core/graph/graphData';
 import { LayoutClient } from '../../workers/layout.client';
 import type { LayoutResult } from '../../workers/layout.protocol';
 import type { Outcome } from '../../workers/outcome';

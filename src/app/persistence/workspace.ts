@@ -233,7 +233,10 @@ export const GeneratedLevelSchema = z.object({
   key: z.string().max(400),
   solution: z.string().regex(/^[UDLR]*$/).max(512).nullable(),
   counts: z.object({ success: count, fail: count, solution: count, dead: count, indeterminate: count }),
-  features: z.object(Object.fromEntries(FEATURE_NAMES.map((f) => [f, featureValue])) as Record<(typeof FEATURE_NAMES)[number], typeof featureValue>),
+  features: z
+    .object(Object.fromEntries(FEATURE_NAMES.map((f) => [f, featureValue])) as Record<(typeof FEATURE_NAMES)[number], typeof featureValue>)
+    // solutionPaths is null for rulesets with cycles (SPEC §12); shortestSolutionCount is absent from records saved before it existed.
+    .extend({ solutionPaths: featureValue.nullable(), shortestSolutionCount: z.number().min(0).exactOptional() }),
 });
 
 export const GeneratorResultsSchema = z.object({

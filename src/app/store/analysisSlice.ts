@@ -1,6 +1,6 @@
 /** The analysis of the current level (from the worker), the graph view's selection and settings. */
 import { DEFAULT_STATE_CAP } from '../../core/graph/solver';
-import type { GraphData } from '../../workers/analysis.api';
+import type { GraphData } from '../../core/graph/graphData';
 import type { AnalysisResult } from '../../workers/analysis.protocol';
 import type { WorkerMode } from '../../workers/workerClient';
 import { DEFAULT_FULL_GRAPH_LIMIT, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';

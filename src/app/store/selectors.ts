@@ -5,7 +5,7 @@
 import { annotationProblems } from '../../core/pack/annotations';
 import type { PackProblem } from '../../core/pack/pack';
 import { levelKey, type Level } from '../../core/level/level';
-import type { GraphData } from '../../workers/analysis.api';
+import type { GraphData } from '../../core/graph/graphData';
 import { gaugeReading, packDifficulty, type GaugeReading } from '../adapters/difficulty';
 import { shortestSolution } from '../adapters/graphData';
 import type { DifficultyModel } from '../../core/difficulty/model';

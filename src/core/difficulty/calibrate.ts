@@ -6,7 +6,7 @@
  * spent before the first move; a linear model over counts keeps a longer tail
  * than the thesis's maximum near 85, which the spec accepts.
  */
-import type { LevelFeatures } from '../graph/features';
+import { featureNumber, type LevelFeatures } from '../graph/features';
 import type { Rng } from '../util/rng';
 import { chooseAlpha, fitLinear, predictRow, type Dataset, type LinearFit } from './fit';
 import { MODEL_FORMAT, MODEL_VERSION, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from './model';
@@ -38,7 +38,7 @@ function quantile(sorted: readonly number[], p: number): number {
 export function fitModel(req: FitRequest, rng: Rng): { model: DifficultyModel; fit: LinearFit; cvMse: number | null } {
   const { transforms } = req;
   if (transforms !== undefined && transforms.length !== req.features.length) throw new Error('fitModel: one transform per feature');
-  const input = (f: LevelFeatures, j: number): number => (transforms?.[j] === 'log1p' ? Math.log1p(f[req.features[j]!]) : f[req.features[j]!]);
+  const input = (f: LevelFeatures, j: number): number => (transforms?.[j] === 'log1p' ? Math.log1p(featureNumber(f, req.features[j]!)) : featureNumber(f, req.features[j]!));
   const labelTransform = req.labelTransform ?? 'identity';
   const data: Dataset = {
     x: req.samples.map((f) => req.features.map((_, j) => input(f, j))),

@@ -198,7 +198,7 @@ describe('(d) the default model: monotone, and the easiest levels at the bottom'
     fc.assert(
       fc.property(fc.double({ min: 0, max: 5000, noNaN: true }), fc.double({ min: 0, max: 500, noNaN: true }), fc.double({ min: 1e-3, max: 1000, noNaN: true }), fc.constantFrom<FeatureName>('expectedMoves', 'expectedDecisions'), (m, d, k, name) => {
         const f = { ...zeroFeatures(), nSolutions: 1, expectedMoves: m, expectedDecisions: d };
-        const before = predictDifficulty(MODEL, f)!, after = predictDifficulty(MODEL, { ...f, [name]: f[name] + k })!;
+        const before = predictDifficulty(MODEL, f)!, after = predictDifficulty(MODEL, { ...f, [name]: (f[name] as number) + k })!;
         expect(after).toBeGreaterThanOrEqual(before);
         if (before > 0) expect(after).toBeGreaterThan(before);
       }),

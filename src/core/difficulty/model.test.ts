@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import shipped from '../../../models/difficulty/default.json';
 import shippedIteration7 from '../../../models/difficulty/iteration7.json';
-import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
+import { FEATURE_NAMES, featureNumber, type LevelFeatures } from '../graph/features';
 import { DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL } from './defaultModel';
 import { MODEL_FORMAT, MODEL_VERSION, parseDifficultyModel, validateDifficultyModel, type DifficultyModel, type ModelProblem } from './model';
 import { bandOf, BANDS, explainDifficulty, predictDifficulty, rawOutput, solvableDifficulty } from './predict';
@@ -266,7 +266,7 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
     const d = ITERATION_7_MODEL;
     const easy = features(Object.fromEntries(d.features.map((n, i) => [n, d.coefficients[i]! < 0 ? 1e6 : 0])));
     let linear = d.intercept;
-    d.features.forEach((n, i) => (linear += (d.coefficients[i]! * (easy[n] - d.means[i]!)) / d.scales[i]!));
+    d.features.forEach((n, i) => (linear += (d.coefficients[i]! * (featureNumber(easy, n) - d.means[i]!)) / d.scales[i]!));
     expect(d.label.scale * linear + d.label.offset).toBeLessThan(0);
     expect(predictDifficulty(d, easy)).toBe(0);
   });
@@ -278,7 +278,7 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
       fc.property(fc.array(fc.nat({ max: 60 }), { minLength: 3, maxLength: 3 }), ([a, b, c]) => {
         const f = features({ nSolutions: 1 + a!, nSolutionBranches: b!, nIndeterminateBranches: c!, nStates: 999 });
         const e = explain(d, f);
-        const byHand = d.features.map((n, i) => (d.coefficients[i]! * (f[n] - d.means[i]!)) / d.scales[i]!);
+        const byHand = d.features.map((n, i) => (d.coefficients[i]! * (featureNumber(f, n) - d.means[i]!)) / d.scales[i]!);
         e.contributions.forEach((c2, i) => {
           expect(c2.feature).toBe(d.features[i]);
           expect(c2.value).toBe(f[d.features[i]!]);

@@ -2,12 +2,12 @@
  * Predicting difficulty from features: O(k) for k model features, nothing
  * beyond the features themselves. Predictions are clamped at 0.
  */
-import type { LevelFeatures } from '../graph/features';
+import { featureNumber, type LevelFeatures } from '../graph/features';
 import type { DifficultyModel } from './model';
 
 /** Feature i of a model as the model sees it: the level's value through the model's transform for that feature. */
 export function modelInput(model: DifficultyModel, features: LevelFeatures, i: number): number {
-  const x = features[model.features[i]!];
+  const x = featureNumber(features, model.features[i]!);
   return model.transforms?.[i] === 'log1p' ? Math.log1p(x) : x;
 }
 
@@ -95,7 +95,7 @@ export function explainDifficulty(model: DifficultyModel, features: LevelFeature
   const k = identity ? model.label.scale : 1;
   const contributions = model.features.map((f, i) => ({
     feature: f,
-    value: features[f],
+    value: featureNumber(features, f),
     // Same order of operations as linear(): k * (...) first would overflow where the prediction does not.
     contribution: k * ((model.coefficients[i]! * (modelInput(model, features, i) - model.means[i]!)) / model.scales[i]!),
   }));

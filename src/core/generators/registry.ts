@@ -5,21 +5,33 @@
  * levels of the full run.
  */
 import type { Level } from '../level/level';
+import { rulesetByName } from '../rules/registry';
+import type { RulesetName } from '../rules/ruleset';
 import { createRng, streamSeed } from '../util/rng';
 import { runRpuIteration } from './rpu';
-import { runRandomWalk, SolutionDownWalk } from './rsd';
+import { runRandomWalk } from './rsd';
 
 /** The generators that need no trained model, by name. */
 export const GENERATOR_NAMES = ['rpu', 'rsd'] as const;
 /** One of {@link GENERATOR_NAMES}. */
 export type GeneratorName = (typeof GENERATOR_NAMES)[number];
 
-/** A generator run: which generator, the size and the run seed. */
+/** A generator run: which generator, the size, the run seed and the ruleset (default Longcat). */
 export interface GeneratorSettings {
   readonly generator: GeneratorName;
   readonly width: number;
   readonly height: number;
   readonly seed: number;
+  readonly rules?: RulesetName;
+}
+
+/**
+ * The generators a ruleset supports. Random solution-down works for every
+ * ruleset (each has a solution-down process); RPU's stop rules (segregation,
+ * dead ends) are Longcat's, so it is Longcat only.
+ */
+export function generatorsFor(rules: RulesetName): readonly GeneratorName[] {
+  return rules === 'longcat' ? GENERATOR_NAMES : ['rsd'];
 }
 
 /** What iteration `index` of a run produced. */
@@ -42,12 +54,14 @@ export function isGeneratorName(name: string): name is GeneratorName {
   return (GENERATOR_NAMES as readonly string[]).includes(name);
 }
 
-/** A source for the settings. */
+/** A source for the settings. Throws for a generator the ruleset does not support (check {@link generatorsFor} first). */
 export function createLevelSource(settings: GeneratorSettings): LevelSource {
   const { width, height, seed } = settings;
+  const rules = settings.rules ?? 'longcat';
+  if (!generatorsFor(rules).includes(settings.generator)) throw new Error(`${settings.generator} does not support the ${rules} rules`);
   switch (settings.generator) {
     case 'rsd': {
-      const walk = new SolutionDownWalk(width, height);
+      const walk = rulesetByName(rules).solutionDown(width, height);
       return {
         settings,
         generate(index) {

@@ -1,96 +1,20 @@
 /**
- * RSD — random solution-down (thesis §5.2, SPEC §6). The head walks one cell
- * at a time to a uniformly chosen empty neighbour, leaving body; on a turn a
- * wall goes in the cell straight ahead of the turning cell (old direction)
- * unless that cell is body or outside. When no neighbour is empty, every
- * still-empty cell becomes wall, the body becomes empty and the head returns
- * to the start. The walk is the level's solution, so the level is always
- * solvable.
+ * RSD — random solution-down (thesis §5.2, SPEC §6, §12) for any ruleset:
+ * the ruleset's solution-down process ({@link SolutionDownCarver}) driven by
+ * uniformly random directions until it is done. Longcat's process is the
+ * thesis's (one cell a step, a wall ahead of every turn); paint's carves
+ * slides (`rules/paint/solutionDown.ts`). The walk is the level's solution,
+ * so every level is solvable by construction.
  *
- * The walk is exposed step by step ({@link SolutionDownWalk}) because
- * SD-PCGRL runs the same process with a policy choosing the direction.
+ * The walk is exposed step by step because SD-PCGRL and generate at
+ * difficulty run the same process with a policy or a search choosing.
  */
-import { CELL_EMPTY, CELL_WALL, type Level } from '../level/level';
-import { DIRECTIONS, topology, type Topology } from '../rules/moves';
+import type { Level } from '../level/level';
+import { longcat } from '../rules/longcat';
+import type { Ruleset, SolutionDownCarver } from '../rules/ruleset';
 import type { Rng } from '../util/rng';
 
-/** Cell states during a walk. */
-const EMPTY = 0, WALL = 1, BODY = 2;
-
-/** The solution-down process, one step at a time. */
-export class SolutionDownWalk {
-  readonly topo: Topology;
-  /** EMPTY / WALL / BODY per cell; the head's cell is BODY too. */
-  readonly grid: Uint8Array;
-  start = 0;
-  head = 0;
-  /** Last direction moved, or -1 before the first step. */
-  lastDir = -1;
-  /** Solution as a move string: one letter per straight run. */
-  moves = '';
-  steps = 0;
-
-  constructor(readonly width: number, readonly height: number) {
-    this.topo = topology(width, height);
-    this.grid = new Uint8Array(width * height);
-  }
-
-  reset(start: number): void {
-    this.grid.fill(EMPTY);
-    this.start = start;
-    this.head = start;
-    this.grid[start] = BODY;
-    this.lastDir = -1;
-    this.moves = '';
-    this.steps = 0;
-  }
-
-  /** True when the head can step in `dir` (the next cell is empty). */
-  canStep(dir: number): boolean {
-    const n = this.topo.neighbour[this.head * 4 + dir]!;
-    return n >= 0 && this.grid[n] === EMPTY;
-  }
-
-  /** Bit d set when direction d is open. 0 means the walk is over. */
-  openMask(): number {
-    let m = 0;
-    for (let d = 0; d < 4; d++) if (this.canStep(d)) m |= 1 << d;
-    return m;
-  }
-
-  /** One step in an open direction (caller checks {@link canStep}). */
-  step(dir: number): void {
-    const nb = this.topo.neighbour;
-    if (this.lastDir >= 0 && dir !== this.lastDir) {
-      const ahead = nb[this.head * 4 + this.lastDir]!;
-      if (ahead >= 0 && this.grid[ahead] === EMPTY) this.grid[ahead] = WALL;
-    }
-    if (dir !== this.lastDir) this.moves += DIRECTIONS[dir];
-    const n = nb[this.head * 4 + dir]!;
-    this.grid[n] = BODY;
-    this.head = n;
-    this.lastDir = dir;
-    this.steps++;
-  }
-
-  /** The finished level for the walk so far: body -> empty, rest -> wall, head at start. */
-  toLevel(name?: string): Level {
-    const cells = new Uint8Array(this.grid.length);
-    for (let i = 0; i < cells.length; i++) cells[i] = this.grid[i] === BODY ? CELL_EMPTY : CELL_WALL;
-    const level = { width: this.width, height: this.height, cells, head: this.start };
-    return name !== undefined ? { ...level, name } : level;
-  }
-
-  /** Key of {@link toLevel} without building it (same as `levelKey(toLevel())`). */
-  levelKey(): string {
-    let s = `${this.width}x${this.height}:`;
-    for (let i = 0; i < this.grid.length; i++) {
-      if (i > 0 && i % this.width === 0) s += '/';
-      s += i === this.start ? 'C' : this.grid[i] === BODY ? '.' : '#';
-    }
-    return s;
-  }
-}
+export { SolutionDownWalk } from '../rules/longcat/solutionDown';
 
 /** An RSD level with the walk that made it, which is one of its solutions. */
 export interface GeneratedSolutionDown {
@@ -102,19 +26,18 @@ export interface GeneratedSolutionDown {
 const picks = new Int8Array(4);
 
 /** Runs a whole random walk on `walk` (reused) with a uniformly random start. */
-export function runRandomWalk(walk: SolutionDownWalk, rng: Rng): void {
+export function runRandomWalk(walk: SolutionDownCarver, rng: Rng): void {
   walk.reset(rng.int(walk.grid.length));
-  for (;;) {
+  while (!walk.done()) {
     let k = 0;
     for (let d = 0; d < 4; d++) if (walk.canStep(d)) picks[k++] = d;
-    if (k === 0) return;
     walk.step(picks[k === 1 ? 0 : rng.int(k)]!);
   }
 }
 
-/** One RSD level. */
-export function generateRsd(width: number, height: number, rng: Rng): GeneratedSolutionDown {
-  const walk = new SolutionDownWalk(width, height);
+/** One RSD level under `rules` (default Longcat). */
+export function generateRsd(width: number, height: number, rng: Rng, rules: Ruleset = longcat): GeneratedSolutionDown {
+  const walk = rules.solutionDown(width, height);
   runRandomWalk(walk, rng);
   return { level: walk.toLevel(), solution: walk.moves };
 }

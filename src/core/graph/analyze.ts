@@ -1,10 +1,12 @@
 /**
- * One-call level analysis: search, classes, features. {@link Analyzer} reuses
+ * One-call level analysis under a ruleset (default Longcat): search, classes, features. {@link Analyzer} reuses
  * its buffers (use one per thread on hot paths); {@link analyzeLevel} is the
  * convenient form. A search that hits the state cap is reported as an error,
  * never a freeze and never half-true features.
  */
 import type { Level } from '../level/level';
+import { longcat } from '../rules/longcat';
+import type { Ruleset } from '../rules/ruleset';
 import { err, ok, type Result } from '../util/result';
 import type { ClassCounts } from './classes';
 import { Classifier, type Classification, type LevelFeatures } from './features';
@@ -28,6 +30,8 @@ export interface StateCapError {
 export interface AnalyzeOptions {
   /** Stop after this many states (default {@link DEFAULT_STATE_CAP}). */
   readonly maxStates?: number;
+  /** The ruleset (default Longcat). */
+  readonly rules?: Ruleset;
 }
 
 /** The error value for a search stopped at `cap` after `explored` states. */
@@ -48,7 +52,7 @@ export class Analyzer {
   /** Graph and per-node classification, both views valid until the next call. */
   run(level: Level, options: AnalyzeOptions = {}): Result<{ graph: SearchGraph; classification: Classification }, StateCapError> {
     const cap = options.maxStates ?? DEFAULT_STATE_CAP;
-    const graph = this.solver.search(level, cap);
+    const graph = this.solver.search(level, cap, options.rules ?? longcat);
     if (!graph.complete) return err(stateCapError(cap, graph.stateCount));
     return ok({ graph, classification: this.classifier.classify(graph) });
   }

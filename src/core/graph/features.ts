@@ -1,11 +1,19 @@
 /**
- * Graph features (SPEC §4, thesis ch. 3), the exact random-player model, and
- * the node classes they are built from — all in one O(V + E) pass over the
- * DAG in reverse topological order (by filled-cell count, which strictly
- * increases along every edge).
+ * Graph features (SPEC §4, §12, thesis ch. 3), the exact random-player model,
+ * and the node classes they are built from, over any ruleset.
+ *
+ * Fast path (an acyclic ruleset, Longcat): one O(V + E) pass over the DAG in
+ * reverse topological order (by covered-cell count, which strictly increases
+ * along every edge). Cycle-safe path (paint): strongly connected components,
+ * the stuck rule and a per-component solve, in `cyclic.ts`.
  */
-import { DEAD, FAIL, INDETERMINATE, SOLUTION, SUCCESS, type ClassCounts } from './classes';
+import * as C from './classes';
+import type { ClassCounts } from './classes';
+import { CyclicClassifier } from './cyclic';
 import type { SearchGraph } from './solver';
+
+// The class codes as module constants: read through an import binding they cost a property load per node under tsx's CommonJS transform.
+const { DEAD, FAIL, INDETERMINATE, SOLUTION, SUCCESS } = C;
 
 /** Every feature of SPEC §4 under its spec name. */
 export interface LevelFeatures {
@@ -20,8 +28,11 @@ export interface LevelFeatures {
   nNonDead: number;
   nIndeterminate: number;
   nIndeterminateBranches: number;
-  /** Distinct move sequences from start to success, saturating at 2^53. */
-  solutionPaths: number;
+  /** Distinct move sequences from start to success, saturating at 2^53; null for a ruleset whose graph can have cycles (SPEC §12). */
+  solutionPaths: number | null;
+  /** Distinct shortest solutions (move sequences of length `shortestSolutionLength`), saturating at 2^53; 0 if unsolvable.
+   * Always set by the {@link Classifier}; optional only because feature records saved before it existed lack it. */
+  shortestSolutionCount?: number;
   /** Random player: expected decisions (visits to states with outdeg > 1) until success; Infinity if unsolvable. */
   expectedDecisions: number;
   /** Random player: expected moves until success; Infinity if unsolvable. */
@@ -36,7 +47,18 @@ export const FEATURE_NAMES = [
 /** One of {@link FEATURE_NAMES}. */
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
-const PATH_LIMIT = 2 ** 53;
+/**
+ * A feature as a number for models and charts: `solutionPaths` is null for
+ * rulesets with cycles, which reads as NaN here (a model over it gives NaN,
+ * never a silent 0).
+ */
+export function featureNumber(features: LevelFeatures, name: FeatureName): number {
+  const v = features[name];
+  return v === null ? NaN : v;
+}
+
+/** Saturation of path counts (2^53). */
+export const PATH_LIMIT = 2 ** 53;
 
 /** Per-node results of {@link classify}, valid for the graph it was given. */
 export interface Classification {
@@ -56,9 +78,9 @@ export class Classifier {
   private p = new Float64Array(0);
   private cd = new Float64Array(0);
   private cm = new Float64Array(0);
-  private stack = new Int16Array(256);
-  private seen = new Uint32Array(256);
-  private seenStamp = 0;
+  private dist = new Int32Array(0);
+  private shortCount = new Float64Array(0);
+  private cyclic: CyclicClassifier | undefined;
 
   /**
    * Classifies every node and computes the features. The graph must be
@@ -67,10 +89,15 @@ export class Classifier {
    */
   classify(g: SearchGraph): Classification {
     if (!g.complete) throw new Error('classify needs a complete graph; check graph.complete first');
+    if (!g.ruleset.acyclic) {
+      this.cyclic ??= new CyclicClassifier();
+      return this.cyclic.classify(g);
+    }
     const n = g.stateCount;
-    this.ensure(n, g.openCells, g.topology.cellCount);
-    const { classes, order, bucket, paths, p, cd, cm } = this;
-    const { child, outdeg, filled, openCells } = g;
+    this.ensure(n, g.openCells);
+    const { classes, order, bucket, paths, p, cd, cm, dist, shortCount } = this;
+    const { child, outdeg, filled, openCells, bits, stride, head } = g;
+    const rules = g.rules;
 
     // Counting sort by filled count, descending: children before parents.
     bucket.fill(0, 0, openCells + 2);
@@ -85,7 +112,6 @@ export class Classifier {
 
     let nBranches = 0, nSolutions = 0, nFails = 0, nSolutionBranches = 0, nDead = 0, nIndeterminate = 0;
     let nIndeterminateBranches = 0, nSolutionNodes = 0;
-    let shortest = -1;
     for (let k = 0; k < n; k++) {
       const s = order[k]!;
       const deg = outdeg[s]!;
@@ -97,8 +123,8 @@ export class Classifier {
         p[s] = 1;
         cd[s] = 0;
         cm[s] = 0;
-        const d = g.depth[s]!;
-        if (shortest < 0 || d < shortest) shortest = d;
+        dist[s] = 0;
+        shortCount[s] = 1;
         continue;
       }
       if (deg === 0) {
@@ -108,9 +134,11 @@ export class Classifier {
         p[s] = 0;
         cd[s] = 0;
         cm[s] = 0;
+        dist[s] = -1;
         continue;
       }
       let sumPaths = 0, sumP = 0, sumD = 0, sumM = 0;
+      let best = -1, bestCount = 0;
       for (let d = 0; d < 4; d++) {
         const c = child[s * 4 + d]!;
         if (c < 0) continue;
@@ -118,13 +146,22 @@ export class Classifier {
         sumP += p[c]!;
         sumD += cd[c]!;
         sumM += cm[c]!;
+        const dc = dist[c]!;
+        if (dc >= 0) {
+          if (best < 0 || dc < best) {
+            best = dc;
+            bestCount = shortCount[c]!;
+          } else if (dc === best) bestCount += shortCount[c]!;
+        }
       }
       paths[s] = sumPaths > PATH_LIMIT ? PATH_LIMIT : sumPaths;
+      dist[s] = best < 0 ? -1 : best + 1;
+      shortCount[s] = bestCount > PATH_LIMIT ? PATH_LIMIT : bestCount;
       if (sumPaths > 0) {
         classes[s] = SOLUTION;
         nSolutionNodes++;
         if (deg > 1) nSolutionBranches += deg - 1;
-      } else if (this.isDead(g, s)) {
+      } else if (rules.isDead(bits, s * stride, head[s]!, filled[s]!)) {
         classes[s] = DEAD;
         nDead++;
         p[s] = 0;
@@ -148,7 +185,7 @@ export class Classifier {
       nBranches,
       nSolutions,
       nFails,
-      shortestSolutionLength: shortest < 0 ? Infinity : shortest,
+      shortestSolutionLength: dist[0]! < 0 ? Infinity : dist[0]!,
       nSolutionBranches,
       nNonDead: n - nDead,
       nIndeterminate,
@@ -156,6 +193,7 @@ export class Classifier {
       solutionPaths: paths[0]!,
       expectedDecisions: p0 > 0 ? cd[0]! / p0 : Infinity,
       expectedMoves: p0 > 0 ? cm[0]! / p0 : Infinity,
+      shortestSolutionCount: dist[0]! < 0 ? 0 : shortCount[0]!,
     };
     const counts: ClassCounts = {
       success: nSolutions,
@@ -167,43 +205,7 @@ export class Classifier {
     return { classes: classes.subarray(0, n), counts, features, winProbability: p.subarray(0, n) };
   }
 
-  /** True when the state's empty cells form two or more 4-connected components. */
-  private isDead(g: SearchGraph, s: number): boolean {
-    const { stride, bits } = g;
-    const nb = g.topology.neighbour;
-    const base = s * stride;
-    const empty = g.openCells - g.filled[s]!;
-    if (empty < 2) return false;
-    // First empty cell.
-    let first = -1;
-    for (let w = 0; w < stride && first < 0; w++) {
-      let free = ~bits[base + w]!;
-      if (w === stride - 1 && (g.topology.cellCount & 31) !== 0) free &= (1 << (g.topology.cellCount & 31)) - 1;
-      if (free !== 0) first = w * 32 + (31 - Math.clz32(free & -free));
-    }
-    this.seenStamp = (this.seenStamp + 1) >>> 0;
-    if (this.seenStamp === 0) {
-      this.seen.fill(0);
-      this.seenStamp = 1;
-    }
-    const stamp = this.seenStamp, seen = this.seen, stack = this.stack;
-    let top = 0, reached = 1;
-    stack[top++] = first;
-    seen[first] = stamp;
-    while (top > 0) {
-      const c = stack[--top]!;
-      for (let d = 0; d < 4; d++) {
-        const m = nb[c * 4 + d]!;
-        if (m < 0 || seen[m] === stamp || (bits[base + (m >>> 5)]! & (1 << (m & 31))) !== 0) continue;
-        seen[m] = stamp;
-        reached++;
-        stack[top++] = m;
-      }
-    }
-    return reached < empty;
-  }
-
-  private ensure(n: number, openCells: number, cellCount: number): void {
+  private ensure(n: number, openCells: number): void {
     if (this.classes.length < n) {
       const cap = Math.max(n, this.classes.length * 2, 256);
       this.classes = new Uint8Array(cap);
@@ -212,12 +214,9 @@ export class Classifier {
       this.p = new Float64Array(cap);
       this.cd = new Float64Array(cap);
       this.cm = new Float64Array(cap);
+      this.dist = new Int32Array(cap);
+      this.shortCount = new Float64Array(cap);
     }
     if (this.bucket.length < openCells + 2) this.bucket = new Int32Array(openCells + 2);
-    if (this.seen.length < cellCount) {
-      this.seen = new Uint32Array(cellCount);
-      this.stack = new Int16Array(cellCount);
-      this.seenStamp = 0;
-    }
   }
 }

@@ -1,14 +1,15 @@
 /**
- * Fast solvability check: depth-first search that stops at the first success,
- * remembers states already refuted, and prunes dead states (empty cells in 2+
+ * Fast solvability check under any ruleset (default Longcat): depth-first
+ * search that stops at the first success, visits each state once, and prunes
+ * states the ruleset's dead test calls lost (for Longcat: empty cells in 2+
  * components can never all be filled by one connected slide path). Used by
  * puzzle-up generators, which test many nearly empty grids whose full graphs
- * would be large.
+ * would be large. The moves and the dead test come from the ruleset's
+ * compiled {@link RuleContext}, the same code the full search uses.
  */
-import { CELL_WALL, type Level } from '../level/level';
-import { topology } from '../rules/moves';
-
-const MAX_CELLS = 256;
+import type { Level } from '../level/level';
+import { longcat } from '../rules/longcat';
+import { slideEnd, slideGain, type Ruleset } from '../rules/ruleset';
 
 /** Whether a level is solvable, and the work spent finding out. */
 export interface SolvableResult {
@@ -18,87 +19,72 @@ export interface SolvableResult {
   readonly exhausted: boolean;
 }
 
-/** Is the level solvable? Gives up (exhausted) after `budget` expansions. */
-export function checkSolvable(level: Level, budget = 200_000): SolvableResult {
-  const topo = topology(level.width, level.height);
-  const nb = topo.neighbour;
-  const n = topo.cellCount;
-  const filled = new Uint8Array(n);
-  let empty = 0;
-  for (let c = 0; c < n; c++) {
-    if (level.cells[c] === CELL_WALL || c === level.head) filled[c] = 1;
-    else empty++;
-  }
-  const refuted = new Set<string>();
-  const seen = new Uint32Array(MAX_CELLS);
-  const stack = new Int16Array(MAX_CELLS);
-  let stamp = 0;
+/** Is the level solvable under `rules`? Gives up (exhausted) after `budget` expansions. Iterative: no recursion limit. */
+export function checkSolvable(level: Level, budget = 200_000, rules: Ruleset = longcat): SolvableResult {
+  const ctx = rules.compile(level);
+  const stride = ctx.stride;
+  const open = ctx.openCells;
+  // Frames: marks (stride words), mover cell, covered count, next direction to try.
+  let bits = new Uint32Array(stride * 64);
+  let pos = new Int32Array(64), covered = new Int32Array(64), nextDir = new Int8Array(64);
+  const visited = new Set<string>();
+  const out = new Uint32Array(stride);
   let expanded = 0;
-  let exhausted = false;
 
-  const connected = (): boolean => {
-    if (empty < 2) return true;
-    let first = 0;
-    while (filled[first] === 1) first++;
-    stamp++;
-    let top = 0, reached = 1;
-    stack[top++] = first;
-    seen[first] = stamp;
-    while (top > 0) {
-      const c = stack[--top]!;
-      for (let d = 0; d < 4; d++) {
-        const m = nb[c * 4 + d]!;
-        if (m < 0 || filled[m] === 1 || seen[m] === stamp) continue;
-        seen[m] = stamp;
-        reached++;
-        stack[top++] = m;
-      }
-    }
-    return reached === empty;
-  };
-
-  const key = (head: number): string => {
-    let s = String(head) + ':';
-    for (let c = 0; c < n; c += 16) {
-      let v = 0;
-      for (let b = 0; b < 16 && c + b < n; b++) if (filled[c + b] === 1) v |= 1 << b;
-      s += String.fromCharCode(v + 1);
-    }
+  const key = (base: number, p: number): string => {
+    let s = String.fromCharCode(p + 1);
+    for (let w = 0; w < stride; w++) s += String.fromCharCode(bits[base + w]! & 0xffff, bits[base + w]! >>> 16);
     return s;
   };
-
-  const path: number[] = [];
-  const dfs = (head: number): boolean => {
-    if (empty === 0) return true;
-    if (!connected()) return false;
-    const k = key(head);
-    if (refuted.has(k)) return false;
-    if (++expanded > budget) {
-      exhausted = true;
-      return false;
-    }
-    for (let d = 0; d < 4; d++) {
-      let c = head;
-      const start = path.length;
-      for (let m = nb[c * 4 + d]!; m >= 0 && filled[m] === 0; m = nb[c * 4 + d]!) {
-        filled[m] = 1;
-        empty--;
-        path.push(m);
-        c = m;
-      }
-      if (path.length === start) continue;
-      const won = dfs(c);
-      while (path.length > start) {
-        filled[path.pop()!] = 0;
-        empty++;
-      }
-      if (won) return true;
-      if (exhausted) return false;
-    }
-    refuted.add(k);
-    return false;
+  /** Enters the state in frame `top`; true when it is won. False also when it is pruned (then the frame is dropped by the caller). */
+  const enter = (top: number): 'won' | 'pruned' | 'open' => {
+    if (covered[top] === open) return 'won';
+    const base = top * stride;
+    if (ctx.isDead(bits, base, pos[top]!, covered[top]!)) return 'pruned';
+    const k = key(base, pos[top]!);
+    if (visited.has(k)) return 'pruned';
+    visited.add(k);
+    expanded++;
+    nextDir[top] = 0;
+    return 'open';
   };
 
-  const solvable = dfs(level.head);
-  return { solvable, expanded, exhausted };
+  covered[0] = ctx.startMarks(bits, 0);
+  pos[0] = level.head;
+  const first = enter(0);
+  if (first === 'won') return { solvable: true, expanded, exhausted: false };
+  if (first === 'pruned') return { solvable: false, expanded, exhausted: false };
+  if (expanded > budget) return { solvable: false, expanded, exhausted: true };
+  let top = 0;
+  while (top >= 0) {
+    const d = nextDir[top]!;
+    if (d >= 4) {
+      top--;
+      continue;
+    }
+    nextDir[top] = d + 1;
+    const r = ctx.slide(bits, top * stride, pos[top]!, d, out);
+    if (r < 0) continue;
+    const t = top + 1;
+    if (t >= pos.length) {
+      const grow = <T extends Int32Array | Int8Array | Uint32Array>(a: T, make: (n: number) => T, n: number): T => {
+        const b = make(n);
+        b.set(a);
+        return b;
+      };
+      bits = grow(bits, (n) => new Uint32Array(n), bits.length * 2);
+      pos = grow(pos, (n) => new Int32Array(n), pos.length * 2);
+      covered = grow(covered, (n) => new Int32Array(n), covered.length * 2);
+      nextDir = grow(nextDir, (n) => new Int8Array(n), nextDir.length * 2);
+    }
+    bits.set(out, t * stride);
+    pos[t] = slideEnd(r);
+    covered[t] = covered[top]! + slideGain(r);
+    const state = enter(t);
+    if (state === 'won') return { solvable: true, expanded, exhausted: false };
+    if (state === 'pruned') continue;
+    if (expanded > budget) return { solvable: false, expanded, exhausted: true };
+    top = t;
+  }
+  return { solvable: false, expanded, exhausted: false };
 }

@@ -32,7 +32,7 @@ function expectAgreesWithNaive(level: Level): void {
     const actual = features[name as keyof LevelFeatures];
     if (name === 'expectedMoves' || name === 'expectedDecisions') {
       if (!Number.isFinite(expected)) expect(actual, `${where} ${name}`).toBe(expected);
-      else expect(Math.abs(actual - expected), `${where} ${name}`).toBeLessThanOrEqual(1e-9 * Math.max(1, expected));
+      else expect(Math.abs((actual as number) - expected), `${where} ${name}`).toBeLessThanOrEqual(1e-9 * Math.max(1, expected));
     } else {
       expect(actual, `${where} ${name}`).toBe(expected);
     }

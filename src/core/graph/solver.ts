@@ -1,7 +1,9 @@
 /**
- * Solution-graph search (SPEC §3): breadth-first over every state reachable
- * from the start, with states packed as bitsets and deduplicated in an
- * open-addressing hash table. A {@link Solver} keeps its buffers between
+ * Solution-graph search (SPEC §3, §12): breadth-first over every state
+ * reachable from the start under a {@link Ruleset} (default Longcat), with
+ * states packed as bitsets and deduplicated in an open-addressing hash table.
+ * The ruleset's compiled {@link RuleContext} makes each move; a won state is
+ * never expanded (the game ends there). A {@link Solver} keeps its buffers between
  * calls, so analysing thousands of levels allocates almost nothing; the graph
  * it returns is a view into those buffers and is valid until its next call.
  * Copy out whatever must outlive the next call.
@@ -9,8 +11,10 @@
  * Complexity: O(S * (4 * L + w)) for S states, slide length L and w words per
  * state; memory (w + 8) * 4 bytes per state plus the table.
  */
-import { CELL_WALL, type Level } from '../level/level';
-import { topology, type Topology } from '../rules/moves';
+import type { Level } from '../level/level';
+import { longcat } from '../rules/longcat';
+import type { Topology } from '../rules/moves';
+import { slideEnd, slideGain, type RuleContext, type Ruleset } from '../rules/ruleset';
 
 /** Default cap on explored states (SPEC §3). */
 export const DEFAULT_STATE_CAP = 200_000;
@@ -18,18 +22,21 @@ export const DEFAULT_STATE_CAP = 200_000;
 /** The searched state graph, a view into the {@link Solver}'s buffers: valid until its next search. */
 export interface SearchGraph {
   readonly level: Level;
+  readonly ruleset: Ruleset;
+  /** The ruleset compiled for this level (its dead test is what the classifier calls). */
+  readonly rules: RuleContext;
   readonly topology: Topology;
   /** False when the state cap stopped the search; then only the explored part is present. */
   readonly complete: boolean;
   readonly stateCount: number;
-  /** Open cells (not wall), head included. A state with `filled === openCells` is won. */
+  /** Open cells (not wall), the start included. A state with `filled === openCells` is won. */
   readonly openCells: number;
   /** Words per state in `bits`. */
   readonly stride: number;
-  /** Per state, `stride` words: bit c set when cell c is wall, body or head. */
+  /** Per state, `stride` words: bit c set when cell c is marked (wall, or covered: Longcat's body and head, paint's paint). */
   readonly bits: Uint32Array;
   readonly head: Uint16Array;
-  /** Open cells filled (body + head) per state. Strictly increases along every edge. */
+  /** Open cells covered per state. Never decreases along an edge; strictly increases for an acyclic ruleset. */
   readonly filled: Uint16Array;
   /** Fewest moves from the start (BFS depth). */
   readonly depth: Uint16Array;
@@ -54,29 +61,26 @@ export class Solver {
   private slotStamp = new Uint32Array(0);
   private stamp = 0;
   private tmp = new Uint32Array(8);
+  /** The last compiled rules, handed back to the ruleset to reuse (the graph it belonged to is invalid by now). */
+  private context: RuleContext | undefined;
 
   /**
    * Explores every state reachable from the level's start, stopping once
    * `maxStates` states are known (then `complete` is false).
    */
-  search(level: Level, maxStates: number = DEFAULT_STATE_CAP): SearchGraph {
-    const topo = topology(level.width, level.height);
-    const stride = topo.words;
+  search(level: Level, maxStates: number = DEFAULT_STATE_CAP, ruleset: Ruleset = longcat): SearchGraph {
+    const rules = ruleset.compile(level, this.context);
+    this.context = rules;
+    const topo = rules.topology;
+    const stride = rules.stride;
     this.ensure(INITIAL_CAPACITY, stride);
     this.newTable();
-    const nb = topo.neighbour;
     const tmp = this.tmp;
+    const openCells = rules.openCells;
 
     // Start state.
-    let openCells = 0;
-    for (let w = 0; w < stride; w++) this.bits[w] = 0;
-    for (let c = 0; c < topo.cellCount; c++) {
-      if (level.cells[c] === CELL_WALL) this.bits[c >>> 5]! |= 1 << (c & 31);
-      else openCells++;
-    }
-    this.bits[level.head >>> 5]! |= 1 << (level.head & 31);
     this.head[0] = level.head;
-    this.filled[0] = 1;
+    this.filled[0] = rules.startMarks(this.bits, 0);
     this.depth[0] = 0;
     let count = 1;
     this.insert(0, stride);
@@ -86,22 +90,21 @@ export class Solver {
       const base = s * stride;
       const h = this.head[s]!;
       let deg = 0;
+      if (this.filled[s] === openCells) {
+        // Won: the game ends here (paint could still move; Longcat cannot).
+        for (let d = 0; d < 4; d++) this.child[s * 4 + d] = -1;
+        this.outdeg[s] = 0;
+        continue;
+      }
       for (let d = 0; d < 4; d++) {
-        let n = nb[h * 4 + d]!;
-        if (n < 0 || (this.bits[base + (n >>> 5)]! & (1 << (n & 31))) !== 0) {
+        const r = rules.slide(this.bits, base, h, d, tmp);
+        if (r < 0) {
           this.child[s * 4 + d] = -1;
           continue;
         }
         deg++;
-        for (let w = 0; w < stride; w++) tmp[w] = this.bits[base + w]!;
-        let c = h;
-        let len = 0;
-        while (n >= 0 && (tmp[n >>> 5]! & (1 << (n & 31))) === 0) {
-          tmp[n >>> 5]! |= 1 << (n & 31);
-          c = n;
-          len++;
-          n = nb[c * 4 + d]!;
-        }
+        const c = slideEnd(r);
+        const len = slideGain(r);
         let found = this.lookup(tmp, c, stride);
         if (found < 0) {
           if (count >= maxStates) {
@@ -125,6 +128,8 @@ export class Solver {
 
     return {
       level,
+      ruleset,
+      rules,
       topology: topo,
       complete,
       stateCount: count,

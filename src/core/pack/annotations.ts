@@ -18,7 +18,8 @@ import type { LevelPack, PackLevel } from './schema';
 export const DIFFICULTY_TOLERANCE = 0.01;
 
 /** True when a claimed feature (null is JSON's Infinity) equals the computed value, up to float rounding. */
-function sameFeature(claimed: number | null, computed: number): boolean {
+function sameFeature(claimed: number | null, computed: number | null): boolean {
+  if (computed === null) return claimed === null;
   const c = claimed === null ? Infinity : claimed;
   if (!Number.isFinite(c) || !Number.isFinite(computed)) return c === computed;
   return Math.abs(c - computed) <= 1e-9 * Math.max(1, Math.abs(computed));

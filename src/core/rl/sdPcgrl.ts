@@ -1,6 +1,7 @@
 /**
- * SD-PCGRL environment (thesis §5.3, SPEC §6): the RSD process with a policy
- * choosing the direction. Four actions (U, D, L, R); a blocked direction
+ * SD-PCGRL environment (thesis §5.3, SPEC §6, §12): a ruleset's
+ * solution-down process (Longcat by default; paint's carves slides) with a
+ * policy choosing the direction. Four actions (U, D, L, R); a blocked direction
  * changes nothing, and after {@link MAX_IDLE_STEPS} blocked choices in a row
  * the episode ends, so even a policy that ignores the legal-action mask
  * cannot loop forever. Reward per step = difficulty(level so far) -
@@ -16,8 +17,9 @@
  */
 import { Analyzer } from '../graph/analyze';
 import type { LevelFeatures } from '../graph/features';
-import { SolutionDownWalk } from '../generators/rsd';
 import { DIRECTIONS } from '../rules/moves';
+import { longcat } from '../rules/registry';
+import type { Ruleset, SolutionDownCarver } from '../rules/ruleset';
 import { createRng, type Rng } from '../util/rng';
 import { encodeCentred, observationSide } from './encode';
 import type { BatchedEnv, FinishedEpisode, ObservationSpec } from './types';
@@ -38,6 +40,8 @@ export interface SdPcgrlOptions {
   readonly encoding?: SdEncoding;
   /** Only start cells from this list (e.g. the greedy test's one episode per start cell). */
   readonly startCell?: (env: number, episode: number, rng: Rng) => number;
+  /** The ruleset whose solution-down process the policy drives (default Longcat). */
+  readonly rules?: Ruleset;
 }
 
 const EMPTY = 0, WALL = 1;
@@ -54,7 +58,7 @@ export function sdObservationSpec(width: number, height: number, encoding: SdEnc
 }
 
 /** Writes walk `w`'s observation as item `i` of batched grid and extra arrays. */
-export function encodeWalk(w: SolutionDownWalk, spec: ObservationSpec, grid: Float32Array, extra: Float32Array, i: number): void {
+export function encodeWalk(w: SolutionDownCarver, spec: ObservationSpec, grid: Float32Array, extra: Float32Array, i: number): void {
   const { side, channels } = spec;
   const markov = channels === 4;
   const g = w.grid, start = w.start;
@@ -79,7 +83,8 @@ export class SdPcgrlEnv implements BatchedEnv {
   readonly actions = 4;
   readonly actionNames = DIRECTIONS;
   readonly observation: ObservationSpec;
-  private readonly walks: SolutionDownWalk[];
+  private readonly walks: SolutionDownCarver[];
+  private readonly rules: Ruleset;
   private readonly current: Float64Array;
   private readonly returns: Float64Array;
   private readonly idle: Uint8Array;
@@ -92,7 +97,8 @@ export class SdPcgrlEnv implements BatchedEnv {
     this.count = count;
     this.observation = sdObservationSpec(width, height, options.encoding ?? 'markov');
     this.rng = createRng(options.seed);
-    this.walks = Array.from({ length: count }, () => new SolutionDownWalk(width, height));
+    this.rules = options.rules ?? longcat;
+    this.walks = Array.from({ length: count }, () => this.rules.solutionDown(width, height));
     this.current = new Float64Array(count);
     this.returns = new Float64Array(count);
     this.idle = new Uint8Array(count);
@@ -101,12 +107,12 @@ export class SdPcgrlEnv implements BatchedEnv {
   }
 
   /** The walk of env i (read-only use: tests and the greedy test). */
-  walk(i: number): SolutionDownWalk {
+  walk(i: number): SolutionDownCarver {
     return this.walks[i]!;
   }
 
-  private difficultyOf(walk: SolutionDownWalk): number {
-    const r = this.analyzer.analyze(walk.toLevel());
+  private difficultyOf(walk: SolutionDownCarver): number {
+    const r = this.analyzer.analyze(walk.toLevel(), { rules: this.rules });
     // Partial walks are solvable by construction; the cap cannot be reached on 16x16 walk levels in practice.
     return r.ok ? this.options.difficulty(r.value.features) : 0;
   }
@@ -148,7 +154,7 @@ export class SdPcgrlEnv implements BatchedEnv {
       }
       this.returns[i]! += reward;
       rewards[i] = reward;
-      const done = w.openMask() === 0 || this.idle[i]! >= MAX_IDLE_STEPS;
+      const done = w.done() || this.idle[i]! >= MAX_IDLE_STEPS;
       dones[i] = done ? 1 : 0;
       if (done) {
         finished.push({

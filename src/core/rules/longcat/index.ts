@@ -1,0 +1,32 @@
+/**
+ * Longcat (SPEC §1): the cat's head slides until wall, body or the edge and
+ * leaves body behind; fill every empty cell. Every move covers a new cell, so
+ * the state graph is acyclic and takes the solver's fast path.
+ */
+import type { Ruleset } from '../ruleset';
+import { LongcatContext } from './context';
+import { longcatApplyMove, longcatInitialState, longcatLegalMoves, longcatSlideCells } from './play';
+import { SolutionDownWalk } from './solutionDown';
+
+/** The Longcat ruleset. */
+export const longcat: Ruleset = {
+  name: 'longcat',
+  title: 'Longcat',
+  acyclic: true,
+  glyphs: {
+    startName: 'cat head',
+    coveredName: 'body',
+    coveredBlocks: true,
+    summary: 'The head slides until it hits a wall, the body or the edge, leaving body behind; fill every empty cell.',
+  },
+  levelProblem: () => null,
+  compile: (level, reuse) => (reuse instanceof LongcatContext ? reuse.bind(level) : new LongcatContext(level)),
+  initialState: longcatInitialState,
+  slideCells: longcatSlideCells,
+  applyMove: longcatApplyMove,
+  legalMoves: longcatLegalMoves,
+  solutionDown: (width, height) => new SolutionDownWalk(width, height),
+};
+
+export { LongcatContext } from './context';
+export { SolutionDownWalk } from './solutionDown';

@@ -1,0 +1,107 @@
+/**
+ * Paint's solution-down process (SPEC §12): the ball walks one cell at a
+ * time; a run of steps in one direction is one slide. Turning closes the
+ * slide: the cell straight ahead (old direction) becomes wall if it is still
+ * undecided, and a turn is not allowed where that cell is already open (the
+ * ball would not stop there). Steps may cross open cells (paint does not
+ * block). Walls only ever go on undecided cells, so every slide carved so far
+ * stays valid and the walk is a solution of the finished level.
+ *
+ * The walk ends when no step is allowed, when no undecided cell is left, or
+ * after `cellCount` steps in a row that opened nothing new (it could
+ * otherwise cycle over open cells forever).
+ */
+import { CELL_EMPTY, CELL_WALL, type Level } from '../../level/level';
+import { DIRECTIONS, topology, type Topology } from '../moves';
+import { CARVE_EMPTY as EMPTY, CARVE_OPEN as OPEN, CARVE_WALL as WALL, type SolutionDownCarver } from '../ruleset';
+
+/** The paint solution-down process, one step at a time. */
+export class PaintSolutionDown implements SolutionDownCarver {
+  readonly topo: Topology;
+  readonly grid: Uint8Array;
+  start = 0;
+  head = 0;
+  lastDir = -1;
+  moves = '';
+  steps = 0;
+  /** Steps in a row that opened no new cell. */
+  private idle = 0;
+  private undecided = 0;
+
+  constructor(readonly width: number, readonly height: number) {
+    this.topo = topology(width, height);
+    this.grid = new Uint8Array(width * height);
+  }
+
+  reset(start: number): void {
+    this.grid.fill(EMPTY);
+    this.start = start;
+    this.head = start;
+    this.grid[start] = OPEN;
+    this.undecided = this.grid.length - 1;
+    this.lastDir = -1;
+    this.moves = '';
+    this.steps = 0;
+    this.idle = 0;
+  }
+
+  canStep(dir: number): boolean {
+    const nb = this.topo.neighbour;
+    const n = nb[this.head * 4 + dir]!;
+    if (n < 0 || this.grid[n] === WALL) return false;
+    if (this.lastDir >= 0 && dir !== this.lastDir) {
+      const ahead = nb[this.head * 4 + this.lastDir]!;
+      if (ahead >= 0 && this.grid[ahead] === OPEN) return false;
+    }
+    return true;
+  }
+
+  openMask(): number {
+    let m = 0;
+    for (let d = 0; d < 4; d++) if (this.canStep(d)) m |= 1 << d;
+    return m;
+  }
+
+  done(): boolean {
+    return this.undecided === 0 || this.idle >= this.grid.length || this.openMask() === 0;
+  }
+
+  step(dir: number): void {
+    const nb = this.topo.neighbour;
+    if (this.lastDir >= 0 && dir !== this.lastDir) {
+      const ahead = nb[this.head * 4 + this.lastDir]!;
+      if (ahead >= 0 && this.grid[ahead] === EMPTY) {
+        this.grid[ahead] = WALL;
+        this.undecided--;
+      }
+    }
+    if (dir !== this.lastDir) this.moves += DIRECTIONS[dir];
+    const n = nb[this.head * 4 + dir]!;
+    if (this.grid[n] === EMPTY) {
+      this.grid[n] = OPEN;
+      this.undecided--;
+      this.idle = 0;
+    } else {
+      this.idle++;
+    }
+    this.head = n;
+    this.lastDir = dir;
+    this.steps++;
+  }
+
+  toLevel(name?: string): Level {
+    const cells = new Uint8Array(this.grid.length);
+    for (let i = 0; i < cells.length; i++) cells[i] = this.grid[i] === OPEN ? CELL_EMPTY : CELL_WALL;
+    const level = { width: this.width, height: this.height, cells, head: this.start };
+    return name !== undefined ? { ...level, name } : level;
+  }
+
+  levelKey(): string {
+    let s = `${this.width}x${this.height}:`;
+    for (let i = 0; i < this.grid.length; i++) {
+      if (i > 0 && i % this.width === 0) s += '/';
+      s += i === this.start ? 'C' : this.grid[i] === OPEN ? '.' : '#';
+    }
+    return s;
+  }
+}

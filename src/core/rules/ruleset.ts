@@ -1,0 +1,158 @@
+/**
+ * The ruleset seam (SPEC §12, STYLE habit 13). A sliding puzzle is a grid of
+ * empty and wall cells with one start cell; a ruleset says how the mover
+ * slides, what a slide marks, when a level is won and which lost states are
+ * obviously lost. The solver, classes, features, player model, generators and
+ * environments take a {@link Ruleset}; only `rules/<name>/` knows a rule.
+ *
+ * A state is always (mover cell, marked cells), where "marked" means wall or
+ * already covered by the mover (Longcat: wall, body and head; paint: wall and
+ * paint). A state is won when every cell is marked, so "empty cells left" and
+ * "won" mean the same for every ruleset.
+ */
+import type { Level } from '../level/level';
+import type { Topology } from './moves';
+
+/** The names of the rulesets the studio knows, in menu order. */
+export const RULESET_NAMES = ['longcat', 'paint'] as const;
+/** One of {@link RULESET_NAMES}. */
+export type RulesetName = (typeof RULESET_NAMES)[number];
+
+/**
+ * One state of play, never mutated (moves return a new state). `head` is the
+ * mover's cell (Longcat's head, paint's ball); `filled` is 1 per marked cell
+ * (wall, or covered by the mover: Longcat's body and head, paint's paint).
+ */
+export interface PlayState {
+  readonly head: number;
+  /** 1 where the cell is wall or already covered by the mover. */
+  readonly filled: Uint8Array;
+  /** Open cells not yet covered; 0 means won. */
+  readonly emptyLeft: number;
+}
+
+/**
+ * A ruleset compiled for one level: the packed-state operations the solver's
+ * hot loop calls. States are bitsets of `stride` Uint32 words, bit c set when
+ * cell c is marked. Implementations keep no per-call state beyond scratch
+ * buffers, so one context serves a whole search.
+ */
+export interface RuleContext {
+  readonly level: Level;
+  readonly topology: Topology;
+  /** Open (non-wall) cells, the start included. A state with all of them covered is won. */
+  readonly openCells: number;
+  /** Uint32 words per packed state. */
+  readonly stride: number;
+  /** Writes the start state's marks into `out[offset .. offset + stride)` and returns how many open cells they cover. */
+  startMarks(out: Uint32Array, offset: number): number;
+  /**
+   * The move from `pos` in direction `dir` on the state `bits[base .. base +
+   * stride)`. Illegal (first cell blocked): returns -1 and leaves `out` alone.
+   * Legal: writes the next state's marks into `out[0 .. stride)` and returns
+   * {@link packSlide}(end cell, newly covered cells).
+   */
+  slide(bits: Uint32Array, base: number, pos: number, dir: number, out: Uint32Array): number;
+  /**
+   * The ruleset's cheap "obviously lost" test (SPEC §3, §12) for a state that
+   * is neither won nor failed; `covered` is its number of covered open cells.
+   */
+  isDead(bits: Uint32Array, base: number, pos: number, covered: number): boolean;
+}
+
+/** A legal slide's result: end cell (0..255) and cells newly covered, in one number. */
+export function packSlide(end: number, gained: number): number {
+  return end | (gained << 8);
+}
+/** The end cell of a {@link packSlide} result. */
+export function slideEnd(packed: number): number {
+  return packed & 255;
+}
+/** The cells newly covered by a {@link packSlide} result. */
+export function slideGain(packed: number): number {
+  return packed >>> 8;
+}
+
+/** How the editor and the state view draw a ruleset, as data (the studio maps roles to its palette). */
+export interface RulesetEditorGlyphs {
+  /** What `C` is called in this game ("cat head", "ball"). */
+  readonly startName: string;
+  /** What a covered cell is called ("body", "paint"). */
+  readonly coveredName: string;
+  /** True when covered cells block the mover (drawn as solid body), false when they only show progress (a trail). */
+  readonly coveredBlocks: boolean;
+  /** One sentence of the rules for help texts. */
+  readonly summary: string;
+}
+
+/**
+ * The solution-down process of a ruleset (SPEC §6, §12), one step at a time:
+ * random solution-down runs it with random directions, SD-PCGRL with a
+ * policy. `grid` holds {@link CARVE_EMPTY} (not yet decided), {@link
+ * CARVE_WALL} or {@link CARVE_OPEN} (on the solution) per cell; the mover's
+ * cell is open.
+ */
+export interface SolutionDownCarver {
+  readonly width: number;
+  readonly height: number;
+  readonly grid: Uint8Array;
+  readonly start: number;
+  readonly head: number;
+  /** Last direction stepped, or -1 before the first step. */
+  readonly lastDir: number;
+  /** The solution so far, one letter per slide. */
+  readonly moves: string;
+  readonly steps: number;
+  reset(start: number): void;
+  /** True when a step in `dir` is allowed now. */
+  canStep(dir: number): boolean;
+  /** Bit d set when direction d is allowed. */
+  openMask(): number;
+  /** True when the walk is over (no step allowed, or the ruleset's own end rule). */
+  done(): boolean;
+  /** One step in an allowed direction (the caller checks {@link canStep}). */
+  step(dir: number): void;
+  /** The finished level so far: open cells empty, the rest wall, the mover at the start. */
+  toLevel(name?: string): Level;
+  /** `levelKey(toLevel())` without building the level. */
+  levelKey(): string;
+}
+
+/** Carver cell: not yet decided (becomes wall when the level is finished). */
+export const CARVE_EMPTY = 0;
+/** Carver cell: wall. */
+export const CARVE_WALL = 1;
+/** Carver cell: on the solution (open in the finished level). */
+export const CARVE_OPEN = 2;
+
+/** A game's rules behind one interface (SPEC §12). */
+export interface Ruleset {
+  readonly name: RulesetName;
+  /** Display name ("Longcat", "Paint"). */
+  readonly title: string;
+  /**
+   * True when every legal move covers at least one new cell, so the state
+   * graph is a DAG layered by covered count: the solver and classifier take
+   * their fast acyclic path. False: the cycle-safe path (SCCs, stuck rule).
+   */
+  readonly acyclic: boolean;
+  readonly glyphs: RulesetEditorGlyphs;
+  /** A level this ruleset cannot play, as a sentence, or null. Both rulesets accept every well-formed level today. */
+  levelProblem(level: Level): string | null;
+  /**
+   * The packed-state operations for one level (the solver's hot loop). May
+   * rebind and return `reuse` (a context this ruleset compiled earlier, no
+   * longer needed) to save allocations on hot paths.
+   */
+  compile(level: Level, reuse?: RuleContext): RuleContext;
+  /** The level's start state. */
+  initialState(level: Level): PlayState;
+  /** Cells the mover passes over moving in `dir` (empty when illegal), in order. */
+  slideCells(level: Level, state: PlayState, dir: number): number[];
+  /** The state after a move in `dir`, or null when it is illegal. */
+  applyMove(level: Level, state: PlayState, dir: number): PlayState | null;
+  /** Legal direction indices in `state` (none once won: the game ends there). */
+  legalMoves(level: Level, state: PlayState): number[];
+  /** A fresh solution-down process for a `width x height` grid (generators and SD-PCGRL). */
+  solutionDown(width: number, height: number): SolutionDownCarver;
+}
