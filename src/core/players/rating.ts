@@ -111,7 +111,10 @@ export function fitRatings(levelCount: number, playerCount: number, times: reado
     levelCounts[t.level]!++;
     playerCounts[t.player]!++;
   }
-  const priorX = predicted.map((p) => (p === null || !Number.isFinite(p) ? null : Math.log1p(Math.max(0, p))));
+  const priorX: (number | null)[] = Array.from({ length: levelCount }, (_, i) => {
+    const p = predicted[i];
+    return p === null || p === undefined || !Number.isFinite(p) ? null : Math.log1p(Math.max(0, p));
+  });
 
   // Start: each level's mean log time, no player effects.
   const b = new Float64Array(levelCount), s = new Float64Array(playerCount);
@@ -166,7 +169,7 @@ export function fitRatings(levelCount: number, playerCount: number, times: reado
     for (let k = 0; k < n; k++) num[lv[k]!]! += yHat[k]! + s[pl[k]!]!;
     let change = 0;
     for (let i = 0; i < levelCount; i++) {
-      const x = priorX[i];
+      const x = priorX[i] ?? null;
       const priorMean = x === null ? grand : delta + x;
       const priorPrec = x === null ? 1 / WIDE_PRIOR_SPREAD ** 2 : 1 / kappa2;
       const next = (num[i]! / sigma2 + priorMean * priorPrec) / (levelCounts[i]! / sigma2 + priorPrec);
@@ -213,7 +216,7 @@ export function fitRatings(levelCount: number, playerCount: number, times: reado
   const zq = normalQuantile(0.5 + interval / 2);
   const levels: LevelRating[] = [];
   for (let i = 0; i < levelCount; i++) {
-    const x = priorX[i];
+    const x = priorX[i] ?? null;
     const priorSeconds = x === null ? null : Math.exp(delta + x);
     if (levelCounts[i] === 0) {
       levels.push({ rating: null, ratingLow: null, ratingHigh: null, logRating: null, logSe: null, priorSeconds, players: 0 });
