@@ -4,13 +4,19 @@
  * worked out by hand from the event times; detection; level matching; bad
  * rows listed with their lines, and a bad file gives nothing.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import csvText from '../../../test/fixtures/attempts/attempts.csv?raw';
+import gaText from '../../../test/fixtures/attempts/gameanalytics.ndjson?raw';
+import packText from '../../../test/fixtures/attempts/pack.json?raw';
+import playfabText from '../../../test/fixtures/attempts/playfab.ndjson?raw';
+import resultsText from '../../../test/fixtures/attempts/results.json?raw';
+import unityText from '../../../test/fixtures/attempts/unity.ndjson?raw';
 import { forEachCsvRecord } from './csvRecords';
 import { detectAttemptFormat, matchAttempts, parseLevelMap, readAttempts } from './importAttempts';
 import type { ImportedAttempt } from './imported';
 
-const fixture = (name: string): string => readFileSync(new URL(`../../../test/fixtures/attempts/${name}`, import.meta.url), 'utf8');
+const FIXTURES: Record<string, string> = { 'attempts.csv': csvText, 'gameanalytics.ndjson': gaText, 'pack.json': packText, 'playfab.ndjson': playfabText, 'results.json': resultsText, 'unity.ndjson': unityText };
+const fixture = (name: string): string => FIXTURES[name]!;
 const pack = JSON.parse(fixture('pack.json')) as { levels: { id: string; name: string; rows: string[] }[] };
 const brief = (a: ImportedAttempt) => ({ level: a.level, player: a.player, outcome: a.outcome, seconds: a.seconds, trace: a.trace });
 
