@@ -110,7 +110,7 @@ describe('lab api', () => {
     const fit = value(await fitLab(req(4, 'ols')));
     // Four levels, four folds: leave one out. The mean baseline predicts each level by the other three's mean.
     const y = [10, 12, 9, 15];
-    const loo = y.reduce((a, v, i) => a + (v - (y.reduce((s, w) => s + w, 0) - v) / 3) ** 2, 0) / 4;
+    const loo = y.reduce((a, v) => a + (v - (y.reduce((s, w) => s + w, 0) - v) / 3) ** 2, 0) / 4;
     expect(fit.model.metrics['cvFolds']).toBe(4);
     expect(fit.model.metrics['cvBaselineMse']).toBeCloseTo(loo, 9);
     expect(fit.model.metrics['cvModelMse']).toBeGreaterThan(0);
