@@ -34,7 +34,7 @@ describe('traffic on the graph', () => {
   });
 
   it('random traces on a branching level match a naive count over string states; the wrong branch is the naive one', () => {
-    const rows = ['..C..', '.###.', '.....'];
+    const rows = ['C...', '....', '.#..'];
     const { g, graph, index } = asTrafficGraph(rows);
     const rng = createRng(9);
     const attempts: TracedAttempt[] = [];
