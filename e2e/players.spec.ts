@@ -75,6 +75,8 @@ test('play two levels from a pack link, import the results: the gauge is rated, 
   expect(report[0]!.rating).not.toBe('');
   expect(report[2]!.rating).toBe('');
   await expect(studio.page.getByTestId('players.curve.point')).toHaveCount(2);
+  // The toasts of the import are not part of the picture.
+  await studio.setStoreState({ messages: [] });
   await studio.page.getByTestId('players.report').screenshot({ path: 'docs/screenshots/pack-report.png' });
 
   // A bad attempts file: its bad rows with their lines, and nothing changes.
@@ -94,7 +96,11 @@ test('play two levels from a pack link, import the results: the gauge is rated, 
   // Start, every state of the solution, and the wrong turn's state.
   await expect.poll(async () => (await studio.graph.marked('lit')).length).toBe(second.length + 1 + (wrong === undefined ? 0 : 1));
   await expect(studio.page.getByTestId('graph.traffic.summary')).toContainText('1 attempt with moves');
+  await studio.setStoreState({ messages: [] });
+  await studio.page.getByTestId('graph.maximise').click();
+  await studio.page.getByTestId('graph.fit').click();
   await studio.page.getByTestId('graph.panel').screenshot({ path: 'docs/screenshots/graph-traffic.png' });
+  await studio.page.getByTestId('graph.maximise').click();
 
   // Replay the attempt step by step, undo included.
   await studio.page.getByText('Replay an attempt').click();

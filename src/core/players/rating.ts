@@ -76,6 +76,10 @@ export interface RatingFit {
 
 /** Shortest time counted, seconds (a 0-second record is a clock artefact; logs need a floor). */
 export const MIN_SECONDS = 0.5;
+/** Prior guess of the residual and player-speed variances on the log scale (0.5^2: a factor of 1.65 either way). */
+const VARIANCE_PRIOR = 0.25;
+/** Pseudo-observations behind that guess: enough to keep one player's two times from claiming certainty, nothing against hundreds. */
+const VARIANCE_PRIOR_WEIGHT = 4;
 /** Prior spread used while too few levels have data to estimate it (a factor of e either way). */
 const DEFAULT_PRIOR_SPREAD = 1;
 /** Prior spread of a level with no structural prediction (unsolvable by the model, or none given). */
@@ -182,8 +186,10 @@ export function fitRatings(levelCount: number, playerCount: number, times: reado
       const r = yHat[k]! - b[lv[k]!]! + s[pl[k]!]!;
       rss += r * r + condVar[k]!;
     }
-    if (n > 0) sigma2 = Math.max(1e-4, rss / n);
-    if (playerCount > 0) omega2 = Math.max(1e-4, omegaSum / playerCount);
+    // Each variance with a weak prior (VARIANCE_PRIOR_WEIGHT pseudo-observations at VARIANCE_PRIOR): with one
+    // player or a handful of attempts the spreads cannot collapse to 0 and the intervals stay honest.
+    sigma2 = (rss + VARIANCE_PRIOR_WEIGHT * VARIANCE_PRIOR) / (n + VARIANCE_PRIOR_WEIGHT);
+    omega2 = (omegaSum + VARIANCE_PRIOR_WEIGHT * VARIANCE_PRIOR) / (playerCount + VARIANCE_PRIOR_WEIGHT);
     let d = 0, dm = 0;
     for (let i = 0; i < levelCount; i++) if (priorX[i] !== null && levelCounts[i]! > 0) { d += b[i]! - priorX[i]!; dm++; }
     if (dm > 0) delta = d / dm;

@@ -22,7 +22,7 @@ function CurveChart({ levels }: { levels: readonly ReportLevel[] }) {
     <svg viewBox={`0 0 ${W} ${H}`} className="batch-svg" role="img" aria-label="the pack's difficulty curve as players met it" data-testid="players.curve" fontSize={11}>
       {ticks.map((t) => (
         <g key={t}>
-          <line x1={M.l} x2={W - M.r} y1={y(t)} y2={y(t)} stroke="#e5e7eb" />
+          <line x1={M.l} x2={W - M.r} y1={y(t)} y2={y(t)} stroke="#374151" />
           <text x={M.l - 6} y={y(t) + 4} textAnchor="end" fill="#6b7280">{t}</text>
         </g>
       ))}
