@@ -19,7 +19,8 @@ import { invalid, ok, parseRequest, type Outcome } from './outcome';
 export const MAX_TRACES_PER_LEVEL = 2_000;
 
 const RequestSchema = z.object({
-  files: z.array(z.object({ name: z.string().max(400), text: z.string() })).max(200),
+  /** A file's text, or the file itself (a Blob: the page hands it over without reading it, the worker reads it). */
+  files: z.array(z.object({ name: z.string().max(400), text: z.union([z.string(), z.instanceof(Blob)]) })).max(200),
   levels: z.array(z.object({ id: z.string(), name: z.string(), rows: z.array(z.string()) })).max(100_000),
   predicted: z.array(z.number().finite().nullable()),
 });
@@ -67,7 +68,7 @@ export async function ratePlayerData(request: PlayerDataRequest): Promise<Outcom
   const rejected: { name: string; problems: ImportProblem[] }[] = [];
   const all = [];
   for (const f of files) {
-    const r = readAttempts(f.text);
+    const r = readAttempts(typeof f.text === 'string' ? f.text : await f.text.text());
     if (!r.ok) {
       rejected.push({ name: f.name, problems: r.error });
       continue;

@@ -34,8 +34,10 @@ export class PlayerDataController {
   async importFiles(files: readonly PlayerFileText[]): Promise<number> {
     const s = this.store.getState();
     const before = s.playerFiles;
-    const known = new Set(before.map((f) => f.text));
-    const fresh = files.filter((f) => !known.has(f.text));
+    // The same file picked again (same name, size and text or Blob) is not added twice.
+    const id = (f: PlayerFileText): string => `${f.name}\u0000${typeof f.text === 'string' ? f.text.length : f.text.size}\u0000${typeof f.text === 'string' ? f.text.slice(0, 200) : (f.text as File).lastModified ?? ''}`;
+    const known = new Set(before.map(id));
+    const fresh = files.filter((f) => !known.has(id(f)));
     const result = await this.rate([...before, ...fresh]);
     if (result === null) return 0;
     const rejected = new Set(result.rejected.map((r) => r.name));

@@ -10,7 +10,8 @@ import type { SliceCreator } from './types';
 
 export interface PlayerFileText {
   readonly name: string;
-  readonly text: string;
+  /** The text, or the file as picked (read in the worker, never on the page's thread). */
+  readonly text: string | Blob;
 }
 
 export interface RejectedPlayerFile {

@@ -37,7 +37,8 @@ export function PlayersView() {
               onChange={(e) => {
                 const files = [...(e.target.files ?? [])];
                 e.target.value = '';
-                void Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() }))).then((read) => playerData.importFiles(read));
+                // The files themselves go to the worker, which reads them: a million-row export never blocks the page.
+                void playerData.importFiles(files.map((f) => ({ name: f.name, text: f })));
               }}
             />
             {s.files > 0 && (
