@@ -14,7 +14,7 @@ import { predictDifficulty } from '../core/difficulty/predict';
 import { csvField } from '../core/export/csv';
 import { importPack } from '../core/pack/pack';
 import { ATTEMPT_FORMATS, FORMAT_LABELS, type AttemptFormat, type ImportedAttempt } from '../core/players/imported';
-import { matchAttempts, parseLevelMap, readAttempts } from '../core/players/importAttempts';
+import { matchAttempts, parseLevelMap, readAttempts, traceProblems } from '../core/players/importAttempts';
 import { rateLevels } from '../core/players/rate';
 import { listProblems } from './args';
 
@@ -58,6 +58,8 @@ export async function runRate(packFile: string, o: RateOptions, out: (line: stri
       const shown = r.error.slice(0, 20).map((p) => (p.line > 0 ? `line ${p.line}: ${p.message}` : p.message));
       throw new CliError(`${file} was not read (${r.error.length.toLocaleString('en-US')} problem${r.error.length === 1 ? '' : 's'}; nothing was rated): ${shown.join('; ')}${r.error.length > 20 ? `; and ${r.error.length - 20} more` : ''}`);
     }
+    const badMoves = traceProblems(r.value.attempts, pack.levels, map);
+    if (badMoves.length > 0) throw new CliError(`${file} was not read (${badMoves.length} attempt${badMoves.length === 1 ? '' : 's'} whose moves do not replay; nothing was rated): ${badMoves.slice(0, 20).map((p) => (p.line > 0 ? `line ${p.line}: ${p.message}` : p.message)).join('; ')}`);
     info(`${file}: ${FORMAT_LABELS[r.value.format]}, ${r.value.attempts.length.toLocaleString('en-US')} attempt${r.value.attempts.length === 1 ? '' : 's'} from ${r.value.rows.toLocaleString('en-US')} row${r.value.rows === 1 ? '' : 's'}${r.value.notes.length > 0 ? ` (${r.value.notes.join('; ')})` : ''}`);
     all.push(...r.value.attempts);
   }

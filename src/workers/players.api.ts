@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { FORMAT_LABELS, type AttemptFormat, type ImportProblem } from '../core/players/imported';
-import { matchAttempts, readAttempts, type KeyMatch, type MatchLevel } from '../core/players/importAttempts';
+import { matchAttempts, readAttempts, traceProblems, type KeyMatch, type MatchLevel } from '../core/players/importAttempts';
 import { rateLevels, type LevelRatingRow } from '../core/players/rate';
 import { invalid, ok, parseRequest, type Outcome } from './outcome';
 
@@ -71,6 +71,12 @@ export async function ratePlayerData(request: PlayerDataRequest): Promise<Outcom
     const r = readAttempts(typeof f.text === 'string' ? f.text : await f.text.text());
     if (!r.ok) {
       rejected.push({ name: f.name, problems: r.error });
+      continue;
+    }
+    // Moves that do not replay on their level to their outcome are bad rows too.
+    const badMoves = traceProblems(r.value.attempts, levels as readonly MatchLevel[]);
+    if (badMoves.length > 0) {
+      rejected.push({ name: f.name, problems: badMoves });
       continue;
     }
     read.push({ name: f.name, format: r.value.format, label: FORMAT_LABELS[r.value.format], attempts: r.value.attempts.length, rows: r.value.rows, notes: r.value.notes });

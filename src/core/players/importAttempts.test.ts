@@ -154,3 +154,20 @@ describe('RFC 4180 records', () => {
     ]);
   });
 });
+
+describe('moves checked against the matched level', () => {
+  it('moves that do not replay, or whose end contradicts the outcome, are bad rows with their lines', async () => {
+    const { traceProblems } = await import('./importAttempts');
+    const r = readAttempts('level,player,outcome,seconds,moves\none,a,solved,3,RD\none,a,solved,3,R\none,b,gaveup,3,U\ntwo,c,failed,4,LDR|\nnowhere,d,solved,1,UUU\n');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(traceProblems(r.value.attempts, pack.levels)).toEqual([
+      { line: 3, message: 'the moves on level "one" do not win it but the outcome is solved' },
+      { line: 4, message: 'the moves on level "one" do not replay: move U at position 1 is blocked' },
+    ]);
+    for (const f of ['attempts.csv', 'results.json']) {
+      const ok = readAttempts(fixture(f));
+      expect(ok.ok && traceProblems(ok.value.attempts, pack.levels)).toEqual([]);
+    }
+  });
+});

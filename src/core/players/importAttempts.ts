@@ -11,6 +11,7 @@ import { eventFormatOf, parseEventExport } from './analytics';
 import { looksLikeAttemptsCsv, parseAttemptsCsv } from './attemptsCsv';
 import { FORMAT_LABELS, type AttemptFormat, type ImportedAttempt, type ImportedFile, type ImportProblem } from './imported';
 import type { LevelAttempt } from './rate';
+import { replayTrace } from './trace';
 
 /** The format of a file's text, or null when none fits. Looks at the start only. */
 export function detectAttemptFormat(text: string): AttemptFormat | null {
@@ -79,6 +80,8 @@ export interface MatchedAttempts {
   readonly keys: readonly KeyMatch[];
   /** Attempts whose key matched no level (left out). */
   readonly unmatched: number;
+  /** Per input attempt, in order: the pack level it matched, or -1. */
+  readonly levelOf: Int32Array;
 }
 
 /**
@@ -125,7 +128,8 @@ export function matchAttempts(attempts: readonly ImportedAttempt[], levels: read
   const keys = new Map<string, { key: string; level: number | null; by: KeyMatch['by']; attempts: number }>();
   const out: (LevelAttempt & { trace: string | null })[] = [];
   let unmatched = 0;
-  for (const a of attempts) {
+  const levelOf = new Int32Array(attempts.length).fill(-1);
+  for (const [ai, a] of attempts.entries()) {
     const cacheKey = a.rows === undefined ? a.level : `${a.level}\u0000${a.rows.join('/')}`;
     let k = keys.get(cacheKey);
     if (k === undefined) {
@@ -143,9 +147,35 @@ export function matchAttempts(attempts: readonly ImportedAttempt[], levels: read
       unmatched++;
       continue;
     }
+    levelOf[ai] = k.level;
     out.push({ level: k.level, player: a.player, outcome: a.outcome, seconds: a.seconds, replay: a.replay, trace: a.trace });
   }
-  return { attempts: out, keys: [...keys.values()], unmatched };
+  return { attempts: out, keys: [...keys.values()], unmatched, levelOf };
+}
+
+/**
+ * Every attempt's moves must replay on the pack level its key matched, to
+ * its outcome (solved: the moves win; otherwise they do not): the rows that
+ * do not, with their lines. Attempts whose key matches no level are not
+ * checked (they are left out anyway). O(total trace length).
+ */
+export function traceProblems(attempts: readonly ImportedAttempt[], levels: readonly MatchLevel[], map: ReadonlyMap<string, string> = new Map()): ImportProblem[] {
+  const traced = attempts.filter((a) => a.trace !== null);
+  if (traced.length === 0) return [];
+  const matched = matchAttempts(traced, levels, map);
+  const grids = levels.map((l) => parseRows([...l.rows]));
+  const problems: ImportProblem[] = [];
+  traced.forEach((a, i) => {
+    const level = matched.levelOf[i]!;
+    if (level < 0) return;
+    const grid = grids[level]!;
+    if (!grid.ok) return;
+    const r = replayTrace(grid.value, a.trace!);
+    const where = `the moves on level "${levels[level]!.id}"`;
+    if (!r.ok) problems.push({ line: a.line, message: `${where} do not replay: ${r.error.message}` });
+    else if ((r.value.end === 'won') !== (a.outcome === 'solved')) problems.push({ line: a.line, message: `${where} ${r.value.end === 'won' ? 'win it' : 'do not win it'} but the outcome is ${a.outcome}` });
+  });
+  return problems;
 }
 
 /** Reads a level-key map: CSV `key,level` (a header `key,level` is optional). Bad rows with their lines. */
