@@ -6,7 +6,7 @@
  * step by step, and a bad attempts file refused with its lines. Screenshots
  * of the traffic view and the pack report go to docs/screenshots/.
  */
-import { naiveParse, naiveSolution, naiveStep } from '../test/naive/naiveSolver';
+import { naiveGraph, naiveParse, naiveSolution, naiveStep } from '../test/naive/naiveSolver';
 import { expect, test } from './fixtures';
 import { PlayPage } from './pages/PlayPage';
 import { PlayersPage } from './pages/PlayersPage';
@@ -75,9 +75,6 @@ test('play two levels from a pack link, import the results: the gauge is rated, 
   expect(report[0]!.rating).not.toBe('');
   expect(report[2]!.rating).toBe('');
   await expect(studio.page.getByTestId('players.curve.point')).toHaveCount(2);
-  // The toasts of the import are not part of the picture.
-  await studio.setStoreState({ messages: [] });
-  await studio.page.getByTestId('players.report').screenshot({ path: 'docs/screenshots/pack-report.png' });
 
   // A bad attempts file: its bad rows with their lines, and nothing changes.
   await players.importFiles([{ name: 'bad.csv', text: 'level,player,outcome,seconds\nroom,x,won,3\ncorner,,solved,2\n' }]);
@@ -96,11 +93,6 @@ test('play two levels from a pack link, import the results: the gauge is rated, 
   // Start, every state of the solution, and the wrong turn's state.
   await expect.poll(async () => (await studio.graph.marked('lit')).length).toBe(second.length + 1 + (wrong === undefined ? 0 : 1));
   await expect(studio.page.getByTestId('graph.traffic.summary')).toContainText('1 attempt with moves');
-  await studio.setStoreState({ messages: [] });
-  await studio.page.getByTestId('graph.maximise').click();
-  await studio.page.getByTestId('graph.fit').click();
-  await studio.page.getByTestId('graph.panel').screenshot({ path: 'docs/screenshots/graph-traffic.png' });
-  await studio.page.getByTestId('graph.maximise').click();
 
   // Replay the attempt step by step, undo included.
   await studio.page.getByText('Replay an attempt').click();
@@ -121,3 +113,54 @@ function naiveAfter(rows: string[], moves: string): string {
   for (const m of moves) s = naiveStep(s, w, h, m) ?? s;
   return s;
 }
+
+/** A move from a solvable state into one that is not (by the naive classes), with the moves before it. */
+function wrongTurn(rows: string[]): { before: string; move: string } {
+  const g = naiveGraph(rows);
+  const parentMoves = new Map<string, string>([[g.start, '']]);
+  for (const s of g.order) for (const [d, t] of g.edges.get(s)!) if (!parentMoves.has(t)) parentMoves.set(t, parentMoves.get(s)! + d);
+  for (const s of g.order) {
+    if (g.cls.get(s) !== 'solution') continue;
+    for (const [d, t] of g.edges.get(s)!) if (g.cls.get(t) !== 'solution' && g.cls.get(t) !== 'success') return { before: parentMoves.get(s)!, move: d };
+  }
+  throw new Error('the level has no wrong turn');
+}
+
+test('many players: traffic names the most-travelled wrong branch; the pack report and the rated gauge (screenshots)', async ({ studio }) => {
+  await studio.pack.show();
+  await studio.pack.importFile(JSON.stringify(PACK), 'players.json');
+  const lines = ['level,player,outcome,seconds,moves'];
+  const room = LEVELS[1]!.rows;
+  const wrongRoom = wrongTurn(room);
+  for (let p = 0; p < 24; p++) {
+    const speed = 0.6 + (p % 6) * 0.25;
+    lines.push(`corner,p${p},solved,${(3 * speed).toFixed(2)},${solve(LEVELS[0]!.rows)}`);
+    // Two thirds take the wrong turn in Room first, restart, then solve; a few give up there.
+    if (p % 3 !== 0) lines.push(`room,p${p},failed,${(9 * speed).toFixed(2)},${wrongRoom.before}${wrongRoom.move}|`);
+    if (p % 8 === 7) {
+      lines.push(`room,p${p},gaveup,${(30 * speed).toFixed(2)},${wrongRoom.before}${wrongRoom.move}`);
+      continue;
+    }
+    lines.push(`room,p${p},solved,${(14 * speed).toFixed(2)},${solve(room)}`);
+    if (p % 2 === 0) lines.push(`ring,p${p},solved,${(20 * speed).toFixed(2)},${solve(LEVELS[2]!.rows)}`);
+  }
+  const players = new PlayersPage(studio.page);
+  await players.open();
+  await players.importFiles([{ name: 'playtest-day.csv', text: lines.join('\n') }]);
+  expect((await players.report()).map((r) => r.attempts)).toEqual([24, 16 + 24 - 3 + 3, 12]);
+  await studio.setStoreState({ messages: [] });
+  await studio.page.getByTestId('players.report').screenshot({ path: 'docs/screenshots/pack-report.png' });
+
+  await players.backToStudio();
+  await studio.pack.item(1).getByTestId('pack.item.open').click();
+  await studio.graph.waitForDrawn();
+  await expect(studio.page.getByTestId('gauge.source')).toHaveAttribute('data-source', 'rated');
+  await studio.page.getByTestId('gauge.panel').screenshot({ path: 'docs/screenshots/gauge-rated.png' });
+  await studio.page.getByTestId('graph.traffic.toggle').check();
+  await expect(studio.page.getByTestId('graph.traffic.wrongBranch')).toContainText(`moving ${wrongRoom.move}`);
+  await expect(studio.page.getByTestId('graph.traffic.wrongBranch')).toContainText("(19 of 40 attempts there)"); // 16 restarts after it and 3 give-ups in it, of 40 attempts at Room
+  await studio.setStoreState({ messages: [] });
+  await studio.page.getByTestId('graph.maximise').click();
+  await studio.page.getByTestId('graph.fit').click();
+  await studio.page.getByTestId('graph.panel').screenshot({ path: 'docs/screenshots/graph-traffic.png' });
+});
