@@ -66,7 +66,7 @@ export interface RatingFit {
   readonly sigma: number;
   /** Spread of players' speeds on the log scale (omega). */
   readonly playerSpread: number;
-  /** delta: log seconds of play per log(1 + structural estimate) offset. */
+  /** delta: ln(rated seconds) minus ln(1 + structural estimate), on average over the rated levels (the prior's calibration). */
   readonly priorOffset: number;
   /** kappa: how far levels' log ratings sit from their calibrated prediction. */
   readonly priorSpread: number;
