@@ -136,14 +136,16 @@ test('the states of a collapsed group can be browsed one by one', async ({ studi
   await expect(page.getByTestId('graph.view.full')).toHaveAttribute('aria-checked', 'false');
 });
 
-test('the gauge speaks plainly: seconds, a dial past 100, no contributions for an unsolvable level', async ({ studio, page }) => {
+test('the gauge speaks plainly: an estimate (no player data), a dial past 100, no contributions for an unsolvable level', async ({ studio, page }) => {
   await studio.editor.typeLevel(RSD_1520.join('\n'));
   await studio.graph.waitForLevel();
   const value = Number(await page.getByTestId('gauge.value').getAttribute('data-value'));
   expect(value).toBeGreaterThan(100);
   const max = Number(await page.locator('svg.gauge').getAttribute('data-scale-max'));
   expect(max).toBeGreaterThanOrEqual(value);
-  await expect(page.getByTestId('gauge.unit')).toHaveText('seconds of play');
+  // No player has played it: the gauge says it shows the structural estimate, never "seconds of play".
+  await expect(page.getByTestId('gauge.unit')).toHaveText('estimate');
+  await expect(page.getByTestId('gauge.source')).toHaveAttribute('data-source', 'structural');
   await expect(page.getByTestId('gauge.contributions')).toContainText('random player: decisions');
   // Unsolvable: two separate open areas.
   await studio.editor.typeLevel('C.#..\n..#..\n..#..');

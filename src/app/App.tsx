@@ -103,7 +103,7 @@ function MainView() {
       </main>
       {workspace !== undefined && (
         <main className="workspace" data-testid={`view.${workspace.id}`}>
-          <PartBoundary key={workspace.id} title={workspace.title} part={workspace.id} id={workspace.id}>
+          <PartBoundary key={workspace.id} title={workspace.title} part={workspace.id === 'players' ? 'view' : workspace.id} id={workspace.id}>
             {workspace.render()}
           </PartBoundary>
         </main>

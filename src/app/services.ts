@@ -11,6 +11,7 @@ import { BatchController } from './controllers/batchController';
 import { GeneratorsController } from './controllers/generatorsController';
 import { GraphLayoutController } from './controllers/graphLayoutController';
 import { LabController } from './controllers/labController';
+import { PlayerDataController } from './controllers/playerDataController';
 import { PlayResultsController } from './controllers/playResultsController';
 import { TrainingController } from './controllers/trainingController';
 import { WorkspaceController } from './controllers/workspaceController';
@@ -25,6 +26,8 @@ export interface StudioServices {
   readonly lab: LabController;
   /** Players' results files (play mode) into the lab and the pack. */
   readonly playResults: PlayResultsController;
+  /** Players' attempts (every source) into ratings, traces and the pack report (a worker). */
+  readonly playerData: PlayerDataController;
   /** Training and the SD-PCGRL generator (two workers). */
   readonly training: TrainingController;
   /** Layout of big solution graphs off the main thread (the canvas renderer's). */
@@ -45,6 +48,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   const training = new TrainingController(store);
   const graphLayout = new GraphLayoutController();
   const workspace = new WorkspaceController(store, training);
+  const playerData = new PlayerDataController(store, lab);
   return {
     store,
     analysis,
@@ -52,11 +56,12 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     batch,
     lab,
     playResults: new PlayResultsController(store, lab),
+    playerData,
     training,
     graphLayout,
     workspace,
     dispose: () => {
-      for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace]) c.dispose();
+      for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace, playerData]) c.dispose();
       stopPackFeatures();
     },
   };

@@ -6,6 +6,7 @@
 import type { ReactElement } from 'react';
 import { BatchView } from './components/batch/BatchView';
 import { LabView } from './components/lab/LabView';
+import { PlayersView } from './components/players/PlayersView';
 import { TrainingView } from './components/training/TrainingView';
 import type { StudioView } from './store/uiSlice';
 
@@ -22,4 +23,5 @@ export const WORKSPACE_VIEWS: readonly ViewEntry[] = [
   { id: 'lab', label: 'Predictor lab', title: 'The predictor lab', render: () => <LabView /> },
   { id: 'training', label: 'Training', title: 'Training', render: () => <TrainingView /> },
   { id: 'batch', label: 'Batch', title: 'The batch view', render: () => <BatchView /> },
+  { id: 'players', label: 'Players', title: 'The players view', render: () => <PlayersView /> },
 ];

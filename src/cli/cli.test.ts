@@ -373,8 +373,8 @@ describe('evaluate', () => {
       expect(typeof rep[k], k).toBe('number');
       return rep[k] as number;
     };
-    const spans = rep.spans as Array<{ from: number; to: number; count: number }>;
-    expect(spans.map((s) => [s.from, s.to])).toEqual([[0, 20], [20, 40], [40, 60], [60, 80], [80, 200]]);
+    const spans = rep.spans as Array<{ from: number; to: number | null; count: number }>;
+    expect(spans.map((s) => [s.from, s.to])).toEqual([[0, 20], [20, 40], [40, 60], [60, 80], [80, 200], [200, null]]);
     expect(num('generated')).toBe(count);
     expect(num('solvable')).toBeLessThanOrEqual(count);
     expect(num('unique')).toBe(num('solvable') - num('duplicates'));
@@ -396,7 +396,7 @@ describe('evaluate', () => {
       return handDifficulty(a.features);
     });
     const inSpan = (x: number, i: number): boolean =>
-      x >= spans[i]!.from && (x < spans[i]!.to || i === spans.length - 1);
+      x >= spans[i]!.from && (spans[i]!.to === null || x < spans[i]!.to!);
     expect(spans.map((_, i) => d.filter((x) => inSpan(x, i)).length)).toEqual(spans.map((s) => s.count));
     expect(num('nonTrivial')).toBe(d.filter((x) => x >= 20).length);
     closeRel(num('maxDifficulty'), Math.max(0, ...d), 'maxDifficulty');

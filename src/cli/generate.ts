@@ -101,7 +101,7 @@ export function formatReport(r: EvaluateResult): string {
     `non-trivial       ${r.nonTrivial} (${f1(r.nonTrivialPercent)}% of iterations, difficulty >= 20)`,
     `max difficulty    ${f1(r.maxDifficulty)}   mean ${f1(r.meanDifficulty)}`,
     `diversity         ${r.diversity.toFixed(3)} (mean pairwise Hamming distance, fraction of cells)`,
-    `spans             ` + r.spans.map((s) => `${s.from}-${s.to}: ${s.count}`).join('   '),
+    `spans             ` + r.spans.map((s) => `${s.to === null ? `${s.from}+` : `${s.from}-${s.to}`}: ${s.count}`).join('   '),
     `speed             ${Math.round(r.levelsPerSecond)} levels/s (${f1(r.seconds)} s)`,
     `difficulty        ${r.difficultyMeasure.name}: ${r.difficultyMeasure.note}`,
   ];

@@ -10,6 +10,7 @@
 import { Command, CommanderError } from 'commander';
 import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { shardRange } from '../core/generators/registry';
+import { registerRate } from './rateCommand';
 import { CliError, parseCount, parseGenerator, parseNumber, parseSeed, parseShard, parseSize, parseWhole } from './args';
 import type { TrainBudget } from './train';
 
@@ -321,6 +322,8 @@ function buildProgram(): { program: Command; status: { code: number } } {
       const r = await runExport(file, { format, out: o.out, model: await loadModel(o.model), maxStates }, (l) => process.stderr.write(l + '\n'));
       if (o.out !== '-') process.stderr.write(`wrote ${r.levels} level${r.levels === 1 ? '' : 's'} to ${o.out} (${format})\n`);
     });
+
+  registerRate(program, status, loadModel);
 
   return { program, status };
 }

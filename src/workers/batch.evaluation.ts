@@ -6,7 +6,7 @@
  * RPU evaluation never loads TensorFlow.
  */
 import type { DifficultyModel } from '../core/difficulty/model';
-import { DIFFICULTY_SPANS, predictorMeasure, TimedEvaluation, type TimedReport } from '../core/generators/evaluate';
+import { DIFFICULTY_SPANS, predictorMeasure, spanIndexOf, TimedEvaluation, type TimedReport } from '../core/generators/evaluate';
 import { createLevelSource, type GeneratedItem } from '../core/generators/registry';
 import { Analyzer } from '../core/graph/analyze';
 import type { LevelFeatures } from '../core/graph/features';
@@ -98,8 +98,7 @@ export class RunAccumulator extends TimedEvaluation {
 
 /** The span a difficulty falls in (the last one is open above, as in the report). */
 export function spanOf(d: number): number {
-  for (let i = 0; i < DIFFICULTY_SPANS.length; i++) if (d < DIFFICULTY_SPANS[i]![1]) return i;
-  return DIFFICULTY_SPANS.length - 1;
+  return spanIndexOf(d);
 }
 
 /** Runs the job (already parsed). */

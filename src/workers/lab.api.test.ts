@@ -6,6 +6,7 @@ import { naiveAnalyze } from '../../test/naive/naiveSolver';
 import { ablateLab, evaluateLab, fitLab, prepareCsv, preparePlaytests } from './lab.api';
 import { refusal, value } from '../../test/support/outcome';
 import type { PlaytestLevelRequest } from './lab.protocol';
+import type { LevelFeatures } from '../core/graph/features';
 
 const LEVELS = solvableFixtureRows();
 const truth = (f: ReturnType<typeof naiveAnalyze>['features']): number => 4 + 2 * f.nSolutions + 1.5 * f.nSolutionBranches + 0.5 * f.nIndeterminateBranches;
@@ -100,6 +101,19 @@ describe('lab api', () => {
     expect(refusal(await evaluateLab({ x: [[1]], y: [1], method: 'magic' as 'ols', seed: 1, splits: 5 }))).toContain('unknown method');
     expect(refusal(await ablateLab({ x: [[1]], y: [1], method: 'ols', seed: 1, names: [] }))).toContain('1 to 16 features');
     expect(refusal(await fitLab({ name: 'x', features: ['bogus' as 'nStates'], method: 'ols', seed: 1, samples: [], labels: [], data: '', labelDescription: '', createdAt: '' }))).toContain('known feature');
+  });
+
+  it('guard rails: two levels are refused for any method (features + 2 needed); a small fit carries its CV error beside the mean baseline', async () => {
+    const features = LEVELS.slice(0, 6).map((rows) => naiveAnalyze(rows).features as unknown as LevelFeatures);
+    const req = (n: number, method: 'ols' | 'ridge' | 'lasso') => ({ name: 'x', features: ['nSolutions' as const], method, seed: 1, samples: features.slice(0, n), labels: [10, 12, 9, 15, 11, 14].slice(0, n), data: 'd', labelDescription: 's', createdAt: '2025-01-01T00:00:00.000Z' });
+    for (const method of ['ols', 'ridge', 'lasso'] as const) expect(refusal(await fitLab(req(2, method)))).toBe('a fit on 1 feature needs at least 3 levels (features + 2); the data has 2');
+    const fit = value(await fitLab(req(4, 'ols')));
+    // Four levels, four folds: leave one out. The mean baseline predicts each level by the other three's mean.
+    const y = [10, 12, 9, 15];
+    const loo = y.reduce((a, v) => a + (v - (y.reduce((s, w) => s + w, 0) - v) / 3) ** 2, 0) / 4;
+    expect(fit.model.metrics['cvFolds']).toBe(4);
+    expect(fit.model.metrics['cvBaselineMse']).toBeCloseTo(loo, 9);
+    expect(fit.model.metrics['cvModelMse']).toBeGreaterThan(0);
   });
 });
 

@@ -13,6 +13,7 @@ import { fitModel } from '../core/difficulty/calibrate';
 import { parseCompletionCsv, type CsvProblem } from '../core/difficulty/csv';
 import { ablation, evaluateSplits, type Ablation, type SplitEvaluation } from '../core/difficulty/evaluation';
 import { chooseAlpha } from '../core/difficulty/fit';
+import { cvAgainstMean, fitSizeProblem } from '../core/difficulty/fitGuard';
 import type { DifficultyModel, FitMethod } from '../core/difficulty/model';
 import { solvableDifficulty } from '../core/difficulty/predict';
 import { Analyzer } from '../core/graph/analyze';
@@ -224,6 +225,8 @@ export async function fitLab(message: FitRequestMessage): Promise<Outcome<FitRes
   const checked = parseRequest(matrix(features.length, 2), { x: samples.map((s) => features.map((f) => s[f])), y: request.labels, method: request.method, seed: request.seed });
   if (checked.kind !== 'ok') return checked;
   const labels = checked.value.y;
+  const tooFew = fitSizeProblem(labels.length, features.length);
+  if (tooFew !== null) return invalid(tooFew);
   const { model: fitted } = fitModel(
     {
       name,
@@ -236,9 +239,11 @@ export async function fitLab(message: FitRequestMessage): Promise<Outcome<FitRes
     },
     createRng(request.seed),
   );
+  // The model's cross-validated error beside the mean's, on the same folds (its own stream), before anyone activates it.
+  const cv = cvAgainstMean({ x: samples.map((s) => features.map((f) => s[f])), y: labels }, fitted.method, fitted.alpha, createRng(cvSeed(request.seed) ^ 0x5bd1e995));
   const model: DifficultyModel = {
     ...fitted,
-    metrics: { ...fitted.metrics, ...request.metrics },
+    metrics: { ...fitted.metrics, ...request.metrics, cvFolds: cv.folds, cvModelMse: cv.modelMse, cvBaselineMse: cv.baselineMse },
     provenance: { ...fitted.provenance, summary: provenanceSummary(fitted, request.data) },
   };
   return ok({ model, predictions: samples.map((s) => solvableDifficulty(model, s)) });

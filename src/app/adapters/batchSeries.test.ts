@@ -6,7 +6,7 @@ import { bandWindow, bestTemperaturePerSpan, histogramBins, outOfReachMessage, p
 
 const report = (over: Partial<EvaluationReport> = {}): EvaluationReport => ({
   generated: 100, solvableIterations: 100, solvablePercent: 100, solvable: 100, duplicates: 10, duplicatesPercent: 10, unique: 90,
-  nonTrivial: 20, nonTrivialPercent: 20, spans: [{ from: 0, to: 20, count: 70 }, { from: 20, to: 40, count: 10 }, { from: 40, to: 60, count: 5 }, { from: 60, to: 80, count: 3 }, { from: 80, to: 200, count: 2 }],
+  nonTrivial: 20, nonTrivialPercent: 20, spans: [{ from: 0, to: 20, count: 70 }, { from: 20, to: 40, count: 10 }, { from: 40, to: 60, count: 5 }, { from: 60, to: 80, count: 3 }, { from: 80, to: 200, count: 2 }, { from: 200, to: null, count: 0 }],
   histogram: [30, 40, 0, 0, 10], maxDifficulty: 95, meanDifficulty: 12, diversity: 0.4, stateCapped: 0, difficultyMeasure: { name: 'm', note: '' }, ...over,
 });
 const run = (t: number | null, r: EvaluationReport = report()): EvaluationRun => ({ temperature: t, report: r, samples: [], seconds: 1, levelsPerSecond: 100 });
@@ -37,15 +37,15 @@ describe('batch series', () => {
 
   it('gives span shares of the unique levels', () => {
     const bars = spanBars(report());
-    expect(bars.map((b) => b.count)).toEqual([70, 10, 5, 3, 2]);
+    expect(bars.map((b) => b.count)).toEqual([70, 10, 5, 3, 2, 0]);
     expect(bars[0]!.share).toBeCloseTo(70 / 90);
-    expect(bars.map((b) => b.label)).toEqual(['0–20', '20–40', '40–60', '60–80', '80–200']);
+    expect(bars.map((b) => b.label)).toEqual(['0–20', '20–40', '40–60', '60–80', '80–200', '200+']);
   });
 
   it('picks the best temperature per span', () => {
-    const points = temperatureSeries([run(null), run(0.1, report({ spans: report().spans.map((s, i) => ({ ...s, count: i === 4 ? 9 : 1 })) })), run(0.5)]);
+    const points = temperatureSeries([run(null), run(0.1, report({ spans: report().spans.map((s, i) => ({ ...s, count: i === 4 ? 9 : i === 5 ? 0 : 1 })) })), run(0.5)]);
     expect(points.map((p) => p.temperature)).toEqual([0.1, 0.5]);
-    expect(bestTemperaturePerSpan(points)).toEqual([0.5, 0.5, 0.5, 0.5, 0.1]);
+    expect(bestTemperaturePerSpan(points)).toEqual([0.5, 0.5, 0.5, 0.5, 0.1, null]);
   });
 
   it('parses temperature lists and ranges', () => {

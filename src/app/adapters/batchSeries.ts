@@ -5,7 +5,7 @@
  * window, curve targets, and a level's provenance for the pack.
  */
 import { BANDS, bandOf, type BandName } from '../../core/difficulty/predict';
-import { DIFFICULTY_SPANS, HISTOGRAM_BIN, type EvaluationReport } from '../../core/generators/evaluate';
+import { DIFFICULTY_SPANS, HISTOGRAM_BIN, spanText, type EvaluationReport } from '../../core/generators/evaluate';
 import type { Tolerance } from '../../core/generators/atDifficulty';
 import type { EvaluationRun, SpanSample } from '../../workers/batch.api';
 import type { BatchRun } from '../store/batchSlice';
@@ -67,17 +67,16 @@ export interface SpanBar {
   readonly index: number;
   readonly label: string;
   readonly from: number;
-  readonly to: number;
+  readonly to: number | null;
   readonly count: number;
   /** Share of unique levels, 0..1. */
   readonly share: number;
   readonly colour: string;
 }
 
-/** "0–20" … "80–200" (the last span also holds anything above 200). */
+/** "0–20" … "80–200", "200+". */
 export function spanLabel(i: number): string {
-  const [from, to] = DIFFICULTY_SPANS[i]!;
-  return `${from}–${to}`;
+  return spanText(i, '–');
 }
 
 export function spanBars(report: EvaluationReport): SpanBar[] {

@@ -13,7 +13,7 @@ const at = (i: number): string => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOS
 const solved = (seconds: number, i: number) => ({ outcome: 'solved' as const, seconds, moves: 3, undos: 0, restarts: 0, startedAt: at(i), replay: false });
 const file: PlayResults = {
   format: 'longcat-play-results',
-  version: 1,
+  version: 2,
   pack: { name: 'p', identity: '0123456789abcdef' },
   player: 'p-1',
   exportedAt: at(50),

@@ -121,6 +121,7 @@ export function CytoscapeView(props: GraphViewProps) {
     marks.current = { selected, current, lit, path };
   });
   const styledLarge = useRef(false);
+  const trafficRef = useRef<Uint32Array | null>(null);
 
   useEffect(() => {
     const cy = cyRef.current;
@@ -148,6 +149,7 @@ export function CytoscapeView(props: GraphViewProps) {
         if (d.dagre) cy.layout({ name: 'dagre', rankDir: 'LR', nodeSep: 8, rankSep: 60, fit: true, padding: 16, animate: false } as cytoscape.LayoutOptions).run();
         else if (view === 'collapsed' || graph.nodeCount <= 400) fitCapped(cy);
         applyMarks(cy, graph, view, marks.current);
+        applyTraffic(cy, graph, view, trafficRef.current);
         requestAnimationFrame(() => {
           if (cancelled) return;
           callbacks.current.onRendered(reportRender({ nodes: cy.nodes().length, edges: cy.edges().length, view, layout: d.dagre ? 'dagre' : 'layered', renderer: 'cytoscape', ms: performance.now() - started }));
@@ -166,6 +168,14 @@ export function CytoscapeView(props: GraphViewProps) {
     const cy = cyRef.current;
     if (cy !== null && graph !== null) applyMarks(cy, graph, view, { selected, current, lit, path });
   }, [graph, view, selected, current, lit, path]);
+
+  // Traffic: a state's size grows with the attempts that passed it (full view; the collapsed view keeps its group sizes).
+  const traffic = props.traffic ?? null;
+  useEffect(() => {
+    trafficRef.current = traffic;
+    const cy = cyRef.current;
+    if (cy !== null && graph !== null) applyTraffic(cy, graph, view, traffic);
+  }, [graph, view, traffic]);
 
   return <div className="cy" ref={container} data-testid="graph.canvas" data-renderer="cytoscape" />;
 }
@@ -298,6 +308,21 @@ function applyMarks(cy: Core, graph: GraphData, view: 'full' | 'collapsed', mark
         if (!want.lit.has(n.id()) && !n.hasClass('dim')) n.addClass('dim');
       });
     }
+  });
+}
+
+/** Sizes each drawn state by the attempts that passed it (classes `traffic`); clears it when `traffic` is null. */
+function applyTraffic(cy: Core, graph: GraphData, view: 'full' | 'collapsed', traffic: Uint32Array | null): void {
+  cy.batch(() => {
+    cy.nodes('.traffic').forEach((n) => void n.removeClass('traffic').removeStyle('width height'));
+    if (view !== 'full' || traffic === null || traffic.length !== graph.nodeCount) return;
+    let max = 1;
+    for (const c of traffic) max = Math.max(max, c);
+    traffic.forEach((count, id) => {
+      if (count === 0) return;
+      const size = 12 + 22 * Math.sqrt(count / max);
+      cy.$id(nodeElementId(id)).addClass('traffic').style({ width: size, height: size }).data('traffic', count);
+    });
   });
 }
 

@@ -9,11 +9,13 @@ interface GaugeProps {
   readonly band: BandName | null;
   /** Shown instead of the number when there is none. */
   readonly emptyText: string;
+  /** What the number is, under it: "estimate" (structural) or "s, rated" (from players' attempts). */
+  readonly unit?: string;
 }
 
 const W = 196, H = 114, R = 76, THICK = 15;
 
-export function Gauge({ value, band, emptyText }: GaugeProps) {
+export function Gauge({ value, band, emptyText, unit = 'estimate' }: GaugeProps) {
   // The dial grows past 100 when the value does, so the needle always reads right.
   const max = gaugeScaleMax(value);
   const angle = scaleLinear().domain([0, max]).range([-Math.PI / 2, Math.PI / 2]).clamp(true);
@@ -28,7 +30,7 @@ export function Gauge({ value, band, emptyText }: GaugeProps) {
   const a = value === null ? null : angle(value);
   const text = value === null ? emptyText : value >= 1000 ? value.toExponential(1) : value.toFixed(1);
   return (
-    <svg className="gauge" width={W} height={H} viewBox={`${-W / 2} ${-R - 14} ${W} ${H}`} role="img" aria-label={`difficulty ${text}${value !== null ? ' seconds of expected play' : ''}${band ? `, ${band}` : ''}`} data-scale-max={max}>
+    <svg className="gauge" width={W} height={H} viewBox={`${-W / 2} ${-R - 14} ${W} ${H}`} role="img" aria-label={`difficulty ${text}${value !== null ? ` (${unit})` : ''}${band ? `, ${band}` : ''}`} data-scale-max={max}>
       {spans.map((s) => (
         <path key={s.band} d={bandArc(s) ?? ''} fill={s.colour} opacity={band === null || band === s.band ? 1 : 0.35} />
       ))}
@@ -51,7 +53,7 @@ export function Gauge({ value, band, emptyText }: GaugeProps) {
       </text>
       {value !== null && (
         <text className="gauge-unit" y={4} textAnchor="middle" data-testid="gauge.unit">
-          seconds of play
+          {unit}
         </text>
       )}
     </svg>

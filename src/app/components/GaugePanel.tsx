@@ -1,5 +1,6 @@
 /**
- * The difficulty gauge panel: value in seconds of expected play, band,
+ * The difficulty gauge panel: the structural estimate (or, with players'
+ * attempts loaded, the level's rating, saying which it is), band,
  * per-feature contributions in plain words (none for an unsolvable level),
  * the model's provenance, every graph feature, and a short glossary.
  */
@@ -11,16 +12,22 @@ import { selectCurrentGraph, selectReading } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
 import { Contributions, formatNumber } from './Contributions';
 import { Gauge } from './Gauge';
+import { GaugeSource } from './GaugeSource';
+import { levelPlayerData } from '../adapters/playerData';
+import { bandOf } from '../../core/difficulty/predict';
 
 export function GaugePanel() {
   const get = useActions();
-  const s = useStudioShallow((st) => ({ reading: selectReading(st), model: st.model, graph: st.analysis.graph, current: selectCurrentGraph(st), status: st.analysis.status, highlight: st.graphHighlight }));
+  const s = useStudioShallow((st) => ({ reading: selectReading(st), model: st.model, graph: st.analysis.graph, current: selectCurrentGraph(st), status: st.analysis.status, highlight: st.graphHighlight, players: st.playerData, pack: st.pack, level: st.level }));
   const { reading, graph } = s;
   const capped = s.status === 'capped';
   const solved = capped || reading === null || !reading.solvable ? null : reading;
-  const value = solved === null ? null : solved.value;
+  const rated = levelPlayerData(s.players, s.pack, s.level)?.row ?? null;
+  const ratedValue = rated?.rating ?? null;
+  const estimate = solved === null ? null : solved.value;
+  const value = ratedValue ?? estimate;
   const emptyText = capped ? 'too big' : reading === null ? '…' : 'unsolvable';
-  const band = solved === null ? null : solved.band;
+  const band = ratedValue !== null ? bandOf(ratedValue) : solved === null ? null : solved.band;
   return (
     <section className={`panel gauge-panel${graph !== null && s.current === null ? ' stale' : ''}`} aria-label="Difficulty" data-testid="gauge.panel" data-key={graph?.levelKey ?? ''}>
       <header className="panel-header">
@@ -31,7 +38,7 @@ export function GaugePanel() {
         </span>
       </header>
       <div className="gauge-row">
-        <Gauge value={value} band={band} emptyText={emptyText} />
+        <Gauge value={value} band={band} emptyText={emptyText} unit={ratedValue !== null ? 's, rated' : 'estimate'} />
         {solved !== null && (
           <Contributions
             items={solved.contributions}
@@ -47,6 +54,7 @@ export function GaugePanel() {
           </p>
         )}
       </div>
+      <GaugeSource rated={rated} interval={s.players?.fit.interval ?? 0.9} estimate={estimate} />
       {/* The provenance is long: its first words, and the whole of it on a click (never cut off). */}
       <details className="model-line" data-testid="gauge.model">
         <summary>
@@ -70,8 +78,10 @@ export function GaugePanel() {
       <details className="features glossary" data-testid="gauge.glossary">
         <summary>What these mean</summary>
         <p>
-          Difficulty is in <b>seconds of expected play</b>: about how long an average player takes to solve the level (under 20: trivial). The rows
-          above show what each feature adds to the base; click one to light its states on the graph.
+          The <b>structural estimate</b> comes from the solution graph alone: a random player model&apos;s expected effort, on a scale set so that
+          about 91% of randomly generated levels read under 20 (trivial). No player&apos;s time is behind it. With players&apos; attempts imported, the
+          gauge shows the level&apos;s <b>rating</b> instead: the median seconds an average player needs, with its interval. The rows above show what
+          each feature adds to the estimate; click one to light its states on the graph.
         </p>
         <dl>
           {NODE_CLASSES.map((c) => (

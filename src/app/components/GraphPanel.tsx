@@ -6,6 +6,7 @@
  * states, the analysis status with Cancel, the state-cap message, and a
  * hover card with the node's features.
  */
+import { tryMovesAt } from '../../core/players/trace';
 import { useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
@@ -20,6 +21,8 @@ import { CytoscapeView } from './CytoscapeView';
 import type { GraphLayoutName, GraphViewport, GraphViewProps, RenderReport } from './graphView';
 import { GraphMinimap } from './GraphMinimap';
 import { GraphTooltip } from './GraphTooltip';
+import { TrafficBar } from './TrafficBar';
+import { graphTraffic, levelPlayerData } from '../adapters/playerData';
 
 /** Drawings with more states than this get a minimap. */
 const MINIMAP_FROM = 300;
@@ -51,6 +54,9 @@ export function GraphPanel() {
     level: st.level,
     highlight: st.graphHighlight,
     maximised: st.graphMaximised,
+    trafficOn: st.graphTraffic,
+    players: st.playerData,
+    pack: st.pack,
   }));
   const [viewport, setViewport] = useState<GraphViewport | null>(null);
   const [layout, setLayout] = useState<GraphLayoutName>('layered');
@@ -72,14 +78,29 @@ export function GraphPanel() {
   // The playtest's or replay's state on the graph.
   const currentNode = useMemo(() => {
     if (current === null) return null;
-    const moves = mode === 'play' && play !== null ? play.moves : mode === 'replay' && replay !== null ? replay.moves.slice(0, replay.step) : null;
+    const moves = mode === 'play' && play !== null ? play.moves : mode === 'replay' && replay !== null ? tryMovesAt(replay.moves, replay.step) : null;
     if (moves === null) return null;
     const id = findNode(current, catAfter(level, moves).state);
     return id < 0 ? null : id;
   }, [mode, play, replay, current, level]);
-  const lit = useMemo(() => (current !== null && highlight !== null ? highlightedNodes(current, highlight) : null), [current, highlight]);
+  // Players' traffic: the states they passed lit (the rest dimmed), sized by attempts; the wrong branch drawn as the path when nothing else is.
+  const levelTraces = s.trafficOn ? (levelPlayerData(s.players, s.pack, level)?.traces ?? null) : null;
+  const traffic = useMemo(() => (current !== null && levelTraces !== null && levelTraces.length > 0 ? graphTraffic(current, levelTraces) : null), [current, levelTraces]);
+  const lit = useMemo(() => {
+    if (current !== null && highlight !== null) return highlightedNodes(current, highlight);
+    if (traffic !== null) return Uint8Array.from(traffic.passes, (p) => (p > 0 ? 1 : 0));
+    return null;
+  }, [current, highlight, traffic]);
   const pathEnd = currentNode ?? selected;
-  const path = useMemo(() => (current !== null && pathEnd !== null && pathEnd < current.nodeCount ? pathTo(current, pathEnd) : null), [current, pathEnd]);
+  const path = useMemo(() => {
+    if (current !== null && pathEnd !== null && pathEnd < current.nodeCount) return pathTo(current, pathEnd);
+    const wrong = traffic?.mostTravelledWrongBranch;
+    if (current !== null && wrong !== null && wrong !== undefined) {
+      const to = pathTo(current, wrong.from);
+      return { nodes: [...to.nodes, wrong.to], edges: [...to.edges, wrong.edge] };
+    }
+    return null;
+  }, [current, pathEnd, traffic]);
   const group = useMemo(() => (view === 'collapsed' && current !== null && selected !== null && selected < current.nodeCount ? groupMembers(current, selected) : null), [view, current, selected]);
   const pressed = (v: 'auto' | 'full' | 'collapsed'): boolean => (v === 'auto' ? s.graphView === 'auto' : s.graphView === v && view === v);
 
@@ -139,6 +160,7 @@ export function GraphPanel() {
           </button>
         )}
       </div>
+      <TrafficBar />
       <div className="graph-controls">
         <div className="segmented" role="radiogroup" aria-label="graph view">
           {(['auto', 'full', 'collapsed'] as const).map((v) => (
@@ -217,6 +239,7 @@ export function GraphPanel() {
             current: currentNode,
             lit,
             path,
+            traffic: traffic === null ? null : traffic.passes,
             onViewport: setViewport,
             onSelect: (id) => get().selectNode(id),
             onHover: (id, at, group) => {

@@ -4,6 +4,7 @@
  * graph node's state, a playtest or a replay step with the cat drawn; swipe
  * to move in playtest.
  */
+import { tryMovesAt } from '../../core/players/trace';
 import { useMemo, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import { CELL_WALL } from '../../core/level/level';
 import { catAfter, movesTo } from '../adapters/graphData';
@@ -43,7 +44,7 @@ export function GridView({ cellSize: cs }: GridViewProps) {
   const shown = useMemo(() => {
     let moves: string | null = null;
     if (mode === 'play' && play !== null) moves = play.moves;
-    else if (mode === 'replay' && replay !== null) moves = replay.moves.slice(0, replay.step);
+    else if (mode === 'replay' && replay !== null) moves = tryMovesAt(replay.moves, replay.step);
     else if (selectedNode !== null && graph !== null && selectedNode < graph.nodeCount) moves = movesTo(graph, selectedNode);
     if (moves === null) return null;
     return catAfter(level, moves);

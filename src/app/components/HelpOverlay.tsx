@@ -2,7 +2,7 @@
 import type { StudioView } from '../store/uiSlice';
 import { useActions, useStudio } from '../studioContext';
 
-const VIEW_TITLES: Record<StudioView, string> = { studio: 'Studio', lab: 'Predictor lab', training: 'Training', batch: 'Batch' };
+const VIEW_TITLES: Record<StudioView, string> = { studio: 'Studio', lab: 'Predictor lab', training: 'Training', batch: 'Batch', players: 'Players' };
 
 type Section = [string, [string, string][]];
 
@@ -69,6 +69,7 @@ export const HELP_SECTIONS: Record<StudioView, Section[]> = {
   lab: [GENERAL],
   training: [GENERAL],
   batch: [GENERAL],
+  players: [GENERAL],
 };
 
 export function HelpOverlay() {

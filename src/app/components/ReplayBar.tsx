@@ -1,5 +1,6 @@
-/** Step through the shortest solution: previous/next, play/pause, the move sequence with the current step marked. */
+/** Step through the shortest solution or a player's attempt (undos and restarts included): previous/next, play/pause, the steps with the current one marked. */
 import { useEffect, useState } from 'react';
+import { describeTraceStep } from '../../core/players/trace';
 import { useActions, useStudioShallow } from '../studioContext';
 
 export function ReplayBar() {
@@ -20,11 +21,11 @@ export function ReplayBar() {
   return (
     <div className="modebar replaybar" data-testid="replay.bar">
       <span className="playbar-status" data-testid="replay.status">
-        Shortest solution: step <b data-testid="replay.step">{step}</b> of {moves.length}
+        <span data-testid="replay.label">{replay.label}</span>: step <b data-testid="replay.step">{step}</b> of {moves.length}
       </span>
-      <span className="replay-moves" aria-label="solution moves">
+      <span className="replay-moves" aria-label="replay steps">
         {[...moves].map((m, i) => (
-          <span key={i} className={i < step ? 'done' : i === step ? 'next' : ''}>{m}</span>
+          <span key={i} className={`${i < step ? 'done' : i === step ? 'next' : ''}${m === '-' || m === '|' ? ' replay-undo' : ''}`} title={describeTraceStep(m)}>{m}</span>
         ))}
       </span>
       <span className="grow" />

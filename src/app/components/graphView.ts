@@ -31,6 +31,8 @@ export interface GraphViewProps {
   readonly lit: Uint8Array | null;
   /** The path from the start to the selected or current state, drawn over the graph. */
   readonly path: GraphPath | null;
+  /** Players' attempts through each state (the traffic view); the Cytoscape drawing sizes nodes by it. */
+  readonly traffic?: Uint32Array | null;
   readonly onSelect: (node: number) => void;
   /** `group`: the collapsed view's group under the pointer (its state count and depths). */
   readonly onHover: (node: number | null, at: { x: number; y: number } | null, group?: { count: number; depths: string }) => void;

@@ -4,6 +4,7 @@
  * model files (save, upload). One per page, built by `createServices`, so
  * a job keeps running and reporting while the user is on another view.
  */
+import { fitSizeProblem } from '../../core/difficulty/fitGuard';
 import { IMPORT_LIMITS, readTextFile, type PickedFile } from '../files/readFile';
 import { parseDifficultyModel } from '../../core/difficulty/model';
 import { LabClient } from '../../workers/lab.client';
@@ -121,6 +122,8 @@ export class LabController {
   fit(): Promise<void> {
     const m = this.matrix(2);
     if (typeof m === 'string') return this.refuse(m, 'fit');
+    const tooFew = fitSizeProblem(m.y.length, m.features.length);
+    if (tooFew !== null) return this.refuse(tooFew, 'fit');
     const run = [...this.state.labRuns].reverse().find((r) => r.method === m.method && r.source === m.data.source && r.samples === m.y.length && r.features.join() === m.features.join());
     const metrics = run === undefined ? {} : { testMse: run.testMse, testMseSd: run.sdTestMse, baselineMse: run.baselineMse, evaluationSplits: run.splits };
     const label =

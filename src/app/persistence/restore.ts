@@ -4,6 +4,7 @@
  * checked (zod schemas, then the engine's own parsers for grids and packs)
  * and either restored or refused with a sentence, never trusted.
  */
+import { MAX_TRACE_LENGTH, TRACE_PATTERN } from '../../core/players/trace';
 import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
 import { toRows, type Level } from '../../core/level/level';
@@ -126,6 +127,8 @@ const PlaytestRecordSchema = z.object({
   moves: count,
   solutionMoves: count,
   finishedAt: z.string(),
+  /** Added with traces: records saved before have none (optional, nothing to migrate). */
+  trace: z.string().max(MAX_TRACE_LENGTH).regex(TRACE_PATTERN).exactOptional(),
 });
 
 /** The log around the records; each record (and the starts) is then checked on its own. */

@@ -40,6 +40,29 @@ describe('the batch report survives a reload', () => {
     expect(second.getState().batchRun).toEqual(run);
   });
 
+  it('a report saved with five spans (80-200 holding everything above) comes back with 80-200 and 200+ split by its histogram', async () => {
+    const first = createStudioStore();
+    first.getState().setBatchSettings({ generator: 'rpu', width: 6, height: 6, count: 200, seed: 4 });
+    const { kv } = await reload(first, (s) => new BatchController(s).evaluate());
+    const saved = structuredClone(kv.data.get('batchReport')) as { runs: { report: { spans: { from: number; to: number | null; count: number }[]; histogram: number[] }; samples: { span: number; difficulty: number }[] }[] };
+    const report = saved.runs[0]!.report;
+    // Three levels at 200 and up: the last histogram bin (bin 40 holds 200+) and the 200+ span agree.
+    while (report.histogram.length < 41) report.histogram.push(0);
+    report.histogram[40] = 3;
+    report.spans[5]!.count = 3;
+    const expected = restoreBatchReport(structuredClone(saved));
+    // The same report as an older version wrote it: five spans, the last 80-200 with the 3 above folded in.
+    const old = structuredClone(saved);
+    const spans = old.runs[0]!.report.spans;
+    spans[4] = { from: 80, to: 200, count: spans[4]!.count + spans[5]!.count };
+    spans.pop();
+    for (const sm of old.runs[0]!.samples) if (sm.span === 5) sm.span = 4;
+    const restored = restoreBatchReport(old);
+    expect(restored.ok).toBe(true);
+    expect(restored).toEqual(expected);
+    if (restored.ok) expect(restored.value!.runs[0]!.report.spans.slice(4)).toEqual([{ from: 80, to: 200, count: report.spans[4]!.count }, { from: 200, to: null, count: 3 }]);
+  });
+
   it('a new run that is still going (or fails) does not replace the saved report', async () => {
     const first = createStudioStore();
     first.getState().setBatchSettings({ generator: 'rpu', width: 5, height: 5, count: 100, seed: 1 });

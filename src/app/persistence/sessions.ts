@@ -9,14 +9,14 @@
  * with a sentence and the studio goes on without it.
  *
  * Sizes stay bounded: a batch report is already small (per run a histogram,
- * five spans and at most {@link SAMPLES_PER_SPAN} samples per span); lab
+ * six spans and at most {@link SAMPLES_PER_SPAN} samples per span); lab
  * data over {@link MAX_SAVED_LAB_SAMPLES} rows is not kept (the runs and the
  * ablation are, as they name their data), and neither is a fit of it.
  */
 import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
 import { levelKey } from '../../core/level/level';
-import { DIFFICULTY_SPANS, HISTOGRAM_BIN } from '../../core/generators/evaluate';
+import { DIFFICULTY_SPANS, HISTOGRAM_BIN, spanIndexOf } from '../../core/generators/evaluate';
 import { FIT_METHODS, validateDifficultyModel } from '../../core/difficulty/model';
 import { FEATURE_NAMES, type FeatureName } from '../../core/graph/features';
 import { MAX_ABLATION_FEATURES } from '../../core/difficulty/evaluation';
@@ -53,7 +53,7 @@ const ReportSchema = z.object({
   unique: count,
   nonTrivial: count,
   nonTrivialPercent: finite,
-  spans: z.array(z.object({ from: finite, to: finite, count })).length(DIFFICULTY_SPANS.length),
+  spans: z.array(z.object({ from: finite, to: finite.nullable(), count })).length(DIFFICULTY_SPANS.length),
   histogram: z.array(count).max(MAX_BINS),
   maxDifficulty: finite,
   meanDifficulty: finite,
@@ -99,10 +99,32 @@ export function saveBatchReport(run: BatchRun): unknown {
   return { version: WORKSPACE_VERSION, status, settings, modelName, progress, runs, policy, message, seconds, startedAt, finishedAt };
 }
 
+/**
+ * A report saved before the top span was split (five spans, the last "80-200"
+ * also holding everything above): the histogram's last bin is exactly the
+ * levels at 200 and up, so the split is recovered, not guessed; samples move
+ * by their own difficulty. Anything else is returned as it is.
+ */
+export function splitTopSpan(json: unknown): unknown {
+  if (typeof json !== 'object' || json === null || !Array.isArray((json as { runs?: unknown }).runs)) return json;
+  const runs = (json as { runs: unknown[] }).runs.map((run) => {
+    const r = run as { report?: { spans?: unknown; histogram?: unknown }; samples?: unknown };
+    const spans = r.report?.spans, histogram = r.report?.histogram;
+    if (!Array.isArray(spans) || spans.length !== DIFFICULTY_SPANS.length - 1 || !Array.isArray(histogram)) return run;
+    const last = spans[spans.length - 1] as { count?: unknown };
+    const above = typeof histogram[MAX_BINS - 1] === 'number' ? (histogram[MAX_BINS - 1] as number) : 0;
+    if (typeof last.count !== 'number') return run;
+    const split = [...spans.slice(0, -1), { from: 80, to: 200, count: last.count - above }, { from: 200, to: null, count: above }];
+    const samples = Array.isArray(r.samples) ? r.samples.map((x) => { const sm = x as { span?: unknown; difficulty?: unknown }; return typeof sm.difficulty === 'number' ? { ...sm, span: spanIndexOf(sm.difficulty) } : x; }) : r.samples;
+    return { ...r, report: { ...r.report, spans: split }, samples };
+  });
+  return { ...json, runs };
+}
+
 /** The saved report, checked: the schema and every sample grid through `parseRows`. */
 export function restoreBatchReport(json: unknown): Result<BatchRun | null, string> {
   if (json === null) return ok(null);
-  const r = BatchReportSchema.safeParse(json);
+  const r = BatchReportSchema.safeParse(splitTopSpan(json));
   if (!r.success) return err(`the saved batch report is invalid (${firstIssue(r.error)})`);
   for (const [i, run] of r.data.runs.entries()) {
     for (const [j, s] of run.samples.entries()) {

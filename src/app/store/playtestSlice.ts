@@ -4,6 +4,7 @@
  * playtests the predictor lab learns from.
  */
 import { levelKey, toRows } from '../../core/level/level';
+import { MAX_TRACE_LENGTH, RESTART, UNDO } from '../../core/players/trace';
 import { legalMoves } from '../../core/rules/state';
 import { catAfter } from '../adapters/graphData';
 import type { SliceCreator } from './types';
@@ -15,6 +16,8 @@ export interface PlaySession {
   readonly key: string;
   /** Moves of the current attempt, e.g. "RDL". */
   readonly moves: string;
+  /** Everything done since the playtest began: moves, `-` undo, `|` restart (core/players/trace). */
+  readonly trace: string;
   readonly restarts: number;
   /** Moves made over all attempts (undone ones included). */
   readonly totalMoves: number;
@@ -38,6 +41,8 @@ export interface PlaytestRecord {
   readonly solutionMoves: number;
   /** ISO time of the win. */
   readonly finishedAt: string;
+  /** The playtest's trace (moves, `-` undo, `|` restart); absent in records saved before traces. */
+  readonly trace?: string;
 }
 
 /** Most records kept (oldest dropped first). */
@@ -46,7 +51,8 @@ export const PLAY_LOG_LIMIT = 5_000;
 export interface PlaytestSlice {
   mode: StudioMode;
   play: PlaySession | null;
-  replay: { readonly moves: string; readonly step: number } | null;
+  /** A move string or a player's trace (with `-` undo and `|` restart), its step, and what it is ("Shortest solution", "ana's attempt"). */
+  replay: { readonly moves: string; readonly step: number; readonly label: string } | null;
   playLog: PlaytestRecord[];
   /** Playtests started, by level key (won or not): the pack's "times played". */
   playStarts: Readonly<Record<string, number>>;
@@ -58,7 +64,7 @@ export interface PlaytestSlice {
   playMove(direction: number): boolean;
   undoPlayMove(): void;
   restartPlaytest(): void;
-  startReplay(moves: string): void;
+  startReplay(moves: string, label?: string): void;
   /** Moves the replay to `step` (clamped to 0..moves.length). */
   setReplayStep(step: number): void;
   setPlayLog(records: PlaytestRecord[], starts?: Readonly<Record<string, number>>): void;
@@ -83,7 +89,7 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
       replay: null,
       selectedNode: null,
       stroke: null,
-      play: { key, moves: '', restarts: 0, totalMoves: 0, startedAt: deps.now(), endedAt: null, outcome },
+      play: { key, moves: '', trace: '', restarts: 0, totalMoves: 0, startedAt: deps.now(), endedAt: null, outcome },
       playStarts: { ...playStarts, [key]: (playStarts[key] ?? 0) + 1 },
     });
   },
@@ -103,6 +109,7 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
     const next: PlaySession = {
       ...play,
       moves,
+      trace: play.trace + letter,
       totalMoves: play.totalMoves + 1,
       outcome: won ? 'won' : failed ? 'failed' : 'playing',
       endedAt: won ? now : null,
@@ -121,6 +128,7 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
       moves: next.totalMoves,
       solutionMoves: moves.length,
       finishedAt: new Date(now).toISOString(),
+      ...(next.trace.length <= MAX_TRACE_LENGTH ? { trace: next.trace } : {}),
     };
     set({ play: next, playLog: [...playLog, record].slice(-PLAY_LOG_LIMIT) });
     return true;
@@ -128,7 +136,7 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
   undoPlayMove: () => {
     const { play } = get();
     if (play === null || play.moves === '' || play.outcome === 'won') return;
-    set({ play: { ...play, moves: play.moves.slice(0, -1), outcome: 'playing' } });
+    set({ play: { ...play, moves: play.moves.slice(0, -1), trace: `${play.trace}${UNDO}`, outcome: 'playing' } });
   },
   restartPlaytest: () => {
     const { play } = get();
@@ -138,9 +146,9 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
       return;
     }
     if (play.moves === '') return;
-    set({ play: { ...play, moves: '', restarts: play.restarts + 1, outcome: 'playing' } });
+    set({ play: { ...play, moves: '', trace: `${play.trace}${RESTART}`, restarts: play.restarts + 1, outcome: 'playing' } });
   },
-  startReplay: (moves) => set({ mode: 'replay', play: null, selectedNode: null, replay: { moves, step: 0 } }),
+  startReplay: (moves, label = 'Shortest solution') => set({ mode: 'replay', play: null, selectedNode: null, replay: { moves, step: 0, label } }),
   setReplayStep: (step) => {
     const { replay } = get();
     if (replay === null) return;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRows } from '../../core/level/format';
 import { toRows, type Level } from '../../core/level/level';
+import { replayTrace } from '../../core/players/trace';
 import { replay } from '../../core/rules/replay';
 import { analyzeRowsSync } from '../../workers/analysis.api';
 import { movesTo } from '../adapters/graphData';
@@ -92,6 +93,9 @@ describe('playtest slice', () => {
     expect(s().playLog).toHaveLength(1);
     expect(s().playLog[0]).toMatchObject({ levelName: 'tiny', seconds: 4, restarts: 1, moves: solution.length + 1, solutionMoves: solution.length });
     expect(s().playLog[0]!.levelKey).toBe(selectLevelKey(s()));
+    // The record's trace: the first move, the restart, the solution; it replays to the win.
+    expect(s().playLog[0]!.trace).toBe(`${solution[0]}|${solution}`);
+    expect(replayTrace(s().level, s().playLog[0]!.trace!)).toMatchObject({ ok: true, value: { end: 'won', restarts: 1 } });
     for (let d = 0; d < 4; d++) expect(s().playMove(d)).toBe(false); // the attempt is over
     s().undoPlayMove(); // a win stays a win
     expect(s().play?.outcome).toBe('won');

@@ -8,6 +8,7 @@ import { createHistorySlice } from './historySlice';
 import { createLabSlice } from './labSlice';
 import { createLevelSlice } from './levelSlice';
 import { createPackSlice } from './packSlice';
+import { createPlayerDataSlice } from './playerDataSlice';
 import { createPlayResultsSlice } from './playResultsSlice';
 import { createPlaytestSlice } from './playtestSlice';
 import { createTrainingSlice } from './trainingSlice';
@@ -37,6 +38,7 @@ export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
     ...createHistorySlice(d)(...a),
     ...createEditorToolsSlice(d)(...a),
     ...createPlayResultsSlice(d)(...a),
+    ...createPlayerDataSlice(d)(...a),
   }));
 }
 

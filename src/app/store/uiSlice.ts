@@ -6,7 +6,7 @@ import type { SliceCreator } from './types';
 
 export type DockTab = 'pack' | 'generators' | 'history';
 /** Top-level views: the studio itself, and wide workspaces for the predictor lab, training and batch runs. */
-export type StudioView = 'studio' | 'lab' | 'training' | 'batch';
+export type StudioView = 'studio' | 'lab' | 'training' | 'batch' | 'players';
 export type SaveStatus = 'idle' | 'loading' | 'saving' | 'saved' | 'failed';
 /** This tab and the saved workspace: it saves (owner), another tab does (read-only), or its database was closed under it. */
 export type TabRole = 'pending' | 'owner' | 'read-only' | 'closed';

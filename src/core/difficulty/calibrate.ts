@@ -9,6 +9,7 @@
 import { featureNumber, type LevelFeatures } from '../graph/features';
 import type { Rng } from '../util/rng';
 import { chooseAlpha, fitLinear, predictRow, type Dataset, type LinearFit } from './fit';
+import { fitSizeProblem } from './fitGuard';
 import { MODEL_FORMAT, MODEL_VERSION, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from './model';
 import { rawOutput, solvableDifficulty } from './predict';
 
@@ -35,6 +36,7 @@ function quantile(sorted: readonly number[], p: number): number {
 }
 
 /** Fits the linear part (alpha by 5-fold CV for ridge and lasso); scale 1, offset 0. */
+/** @throws RangeError when there are fewer levels than features + 2 ({@link fitSizeProblem}). */
 export function fitModel(req: FitRequest, rng: Rng): { model: DifficultyModel; fit: LinearFit; cvMse: number | null } {
   const { transforms } = req;
   if (transforms !== undefined && transforms.length !== req.features.length) throw new Error('fitModel: one transform per feature');
@@ -44,6 +46,8 @@ export function fitModel(req: FitRequest, rng: Rng): { model: DifficultyModel; f
     x: req.samples.map((f) => req.features.map((_, j) => input(f, j))),
     y: labelTransform === 'log1p' ? req.labels.map((v) => Math.log1p(v)) : req.labels,
   };
+  const tooFew = fitSizeProblem(data.y.length, req.features.length);
+  if (tooFew !== null) throw new RangeError(tooFew);
   let alpha = 0, cvMse: number | null = null;
   if (req.method !== 'ols') {
     const cv = chooseAlpha(data, req.method, rng);

@@ -17,10 +17,29 @@ import type { GeneratedItem } from './registry';
 import type { DifficultyModel } from '../difficulty/model';
 import { solvableDifficulty } from '../difficulty/predict';
 
-/** The difficulty spans the report counts unique levels in, as [from, to); the last also takes values above 200. */
-export const DIFFICULTY_SPANS: readonly (readonly [number, number])[] = [
-  [0, 20], [20, 40], [40, 60], [60, 80], [80, 200],
+/**
+ * The difficulty spans the report counts unique levels in, as [from, to);
+ * the last, 200 and up, has no upper end (`to` null): a span never silently
+ * holds what lies above it (SPEC §8).
+ */
+export const DIFFICULTY_SPANS: readonly (readonly [number, number | null])[] = [
+  [0, 20], [20, 40], [40, 60], [60, 80], [80, 200], [200, null],
 ];
+
+/** The index of the span `d` falls in. */
+export function spanIndexOf(d: number): number {
+  for (let i = 0; i < DIFFICULTY_SPANS.length; i++) {
+    const to = DIFFICULTY_SPANS[i]![1];
+    if (to === null || d < to) return i;
+  }
+  return DIFFICULTY_SPANS.length - 1;
+}
+
+/** "0-20" … "80-200", "200+". */
+export function spanText(i: number, dash = '-'): string {
+  const [from, to] = DIFFICULTY_SPANS[i]!;
+  return to === null ? `${from}+` : `${from}${dash}${to}`;
+}
 /** Difficulty below which a level is trivial; the report's non-trivial share counts the rest. */
 export const TRIVIAL_BELOW = 20;
 /** Width of one difficulty histogram bin. */
@@ -44,10 +63,10 @@ export function predictorMeasure(model: DifficultyModel): DifficultyMeasure {
   };
 }
 
-/** Unique levels with difficulty in [from, to). */
+/** Unique levels with difficulty in [from, to); `to` null: no upper end. */
 export interface SpanCount {
   readonly from: number;
-  readonly to: number;
+  readonly to: number | null;
   readonly count: number;
 }
 
@@ -129,11 +148,9 @@ export class Evaluation {
 
   report(): EvaluationReport {
     const unique = this.solvable - this.duplicates;
-    const spans = DIFFICULTY_SPANS.map(([from, to], i) => ({
-      from,
-      to,
-      count: this.difficulties.filter((d) => d >= from && (d < to || (i === DIFFICULTY_SPANS.length - 1 && d >= to))).length,
-    }));
+    const counts = new Array<number>(DIFFICULTY_SPANS.length).fill(0);
+    for (const d of this.difficulties) counts[spanIndexOf(d)]!++;
+    const spans = DIFFICULTY_SPANS.map(([from, to], i) => ({ from, to, count: counts[i]! }));
     let max = 0, sum = 0;
     const histogram: number[] = [];
     for (const d of this.difficulties) {

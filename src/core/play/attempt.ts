@@ -8,6 +8,7 @@
 import type { Level } from '../level/level';
 import { DIRECTIONS } from '../rules/moves';
 import { applyMove, initialState, legalMoves, type PlayState } from '../rules/state';
+import { MAX_TRACE_LENGTH, RESTART, UNDO } from '../players/trace';
 import type { Attempt } from './results';
 
 export type AttemptStatus = 'playing' | 'won' | 'stuck';
@@ -15,6 +16,8 @@ export type AttemptStatus = 'playing' | 'won' | 'stuck';
 export interface LiveAttempt {
   /** Moves of the current try, e.g. "RDL". */
   readonly moves: string;
+  /** Everything done in the attempt as a trace (see core/players/trace): moves, `-` undo, `|` restart. */
+  readonly trace: string;
   /** Every move made in the attempt (undone ones and earlier tries included). */
   readonly totalMoves: number;
   readonly undos: number;
@@ -45,7 +48,7 @@ function statusOf(level: Level, state: PlayState): AttemptStatus {
 
 /** A fresh attempt with its clock running from `now`. */
 export function startAttempt(level: Level, now: number): LiveAttempt {
-  return { moves: '', totalMoves: 0, undos: 0, restarts: 0, startedAt: now, activeMs: 0, runningSince: now, status: statusOf(level, initialState(level)) };
+  return { moves: '', trace: '', totalMoves: 0, undos: 0, restarts: 0, startedAt: now, activeMs: 0, runningSince: now, status: statusOf(level, initialState(level)) };
 }
 
 /** Visible ms of the attempt up to `now`. */
@@ -75,7 +78,7 @@ export function move(level: Level, a: LiveAttempt, dir: number, now: number): Li
   const next = applyMove(level, stateAfter(level, a.moves), dir);
   if (next === null) return null;
   const status = statusOf(level, next);
-  const moved = { ...a, moves: a.moves + letter, totalMoves: a.totalMoves + 1, status };
+  const moved = { ...a, moves: a.moves + letter, trace: a.trace + letter, totalMoves: a.totalMoves + 1, status };
   return status === 'won' ? { ...moved, activeMs: elapsedMs(a, now), runningSince: null } : moved;
 }
 
@@ -83,16 +86,16 @@ export function move(level: Level, a: LiveAttempt, dir: number, now: number): Li
 export function undo(level: Level, a: LiveAttempt): LiveAttempt {
   if (a.moves === '' || a.status === 'won') return a;
   const moves = a.moves.slice(0, -1);
-  return { ...a, moves, undos: a.undos + 1, status: statusOf(level, stateAfter(level, moves)) };
+  return { ...a, moves, trace: `${a.trace}${UNDO}`, undos: a.undos + 1, status: statusOf(level, stateAfter(level, moves)) };
 }
 
 /** Back to the start of the level, same attempt (not after a win, nor when nothing was moved). */
 export function restart(level: Level, a: LiveAttempt): LiveAttempt {
   if (a.moves === '' || a.status === 'won') return a;
-  return { ...a, moves: '', restarts: a.restarts + 1, status: statusOf(level, initialState(level)) };
+  return { ...a, moves: '', trace: `${a.trace}${RESTART}`, restarts: a.restarts + 1, status: statusOf(level, initialState(level)) };
 }
 
-/** The attempt as a record: solved when won, else given up; `replay` when the player had solved the level before. Seconds to the hundredth. */
+/** The attempt as a record with its trace: solved when won, else given up; `replay` when the player had solved the level before. Seconds to the hundredth. */
 export function finish(a: LiveAttempt, now: number, replay: boolean): Attempt {
   return {
     outcome: a.status === 'won' ? 'solved' : 'gave-up',
@@ -102,5 +105,7 @@ export function finish(a: LiveAttempt, now: number, replay: boolean): Attempt {
     restarts: a.restarts,
     startedAt: new Date(a.startedAt).toISOString(),
     replay,
+    // A trace past the limit is left out whole: a cut trace would not replay to the outcome.
+    ...(a.trace.length <= MAX_TRACE_LENGTH ? { trace: a.trace } : {}),
   };
 }

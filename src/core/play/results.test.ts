@@ -10,7 +10,7 @@ import { farOutliers, formatResults, parseResults, summariseResults, type Attemp
 
 const at = (i: number): string => new Date(Date.UTC(2026, 10, 22, 20, 0, i)).toISOString();
 const attempt = (seconds: number, i: number, extra: Partial<Attempt> = {}): Attempt => ({ outcome: 'solved', seconds, moves: 5, undos: 0, restarts: 0, startedAt: at(i), replay: false, ...extra });
-const file = (player: string, levels: PlayResults['levels']): PlayResults => ({ format: 'longcat-play-results', version: 1, pack: { name: 'p', identity: '0123456789abcdef' }, player, exportedAt: at(59), levels });
+const file = (player: string, levels: PlayResults['levels']): PlayResults => ({ format: 'longcat-play-results', version: 2, pack: { name: 'p', identity: '0123456789abcdef' }, player, exportedAt: at(59), levels });
 const A = ['C..', '##.', '##.'];
 const B = ['C...', '.#..', '....', '..#.'];
 
@@ -34,8 +34,27 @@ describe('results files', () => {
     expect(parseResults(JSON.stringify(bad))).toMatchObject({ ok: false, error: [expect.stringMatching(/^levels\.0\.rows: /)] });
     const negative = file('p-1', [{ id: 'a', name: 'A', rows: A, attempts: [attempt(-1, 0)] }]);
     expect(parseResults(JSON.stringify(negative)).ok).toBe(false);
-    const future = { ...file('p-1', []), version: 2 };
+    const future = { ...file('p-1', []), version: 3 };
     expect(parseResults(JSON.stringify(future)).ok).toBe(false);
+  });
+});
+
+describe('results file versions and traces', () => {
+  it('a version 1 file (no traces) reads and comes up to version 2 with nothing else changed', () => {
+    const v1 = { ...file('p-1', [{ id: 'a', name: 'A', rows: A, attempts: [attempt(10, 0)] }]), version: 1 };
+    const read = parseResults(JSON.stringify(v1));
+    expect(read).toEqual({ ok: true, value: { ...v1, version: 2 } });
+  });
+
+  it('a trace must replay on its level to the attempt\'s outcome', () => {
+    const good = file('p-1', [{ id: 'a', name: 'A', rows: A, attempts: [attempt(10, 0, { trace: 'R-|RD' }), attempt(4, 1, { outcome: 'gave-up', trace: 'R' })] }]);
+    expect(parseResults(formatResults(good)).ok).toBe(true);
+    const lies = file('p-1', [{ id: 'a', name: 'A', rows: A, attempts: [attempt(10, 0, { trace: 'R' })] }]);
+    expect(parseResults(JSON.stringify(lies))).toMatchObject({ ok: false, error: ['levels.0.attempts.0.trace: the moves do not win the level but the attempt says solved'] });
+    const blocked = file('p-1', [{ id: 'a', name: 'A', rows: A, attempts: [attempt(10, 0, { outcome: 'gave-up', trace: 'U' })] }]);
+    expect(parseResults(JSON.stringify(blocked))).toMatchObject({ ok: false, error: [expect.stringMatching(/^levels\.0\.attempts\.0\.trace: move U at position 1 is blocked/)] });
+    const letters = file('p-1', [{ id: 'a', name: 'A', rows: A, attempts: [attempt(10, 0, { trace: 'RDx' })] }]);
+    expect(parseResults(JSON.stringify(letters)).ok).toBe(false);
   });
 });
 

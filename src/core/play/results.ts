@@ -3,14 +3,19 @@
  * and attempt, and what the studio reads back (versioned JSON, zod).
  *
  * ```json
- * { "format": "longcat-play-results", "version": 1,
+ * { "format": "longcat-play-results", "version": 2,
  *   "pack": { "name": "...", "identity": "0123abcd0123abcd" },
  *   "player": "p-4f2c...", "exportedAt": "2026-11-22T21:00:00.000Z",
  *   "levels": [{ "id": "...", "name": "...", "rows": ["C..#", "..."],
  *     "attempts": [{ "outcome": "solved", "seconds": 12.3, "moves": 9,
  *                    "undos": 1, "restarts": 2,
- *                    "startedAt": "2026-11-22T20:58:00.000Z" }] }] }
+ *                    "startedAt": "2026-11-22T20:58:00.000Z",
+ *                    "trace": "RD-L|RDLUR" }] }] }
  * ```
+ *
+ * Version 2 added `trace` (see core/players/trace): every move, undo (`-`)
+ * and restart (`|`) of the attempt. A version 1 file (no traces) is read and
+ * brought up to version 2 unchanged otherwise.
  *
  * An attempt is one visit to a level, from when it is shown until it is
  * solved or given up (the Give up button, or leaving it unsolved after a
@@ -22,12 +27,13 @@ import { z } from 'zod';
 import { describeParseError, parseRows } from '../level/format';
 import { levelKey, type Level } from '../level/level';
 import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_PACK_LEVELS } from '../pack/schema';
+import { MAX_TRACE_LENGTH, replayTrace, TRACE_PATTERN } from '../players/trace';
 import { err, ok, type Result } from '../util/result';
 
 /** The `format` tag of a results file. */
 export const RESULTS_FORMAT = 'longcat-play-results';
-/** The version this code writes and reads. */
-export const RESULTS_VERSION = 1;
+/** The version this code writes (version 1 files are read and migrated). */
+export const RESULTS_VERSION = 2;
 /** Most attempts kept per level (the oldest go first). */
 export const MAX_ATTEMPTS_PER_LEVEL = 500;
 /** Largest results file read, in characters. */
@@ -47,6 +53,8 @@ export const AttemptSchema = z.object({
   startedAt: z.iso.datetime(),
   /** The player had solved the level before: a replay, not a first completion. */
   replay: z.boolean().default(false),
+  /** Everything done in the attempt (version 2 on): moves, `-` undo, `|` restart. */
+  trace: z.string().max(MAX_TRACE_LENGTH).regex(TRACE_PATTERN, 'a trace holds only U, D, L, R, - (undo) and | (restart)').optional(),
 });
 export type Attempt = z.infer<typeof AttemptSchema>;
 
@@ -68,6 +76,18 @@ export const PlayResultsSchema = z.object({
   levels: z.array(ResultsLevelSchema).max(MAX_PACK_LEVELS),
 });
 export type PlayResults = z.infer<typeof PlayResultsSchema>;
+
+/**
+ * Brings an older results file up to {@link RESULTS_VERSION}, one step at a
+ * time; anything else is returned as it is for the schema to judge.
+ * Version 1 -> 2: traces were added (optional), nothing else changed.
+ */
+export function migrateResults(json: unknown): unknown {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
+  const record = json as Record<string, unknown>;
+  if (record['version'] === 1) return { ...record, version: 2 };
+  return json;
+}
 
 /** The file text of `results` (pretty JSON, newline at the end). */
 export function formatResults(results: PlayResults): string {
@@ -91,12 +111,22 @@ export function parseResults(text: string): Result<PlayResults, string[]> {
   if (typeof json === 'object' && json !== null && (json as Record<string, unknown>)['format'] !== RESULTS_FORMAT) {
     return err([`this is not a Longcat results file (expected "format": "${RESULTS_FORMAT}")`]);
   }
-  const parsed = PlayResultsSchema.safeParse(json);
+  const parsed = PlayResultsSchema.safeParse(migrateResults(json));
   if (!parsed.success) return err(parsed.error.issues.slice(0, 20).map((i) => `${i.path.length === 0 ? '$' : i.path.join('.')}: ${i.message}`));
   const problems: string[] = [];
   parsed.data.levels.forEach((l, i) => {
     const grid = parseRows(l.rows);
-    if (!grid.ok) problems.push(`levels.${i}.rows: ${describeParseError(grid.error)}`);
+    if (!grid.ok) {
+      problems.push(`levels.${i}.rows: ${describeParseError(grid.error)}`);
+      return;
+    }
+    l.attempts.forEach((a, j) => {
+      if (a.trace === undefined) return;
+      const replayed = replayTrace(grid.value, a.trace);
+      const path = `levels.${i}.attempts.${j}.trace`;
+      if (!replayed.ok) problems.push(`${path}: ${replayed.error.message}`);
+      else if ((replayed.value.end === 'won') !== (a.outcome === 'solved')) problems.push(`${path}: the moves ${replayed.value.end === 'won' ? 'win the level' : 'do not win the level'} but the attempt says ${a.outcome}`);
+    });
   });
   return problems.length > 0 ? err(problems) : ok(parsed.data);
 }

@@ -96,7 +96,7 @@ export function BatchView() {
             <ChartFrame id="histogram" title="Difficulty histogram" fileName={`${stem}-histogram`} controls={logToggle} note="Unique solvable levels, bins of 5, coloured by band (thesis Figs. 5.2, 5.4).">
               <HistogramChart bins={histogramBins(shown.report)} log={log} label="difficulty histogram of unique levels" />
             </ChartFrame>
-            <ChartFrame id="spans" title="Levels per difficulty span" fileName={`${stem}-spans`} controls={logToggle} note="Unique solvable levels per span, with their share; the last span holds everything from 80 up.">
+            <ChartFrame id="spans" title="Levels per difficulty span" fileName={`${stem}-spans`} controls={logToggle} note="Unique solvable levels per span, with their share; 200+ has its own bar, so 80–200 holds only what lies in it.">
               <SpansChart bars={spanBars(shown.report)} log={log} label="unique levels per difficulty span" />
             </ChartFrame>
             {temperatures.length > 0 && (

@@ -4,6 +4,7 @@
  * with the y = x line, every level's prediction, and Save / Save & activate.
  */
 import { useMemo, useState } from 'react';
+import { fitSizeWarning } from '../../../core/difficulty/fitGuard';
 import { predictDifficulty } from '../../../core/difficulty/predict';
 import { modelWeakness } from '../../adapters/difficulty';
 import { formatStat, predictedVsActual } from '../../adapters/labSeries';
@@ -12,6 +13,28 @@ import { useServices, useStudioShallow } from '../../studioContext';
 import { LabScatter } from './LabScatter';
 import { METHOD_LABEL } from './LabModelPanel';
 import { WeakModelWarning } from './LabSavedModels';
+
+/** The fit's guard rails in words: its cross-validated error beside the mean's, and a warning on few levels. */
+function FitCheck({ levels, metrics }: { levels: number; metrics: Readonly<Record<string, number>> }) {
+  const model = metrics['cvModelMse'], baseline = metrics['cvBaselineMse'], folds = metrics['cvFolds'];
+  const few = fitSizeWarning(levels);
+  const worse = model !== undefined && baseline !== undefined && model >= baseline;
+  return (
+    <div className="lab-body lab-fit-check" data-testid="lab.fitted.check">
+      {model !== undefined && baseline !== undefined && (
+        <p className={worse ? 'error-box' : 'lab-note'} data-testid="lab.fitted.cv" data-model={model} data-baseline={baseline}>
+          Cross-validated error ({folds}-fold, on levels the fit did not see): this model <b>{formatStat(model)}</b>, predicting the mean <b>{formatStat(baseline)}</b>
+          {worse ? '. The model does no better than the mean: do not activate it.' : '.'}
+        </p>
+      )}
+      {few !== null && (
+        <p className="lab-warning" role="status" data-testid="lab.fitted.fewLevels">
+          {few}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** Most rows the predictions table lists. */
 const MAX_PREDICTION_ROWS = 1_000;
@@ -55,6 +78,7 @@ export function LabFitPanel() {
           {m.method === 'ols' ? '' : `, alpha ${m.alpha.toPrecision(3)}`} · {f.used.length} levels · train R² {formatStat(m.metrics['r2'])} · train MSE {formatStat(m.metrics['trainMse'])}
         </span>
       </header>
+      <FitCheck levels={f.used.length} metrics={m.metrics} />
       <div className="lab-body lab-fit-grid">
         <div className="lab-fit-side">
           <table className="lab-table lab-coefficients" data-testid="lab.coefficients">

@@ -1,0 +1,71 @@
+/**
+ * Player data for the views: which pack level the editor's level is (by
+ * grid), its rating row and traces, the traffic of those traces on the
+ * current solution graph, and the pack report's derived lists (the curve
+ * as players met it, the levels whose rating disagrees most with the
+ * structural estimate).
+ */
+import { toRows, type Level } from '../../core/level/level';
+import type { LevelRatingRow } from '../../core/players/rate';
+import { traceTraffic, type Traffic } from '../../core/players/traffic';
+import type { LevelPack } from '../../core/pack/schema';
+import type { GraphData } from '../../workers/analysis.api';
+import type { LevelTrace, PlayerDataResult } from '../../workers/players.api';
+import { rowsKey } from '../store/packEdits';
+
+/** Index of the pack level with the level's grid, or -1. O(levels). */
+export function packIndexOf(pack: LevelPack, level: Level): number {
+  const key = rowsKey(toRows(level));
+  return pack.levels.findIndex((l) => rowsKey(l.rows) === key);
+}
+
+/** The editor level's rating row and traces, when the pack holds its grid and player data is loaded. */
+export function levelPlayerData(data: PlayerDataResult | null, pack: LevelPack, level: Level): { index: number; row: LevelRatingRow; traces: readonly LevelTrace[] } | null {
+  if (data === null) return null;
+  const index = packIndexOf(pack, level);
+  const row = index < 0 ? undefined : data.rows[index];
+  if (row === undefined) return null;
+  return { index, row, traces: data.traces[index] ?? [] };
+}
+
+const trafficCache = new WeakMap<GraphData, { traces: readonly LevelTrace[]; traffic: Traffic }>();
+
+/** The traces' traffic on `graph` (cached per graph and trace list). */
+export function graphTraffic(graph: GraphData, traces: readonly LevelTrace[]): Traffic {
+  const hit = trafficCache.get(graph);
+  if (hit !== undefined && hit.traces === traces) return hit.traffic;
+  const traffic = traceTraffic(graph, traces.map((t) => ({ trace: t.trace, solved: t.solved })));
+  trafficCache.set(graph, { traces, traffic });
+  return traffic;
+}
+
+/** A rating as words: "34.2 s (90%: 28.1–41.0 s)". */
+export function ratingText(row: Pick<LevelRatingRow, 'rating' | 'ratingLow' | 'ratingHigh'>, interval: number): string {
+  if (row.rating === null) return 'no rating';
+  const f = (x: number | null): string => (x === null ? '?' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
+  return `${f(row.rating)} s (${Math.round(interval * 100)}%: ${f(row.ratingLow)}–${f(row.ratingHigh)} s)`;
+}
+
+/** One level of the pack report. */
+export interface ReportLevel {
+  readonly index: number;
+  readonly id: string;
+  readonly name: string;
+  readonly row: LevelRatingRow;
+  /** log(rating) - log(calibrated prediction): how far players' number is from the structural one (positive: harder than predicted). */
+  readonly disagreement: number | null;
+}
+
+/** The report's levels in pack order. */
+export function reportLevels(data: PlayerDataResult, pack: LevelPack): ReportLevel[] {
+  return data.rows.map((row, index) => {
+    const level = pack.levels[index];
+    const disagreement = row.rating !== null && row.priorSeconds !== null ? Math.log(row.rating) - Math.log(row.priorSeconds) : null;
+    return { index, id: level?.id ?? `#${index + 1}`, name: level?.name ?? '', row, disagreement };
+  });
+}
+
+/** The `count` rated levels whose rating is furthest from the calibrated prediction, furthest first. */
+export function biggestDisagreements(levels: readonly ReportLevel[], count = 5): ReportLevel[] {
+  return levels.filter((l) => l.disagreement !== null).sort((a, b) => Math.abs(b.disagreement!) - Math.abs(a.disagreement!) || a.index - b.index).slice(0, count);
+}

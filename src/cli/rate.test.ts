@@ -1,0 +1,65 @@
+/**
+ * `longcat rate` as SPEC §13 says: one line per level with the ten columns,
+ * JSON objects with --json, every source read, a bad attempts file refused
+ * with its lines and nothing printed. The counts are worked out by hand
+ * from the fixture's rows.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../test/support/cliRun';
+
+const dir = 'test/fixtures/attempts';
+const PACK = `${dir}/pack.json`;
+
+describe('longcat rate', () => {
+  it('one comma-separated line per level: counts from the attempts CSV, rating inside its interval, predicted as analyze gives it', async () => {
+    const r = await runCli(['rate', PACK, '--attempts', `${dir}/attempts.csv`]);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    const rows = lines.map((l) => l.split(','));
+    // one: ana solved in 4.5 s. two: ana failed (20 s) then solved (12.25 s): 32.25 s. three: ben gave up (61 s, "Three" by name) then solved (30 s, "3" by position): 91 s.
+    expect(rows.map((c) => c.slice(0, 6))).toEqual([
+      ['one', '1', '1', '1', '0', '4.5'],
+      ['two', '2', '1', '1', '0', '32.25'],
+      ['three', '2', '1', '1', '1', '91'],
+    ]);
+    const analyzed = (await runCli(['analyze', PACK])).stdout.trim().split('\n').map((l) => (JSON.parse(l) as { difficulty: number }).difficulty);
+    rows.forEach((c, i) => {
+      const [rating, low, high, predicted] = c.slice(6).map(Number);
+      expect(low!).toBeLessThanOrEqual(rating!);
+      expect(rating!).toBeLessThanOrEqual(high!);
+      expect(predicted).toBeCloseTo(analyzed[i]!, 2);
+    });
+    expect(r.stderr).toMatch(/columns: id,attempts,players,solves,gaveUps,medianSeconds,rating,ratingLow,ratingHigh,predicted/);
+    expect(r.stderr).toMatch(/level key "Three" -> three \(by name\)/);
+  });
+
+  it('--json: one object per level with exactly the SPEC columns; every source together', async () => {
+    const files = ['attempts.csv', 'results.json', 'gameanalytics.ndjson', 'unity.ndjson', 'playfab.ndjson'].map((f) => `${dir}/${f}`);
+    const r = await runCli(['rate', PACK, '--attempts', ...files, '--json']);
+    expect(r.status).toBe(0);
+    const objects = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(objects.map((o) => Object.keys(o))).toEqual(Array(3).fill(['id', 'attempts', 'players', 'solves', 'gaveUps', 'medianSeconds', 'rating', 'ratingLow', 'ratingHigh', 'predicted']));
+    // Attempts per level over the five fixtures (see importAttempts.test.ts): one 1+2+3+1+1 (csv, results incl. the replay, GA, Unity, PlayFab), two 2+0+2+1+1, three 2+1+0+1+0.
+    expect(objects.map((o) => o['attempts'])).toEqual([8, 6, 4]);
+    expect(r.stderr).toMatch(/GameAnalytics export \(progression events\), 5 attempts from 11 rows/);
+  });
+
+  it('a bad attempts file: its lines on stderr, exit 2, nothing on stdout; a wrong --format is refused', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'rate-'));
+    const bad = join(tmp, 'bad.csv');
+    writeFileSync(bad, 'level,player,outcome,seconds\none,a,solved,3\ntwo,b,won,4\nthree,,solved,5\n');
+    const r = await runCli(['rate', PACK, '--attempts', `${dir}/attempts.csv`, bad]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/bad\.csv was not read \(2 problems; nothing was rated\): line 3: outcome must be solved, failed or gaveup, got "won"; line 4: player is empty/);
+    const f = await runCli(['rate', PACK, '--attempts', `${dir}/attempts.csv`, '--format', 'excel']);
+    expect(f.status).toBe(2);
+    expect(f.stderr).toMatch(/--format must be one of csv, results, gameanalytics, unity, playfab, got "excel"/);
+    const forced = await runCli(['rate', PACK, '--attempts', `${dir}/unity.ndjson`, '--format', 'playfab']);
+    expect(forced.status).toBe(2);
+  });
+});
