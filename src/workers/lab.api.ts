@@ -240,7 +240,7 @@ export async function fitLab(message: FitRequestMessage): Promise<Outcome<FitRes
     createRng(request.seed),
   );
   // The model's cross-validated error beside the mean's, on the same folds (its own stream), before anyone activates it.
-  const cv = cvAgainstMean({ x: samples.map((s) => features.map((f) => s[f])), y: labels }, fitted.method, fitted.alpha, createRng(cvSeed(request.seed) ^ 0x5bd1e995));
+  const cv = cvAgainstMean({ x: checked.value.x, y: labels }, fitted.method, fitted.alpha, createRng(cvSeed(request.seed) ^ 0x5bd1e995));
   const model: DifficultyModel = {
     ...fitted,
     metrics: { ...fitted.metrics, ...request.metrics, cvFolds: cv.folds, cvModelMse: cv.modelMse, cvBaselineMse: cv.baselineMse },
