@@ -3,12 +3,13 @@
  * generation job of `core/jobs/generate.ts`), write a pack or a level
  * stream, or print a report.
  */
-import { createLevelSource, shardRange, type GeneratorSettings } from '../core/generators/registry';
+import { shardRange, type GeneratorSettings } from '../core/generators/registry';
 import { generatedLevelId } from '../core/generators/provenance';
 import { FORGETFUL_KEYS, type UniqueLevel } from '../core/generators/unique';
 import { Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
 import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
+import { runEvaluateJob } from '../core/jobs/evaluate';
 import { ITERATIONS_PER_LEVEL, runGenerateJob } from '../core/jobs/generate';
 import { formatStreamLine } from '../core/jobs/levelStream';
 import { annotationsOf } from '../core/pack/annotations';
@@ -117,14 +118,10 @@ export interface EvaluateResult extends EvaluationReport {
 }
 
 export function runEvaluate(o: RunOptions): EvaluateResult {
-  const source = createLevelSource(o);
   const evaluation = new Evaluation(predictorMeasure(o.model));
   const { from, to } = range(o);
   const progress = new Progress(`evaluate ${o.generator}`, to - from, !o.quiet && to - from >= 2000);
-  for (let i = from; i < to; i++) {
-    evaluation.add(source.generate(i));
-    progress.tick(i - from + 1);
-  }
+  runEvaluateJob({ generator: o.generator, width: o.width, height: o.height, seed: o.seed, from, to }, evaluation, { onProgress: (p) => progress.tick(p.done) });
   const seconds = progress.seconds();
   return {
     generator: o.generator,
