@@ -33,7 +33,7 @@ const CHUNK = 1 << 20;
 export class LineReader {
   private readonly fd: number;
   private readonly owned: boolean;
-  private readonly buffer = Buffer.allocUnsafe(CHUNK);
+  private readonly buffer: Buffer;
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
   private pending = '';
   private lines: string[] = [];
@@ -49,10 +49,13 @@ export class LineReader {
       throw new CliError(`cannot read ${file}: ${reason(e)}`);
     }
     this.owned = file !== '-';
-    if (this.owned && fstatSync(this.fd).isDirectory()) {
+    const stat = this.owned ? fstatSync(this.fd) : null;
+    if (stat?.isDirectory()) {
       closeSync(this.fd);
       throw new CliError(`cannot read ${file}: it is a folder`);
     }
+    // A small regular file (a partition) gets a small buffer: thousands of them may be read in one run.
+    this.buffer = Buffer.allocUnsafe(stat?.isFile() ? Math.min(CHUNK, Math.max(4096, stat.size + 1)) : CHUNK);
   }
 
   /** The next line without its newline (a trailing `\r` is dropped), or null at the end. */
@@ -69,7 +72,7 @@ export class LineReader {
   private fill(): void {
     let n = 0;
     try {
-      n = readSync(this.fd, this.buffer, 0, CHUNK, null);
+      n = readSync(this.fd, this.buffer, 0, this.buffer.length, null);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EAGAIN') return;
       throw new CliError(`cannot read ${this.name()}: ${reason(e)}`);
@@ -114,10 +117,11 @@ export class LineWriter {
   /** Lines written so far. */
   lines = 0;
 
-  constructor(readonly file: string, private readonly chunk = CHUNK) {
-    this.temp = file === '-' ? null : join(dirname(file), `.${basename(file)}.${process.pid}.partial`);
+  /** `direct`: write `file` itself, not beside it (the filter's own temporary files). */
+  constructor(readonly file: string, private readonly chunk = CHUNK, direct = false) {
+    this.temp = file === '-' || direct ? null : join(dirname(file), `.${basename(file)}.${process.pid}.partial`);
     try {
-      this.fd = this.temp === null ? 1 : openSync(this.temp, 'w', 0o644);
+      this.fd = file === '-' ? 1 : openSync(this.temp ?? file, 'w', 0o644);
     } catch (e) {
       throw new CliError(`cannot write ${file}: ${reason(e)}`);
     }
@@ -145,8 +149,8 @@ export class LineWriter {
   /** Flushes and puts the file in place. */
   commit(): void {
     this.flush();
+    if (this.fd !== 1) closeSync(this.fd);
     if (this.temp === null) return;
-    closeSync(this.fd);
     try {
       renameSync(this.temp, this.file);
     } catch (e) {
@@ -177,16 +181,17 @@ function hash(key: string, depth: number): number {
 /** Appends `seq\tkey\tline` records to one of {@link PARTITIONS} files. */
 class Partitions {
   readonly files: string[];
-  readonly counts = new Array<number>(PARTITIONS).fill(0);
+  readonly counts: number[];
   private readonly writers: LineWriter[];
 
-  constructor(dir: string, prefix: string, private readonly depth: number) {
-    this.files = Array.from({ length: PARTITIONS }, (_, p) => join(dir, `${prefix}-${p}`));
-    this.writers = this.files.map((f) => new LineWriter(f, CHUNK / 4));
+  constructor(dir: string, prefix: string, private readonly depth: number, private readonly n: number) {
+    this.counts = new Array<number>(n).fill(0);
+    this.files = Array.from({ length: n }, (_, p) => join(dir, `${prefix}-${p}`));
+    this.writers = this.files.map((f) => new LineWriter(f, CHUNK / 4, true));
   }
 
   add(seq: number, key: string, line: string): void {
-    const p = hash(key, this.depth) % PARTITIONS;
+    const p = hash(key, this.depth) % this.n;
     this.counts[p]!++;
     this.writers[p]!.write(`${seq}\t${key}\t${line}`);
   }
@@ -197,9 +202,9 @@ class Partitions {
 }
 
 /** The first record of each key in `file` (records in sequence order), as `seq\tline` records in `out`; returns how many. */
-function firstOfEachKey(dir: string, file: string, count: number, out: string, depth: number): number {
-  if (count > PARTITION_KEYS && depth < 8) {
-    const split = new Partitions(dir, `${basename(file)}.d${depth + 1}`, depth + 1);
+function firstOfEachKey(dir: string, file: string, count: number, out: string, depth: number, limit: number, n: number): number {
+  if (count > limit && depth < 8) {
+    const split = new Partitions(dir, `${basename(file)}.d${depth + 1}`, depth + 1, n);
     const r = new LineReader(file, Infinity);
     for (let l = r.next(); l !== null; l = r.next()) {
       const a = l.indexOf('\t'), b = l.indexOf('\t', a + 1);
@@ -210,13 +215,13 @@ function firstOfEachKey(dir: string, file: string, count: number, out: string, d
     rmSync(file);
     const parts = split.files.map((f, p) => {
       const survivors = `${f}.kept`;
-      firstOfEachKey(dir, f, split.counts[p]!, survivors, depth + 1);
+      firstOfEachKey(dir, f, split.counts[p]!, survivors, depth + 1, limit, n);
       return survivors;
     });
     return mergeBySequence(parts, out, (seq, line) => `${seq}\t${line}`);
   }
   const seen = new Set<string>();
-  const w = new LineWriter(out);
+  const w = new LineWriter(out, CHUNK, true);
   const r = new LineReader(file, Infinity);
   for (let l = r.next(); l !== null; l = r.next()) {
     const a = l.indexOf('\t'), b = l.indexOf('\t', a + 1);
@@ -245,7 +250,7 @@ function mergeBySequence(files: readonly string[], out: string | LineWriter, emi
     heads[i] = { seq: Number(l.slice(0, a)), line: l.slice(a + 1) };
   };
   readers.forEach((_, i) => advance(i));
-  const w = typeof out === 'string' ? new LineWriter(out) : out;
+  const w = typeof out === 'string' ? new LineWriter(out, CHUNK, true) : out;
   let n = 0;
   for (;;) {
     let best = -1;
@@ -272,9 +277,10 @@ export class RepeatFilter {
   private readonly partitions: Partitions;
   private seq = 0;
 
-  constructor() {
+  /** `partitionKeys`: most keys one set holds; `partitions`: files per split (tests make both small to exercise the splits). */
+  constructor(private readonly partitionKeys = PARTITION_KEYS, private readonly split = PARTITIONS) {
     this.dir = mkdtempSync(join(tmpdir(), 'longcat-'));
-    this.partitions = new Partitions(this.dir, 'p', 0);
+    this.partitions = new Partitions(this.dir, 'p', 0, split);
   }
 
   add(key: string, line: string): void {
@@ -286,7 +292,7 @@ export class RepeatFilter {
     this.partitions.commit();
     const survivors = this.partitions.files.map((f, p) => {
       const kept = `${f}.kept`;
-      firstOfEachKey(this.dir, f, this.partitions.counts[p]!, kept, 0);
+      firstOfEachKey(this.dir, f, this.partitions.counts[p]!, kept, 0, this.partitionKeys, this.split);
       return kept;
     });
     const kept = mergeBySequence(survivors, out, (_seq, line) => line);
