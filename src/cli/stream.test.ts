@@ -170,3 +170,32 @@ describe('bad streams change nothing', () => {
     expect(lines(out)).toEqual([l[0]]);
   });
 });
+
+describe('the shipped Kubernetes manifests (deploy/), run here as Kubernetes would run them', () => {
+  it('each index of the Indexed Job writes its shard, and the merge Job joins them into the unsharded stream', () => {
+    const jobText = readFileSync('deploy/longcat-indexed-job.yaml', 'utf8');
+    const mergeText = readFileSync('deploy/longcat-merge-job.yaml', 'utf8');
+    const completions = Number(/completions: (\d+)/.exec(jobText)![1]);
+    const shards = /name: LONGCAT_SHARDS\s+value: "(\d+)"/.exec(jobText)![1]!;
+    expect(Number(shards)).toBe(completions);
+    // The container's shell command, with the CLI from the sources, a small run and a local folder for the volume.
+    const data = mkdtempSync(join(tmp, 'data-'));
+    const local = (script: string): string =>
+      script
+        .replace(/\s+/g, ' ')
+        .replace('exec longcat', `exec "${process.execPath}" --import tsx src/cli/longcat.ts`)
+        .replace(/--iterations \d+/, '--iterations 8000')
+        .replaceAll('/data/', `${data}/`);
+    const generate = local(/- >-\n([\s\S]*?)\n\s+env:/.exec(jobText)![1]!);
+    for (let i = 0; i < completions; i++) {
+      const r = spawnSync('sh', ['-c', generate], { encoding: 'utf8', env: { ...withoutJobEnv(), JOB_COMPLETION_INDEX: String(i), LONGCAT_SHARDS: shards } });
+      expect(r.status, r.stderr).toBe(0);
+    }
+    const merge = local(/args:\n\s+- (exec longcat merge .*)\n/.exec(mergeText)![1]!);
+    const m = spawnSync('sh', ['-c', merge], { encoding: 'utf8', env: withoutJobEnv() });
+    expect(m.status, m.stderr).toBe(0);
+    const whole = join(tmp, 'whole.ndjson');
+    expect(longcat(['generate', '--generator', 'rsd', '--size', '8x8', '--seed', '1', '--iterations', '8000', '--quiet', '--out', whole]).status).toBe(0);
+    expect(sha256(join(data, 'rsd-8x8-s1.ndjson'))).toBe(sha256(whole));
+  }, 300_000);
+});
