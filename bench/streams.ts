@@ -5,7 +5,11 @@
  * time (user + system), wall time and peak resident memory, read from
  * GNU time, and the unique levels written.
  *
- *   npm run bench:streams -- [iterations=1100000] [shards=8] [seed=1] [folder=out/streams]
+ *   npm run bench:streams -- [iterations=1500000] [shards=8] [seed=1] [folder=out/streams] [heapMiB]
+ *
+ * With `heapMiB`, every process runs with that V8 heap limit
+ * (`--max-old-space-size`): a run that finishes shows memory does not grow
+ * with the stream.
  *
  * Runs the built CLI (build/cli, `npm run build:cli`) as an installed
  * `longcat` would. Each process runs under `nice -n 10`, so a shared machine
@@ -15,8 +19,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const [iterations = 1_100_000, shards = 8, seed = 1] = process.argv.slice(2, 5).map(Number);
+const [iterations = 1_500_000, shards = 8, seed = 1] = process.argv.slice(2, 5).map(Number);
 const folder = process.argv[5] ?? 'out/streams';
+const heap = process.argv[6] !== undefined ? [`--max-old-space-size=${Number(process.argv[6])}`] : [];
 const cli = 'build/cli/longcat.mjs';
 if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build:cli first`);
 if (!existsSync('/usr/bin/time')) throw new Error('GNU time (/usr/bin/time) is needed to read each process\'s CPU time and peak memory');
@@ -30,7 +35,7 @@ interface Measured {
 }
 
 function measure(args: readonly string[], env: Record<string, string> = {}): Measured {
-  const r = spawnSync('/usr/bin/time', ['-f', 'BENCH %U %S %e %M', 'nice', '-n', '10', process.execPath, cli, ...args], {
+  const r = spawnSync('/usr/bin/time', ['-f', 'BENCH %U %S %e %M', 'nice', '-n', '10', process.execPath, ...heap, cli, ...args], {
     encoding: 'utf8',
     env: { ...process.env, ...env },
     maxBuffer: 64 * 1024 * 1024,
@@ -58,7 +63,7 @@ rows.push(`| merge | ${m.cpu.toFixed(1)} s | ${m.wall.toFixed(1)} s | ${m.peakMi
 const size = statSync(merged).size;
 process.stdout.write(
   [
-    `${iterations} RSD 8x8 iterations, seed ${seed}, ${shards} shards (node ${process.version})`,
+    `${iterations} RSD 8x8 iterations, seed ${seed}, ${shards} shards (node ${process.version}${heap.length > 0 ? `, ${heap[0]}` : ''})`,
     '',
     '| step | CPU (user + sys) | wall | peak RSS | result |',
     '|---|---|---|---|---|',

@@ -28,6 +28,8 @@ export const PARTITIONS = 64;
 export const PARTITION_KEYS = 500_000;
 
 const CHUNK = 1 << 20;
+/** Read size of each input of a many-way merge: 64 of them hold 4 MiB of buffers and about as much text. */
+const MERGE_CHUNK = 64 * 1024;
 
 /** Reads a file (or standard input, `-`) line by line, a chunk at a time; lines longer than the stream limit are refused. */
 export class LineReader {
@@ -42,7 +44,8 @@ export class LineReader {
   /** 1-based number of the line `next()` returned last. */
   line = 0;
 
-  constructor(readonly file: string, private readonly maxLine = MAX_STREAM_LINE * 4) {
+  /** `chunk`: bytes read at a time (the readers of a many-way merge use small ones, so their buffers stay small together). */
+  constructor(readonly file: string, private readonly maxLine = MAX_STREAM_LINE * 4, chunk = CHUNK) {
     try {
       this.fd = file === '-' ? 0 : openSync(file, 'r');
     } catch (e) {
@@ -55,7 +58,7 @@ export class LineReader {
       throw new CliError(`cannot read ${file}: it is a folder`);
     }
     // A small regular file (a partition) gets a small buffer: thousands of them may be read in one run.
-    this.buffer = Buffer.allocUnsafe(stat?.isFile() ? Math.min(CHUNK, Math.max(4096, stat.size + 1)) : CHUNK);
+    this.buffer = Buffer.allocUnsafe(stat?.isFile() ? Math.min(chunk, Math.max(4096, stat.size + 1)) : chunk);
   }
 
   /** The next line without its newline (a trailing `\r` is dropped), or null at the end. */
@@ -238,7 +241,7 @@ function firstOfEachKey(dir: string, file: string, count: number, out: string, d
 
 /** Merges `seq\tline` files, each in sequence order, into one sequence order; `emit` gives each output line. */
 function mergeBySequence(files: readonly string[], out: string | LineWriter, emit: (seq: number, line: string) => string): number {
-  const readers = files.map((f) => new LineReader(f, Infinity));
+  const readers = files.map((f) => new LineReader(f, Infinity, MERGE_CHUNK));
   const heads: ({ seq: number; line: string } | null)[] = readers.map(() => null);
   const advance = (i: number): void => {
     const l = readers[i]!.next();
