@@ -3,7 +3,10 @@
  * generation job of `core/jobs/generate.ts`), write a pack or a level
  * stream, or print a report.
  */
-import { shardRange, type GeneratorSettings } from '../core/generators/registry';
+import { shardRange, type GeneratedItem, type GeneratorSettings } from '../core/generators/registry';
+import { Analyzer } from '../core/graph/analyze';
+import type { LevelFeatures } from '../core/graph/features';
+import { levelKey, type Level } from '../core/level/level';
 import { generatedLevelId } from '../core/generators/provenance';
 import { FORGETFUL_KEYS, type UniqueLevel } from '../core/generators/unique';
 import { Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
@@ -65,10 +68,7 @@ export function runGenerate(o: GenerateOptions): { written: number; iterations: 
     try {
       // With a level count the job must drop repeats itself to know when to stop (memory grows with the count).
       const r = runGenerateJob(job, {
-        onLevel: (u) => {
-          const line = formatStreamLine(packLevelFromLevel({ ...u.level, name: id(u) }, { id: id(u), ...annotationsOf(u.analysis.features, o.model), source }));
-          filter.add(u.key, line);
-        },
+        onLevel: (u) => filter.add(u.key, streamLine(o, u, u.analysis.features)),
         onProgress: (p) => progress.tick(p.done),
         ...('levels' in a ? {} : { seen: FORGETFUL_KEYS }),
       });
@@ -117,11 +117,48 @@ export interface EvaluateResult extends EvaluationReport {
   readonly levelsPerSecond: number;
 }
 
-export function runEvaluate(o: RunOptions): EvaluateResult {
+/** A generated level's stream line: the id the studio gives it, annotations as `merge` writes them, its provenance. */
+function streamLine(o: GeneratorSettings & { readonly model: DifficultyModel }, u: { index: number; k: number; siblings: number; level: Level }, features: LevelFeatures): string {
+  const id = generatedLevelId(o.generator, o.width, o.height, o.seed, u);
+  return formatStreamLine(packLevelFromLevel({ ...u.level, name: id }, { id, ...annotationsOf(features, o.model), source: { generator: o.generator, seed: o.seed, temperature: null, model: null } }));
+}
+
+/**
+ * The evaluation report of the run (or shard). With `out`, the run's
+ * unique solvable levels are also written there as a level stream, the same
+ * bytes `generate --iterations` writes for the same run, so an evaluation's
+ * levels can be kept and merged.
+ */
+export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
   const evaluation = new Evaluation(predictorMeasure(o.model));
   const { from, to } = range(o);
   const progress = new Progress(`evaluate ${o.generator}`, to - from, !o.quiet && to - from >= 2000);
-  runEvaluateJob({ generator: o.generator, width: o.width, height: o.height, seed: o.seed, from, to }, evaluation, { onProgress: (p) => progress.tick(p.done) });
+  const job = { generator: o.generator, width: o.width, height: o.height, seed: o.seed, from, to };
+  if (out === undefined) runEvaluateJob(job, evaluation, { onProgress: (p) => progress.tick(p.done) });
+  else {
+    const writer = new LineWriter(out);
+    const filter = new RepeatFilter();
+    const analyzer = new Analyzer();
+    try {
+      const both = {
+        add(item: GeneratedItem): void {
+          evaluation.add(item);
+          item.levels.forEach((level, k) => {
+            const a = analyzer.analyze(level);
+            if (a.ok && a.value.features.nSolutions > 0) filter.add(levelKey(level), streamLine(o, { index: item.index, k, siblings: item.levels.length, level }, a.value.features));
+          });
+        },
+      };
+      runEvaluateJob(job, both, { onProgress: (p) => progress.tick(p.done) });
+      filter.finish(writer);
+      writer.commit();
+    } catch (e) {
+      writer.abort();
+      throw e;
+    } finally {
+      filter.dispose();
+    }
+  }
   const seconds = progress.seconds();
   return {
     generator: o.generator,

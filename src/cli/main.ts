@@ -191,7 +191,11 @@ function buildProgram(): { program: Command; status: { code: number } } {
   common(program.command('evaluate').description('the SPEC §8 evaluation report for a generator'))
     .option('--json', 'print one JSON object (sd-pcgrl: one per temperature)', false)
     .option('--temperatures <list>', 'sd-pcgrl: temperatures as from:to:step or a comma list', '0:1:0.1')
-    .action(async (o: CommonOpts & { json: boolean; temperatures: string }) => {
+    .option('--out <file.ndjson>', 'rpu and rsd: also write the run\'s unique solvable levels as a level stream (what generate --iterations writes)')
+    .action(async (o: CommonOpts & { json: boolean; temperatures: string; out?: string }) => {
+      if (o.out !== undefined && o.generator !== 'rpu' && o.generator !== 'rsd') throw new CliError('--out (a level stream) is for rpu and rsd evaluations; generate writes sd-pcgrl levels');
+      if (o.out !== undefined && !isStreamOut(o.out)) throw new CliError(`evaluate --out writes a level stream: name a .ndjson or .jsonl file, got "${o.out}"`);
+      if (o.out === '-') throw new CliError('evaluate prints its report on standard output: write the level stream to a file');
       requireGenerator(o);
       if (o.generator === 'turtle') {
         const size = parseSize(o.size);
@@ -224,8 +228,9 @@ function buildProgram(): { program: Command; status: { code: number } } {
         return;
       }
       const s = await settings(o);
+      if (o.out !== undefined) await checkOut(o.out);
       const { formatReport, runEvaluate } = await import('./generate');
-      const r = runEvaluate(s);
+      const r = runEvaluate(s, o.out);
       process.stdout.write(o.json ? JSON.stringify(r) + '\n' : formatReport(r));
     });
 

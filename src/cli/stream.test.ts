@@ -199,3 +199,21 @@ describe('the shipped Kubernetes manifests (deploy/), run here as Kubernetes wou
     expect(sha256(join(data, 'rsd-8x8-s1.ndjson'))).toBe(sha256(whole));
   }, 300_000);
 });
+
+describe('evaluate writes a level stream too', () => {
+  it('evaluate --out gives the bytes generate --iterations gives for the same run, and its report counts them', async () => {
+    const byEvaluate = join(tmp, 'evaluated.ndjson'), byGenerate = join(tmp, 'generated.ndjson');
+    const run = ['--generator', 'rpu', '--iterations', '3000', '--size', '7x7', '--seed', '8', '--quiet'];
+    const r = await runCli(['evaluate', ...run, '--json', '--out', byEvaluate]);
+    expect(r.status, r.stderr).toBe(0);
+    expect((await runCli(['generate', ...run, '--out', byGenerate])).status).toBe(0);
+    expect(sha256(byEvaluate)).toBe(sha256(byGenerate));
+    expect(lines(byEvaluate)).toHaveLength((JSON.parse(r.stdout) as { unique: number }).unique);
+  });
+
+  it('inside an Indexed Job, evaluate runs its shard and says which', () => {
+    const r = longcat(['evaluate', '--generator', 'rsd', '--count', '400', '--seed', '3', '--json', '--quiet'], { JOB_COMPLETION_INDEX: '1', LONGCAT_SHARDS: '4' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ shard: '2/4', generated: 100 });
+  }, 60_000);
+});
