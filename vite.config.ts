@@ -37,8 +37,45 @@ function playerTemplate(): Plugin {
   };
 }
 
+/** Where {@link chunkReport} writes its report, relative to the build's outDir. */
+export const CHUNK_REPORT = '.vite/chunks.json';
+
+/** The npm package a bundled module comes from (`@scope/name` or `name`), or null for our own sources. */
+function packageOf(id: string): string | null {
+  const at = id.lastIndexOf('/node_modules/');
+  if (at < 0) return null;
+  const parts = id.slice(at + '/node_modules/'.length).split('/');
+  return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+}
+
+/**
+ * Writes {@link CHUNK_REPORT}: for every JS chunk, whether it is an entry, the
+ * chunks it imports statically and dynamically, and the npm packages bundled
+ * into it. The first-load guard (e2e/firstLoad.spec.ts) reads it to tell
+ * which JS a page loads eagerly and whether any of it carries tfjs.
+ */
+function chunkReport(): Plugin {
+  return {
+    name: 'longcat-chunk-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle)
+        .filter((c) => c.type === 'chunk')
+        .map((c) => ({
+          file: c.fileName,
+          name: c.name,
+          isEntry: c.isEntry,
+          imports: c.imports,
+          dynamicImports: c.dynamicImports,
+          packages: [...new Set(c.moduleIds.map(packageOf).filter((p): p is string => p !== null))].sort(),
+        }));
+      this.emitFile({ type: 'asset', fileName: CHUNK_REPORT, source: `${JSON.stringify({ chunks }, null, 1)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), playerTemplate()],
+  plugins: [react(), playerTemplate(), chunkReport()],
   // Two pages: the studio, and play mode (a pack link opens play.html#pack=...).
   build: { rollupOptions: { input: { main: resolve(root, 'index.html'), play: resolve(root, 'play.html') } } },
   worker: { format: 'es' },
