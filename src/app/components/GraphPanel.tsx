@@ -18,6 +18,7 @@ import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { CanvasGraphView } from './CanvasGraphView';
 import { CytoscapeView } from './CytoscapeView';
 import type { GraphLayoutName, GraphViewport, GraphViewProps, RenderReport } from './graphView';
+import { DAGRE_LIMIT } from '../../workers/layout.protocol';
 import { GraphMinimap } from './GraphMinimap';
 import { GraphTooltip } from './GraphTooltip';
 
@@ -31,8 +32,13 @@ const MINIMAP_FROM = 300;
  */
 export const CANVAS_FROM = 400;
 
-/** Dagre is offered up to this many nodes: ~0.4 s at 600 (see docs/BENCHMARKS.md); the layered layout is the default at every size. */
-export const DAGRE_LIMIT = 1_000;
+/**
+ * Keys that step a closed <select>'s value in Chromium without opening it.
+ * The layout select ignores them: a layout changes only on a deliberate
+ * choice (a click, or the list opened with Alt+Down, Space or Enter), since
+ * the choice applies to every level after and dagre can take seconds.
+ */
+const STEPPING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
 
 export function GraphPanel() {
   const get = useActions();
@@ -65,6 +71,8 @@ export function GraphPanel() {
   const wanted = s.graphView === 'auto' ? auto : s.graphView;
   const view = wanted === 'full' && n > HARD_FULL_GRAPH_LIMIT ? 'collapsed' : wanted;
   const effectiveLayout = view === 'full' && n <= DAGRE_LIMIT ? layout : 'layered';
+  /** A full graph too big for dagre: the layered layout draws it, and the panel says why dagre is off. */
+  const dagreRefused = view === 'full' && n > DAGRE_LIMIT;
   const stale = graph !== null && s.current === null;
   const renderer = view === 'full' && effectiveLayout === 'layered' && n > CANVAS_FROM ? 'canvas' : 'cytoscape';
 
@@ -157,13 +165,27 @@ export function GraphPanel() {
             </button>
           ))}
         </div>
-        <label className="field small-field" title={`dagre is offered up to ${DAGRE_LIMIT} states`}>
+        <label className="field small-field" title={`dagre is offered up to ${DAGRE_LIMIT.toLocaleString('en-US')} states`}>
           <span>layout</span>
-          <select value={effectiveLayout} data-testid="graph.layout" disabled={view !== 'full' || n > DAGRE_LIMIT} onChange={(e) => setLayout(e.target.value as GraphLayoutName)}>
+          <select
+            value={effectiveLayout}
+            data-testid="graph.layout"
+            disabled={view !== 'full' || n > DAGRE_LIMIT}
+            aria-describedby={dagreRefused ? 'graph-layout-note' : undefined}
+            onKeyDown={(e) => {
+              if (STEPPING_KEYS.has(e.key) && !e.altKey) e.preventDefault();
+            }}
+            onChange={(e) => setLayout(e.target.value as GraphLayoutName)}
+          >
             <option value="layered">layered by moves</option>
             <option value="dagre">dagre</option>
           </select>
         </label>
+        {dagreRefused && (
+          <span className="muted" id="graph-layout-note" data-testid="graph.layoutNote">
+            {layout === 'dagre' ? 'Drawn layered: ' : ''}dagre lays out up to {DAGRE_LIMIT.toLocaleString('en-US')} states; this graph has {n.toLocaleString('en-US')}.
+          </span>
+        )}
         <span className="zoom-buttons" role="group" aria-label="zoom">
           <button type="button" className="small icon" data-testid="graph.zoomOut" aria-label="Zoom out (-)" title="Zoom out (-)" onClick={() => graphCommand('zoomOut')}>−</button>
           <button type="button" className="small icon" data-testid="graph.zoomIn" aria-label="Zoom in (+)" title="Zoom in (+)" onClick={() => graphCommand('zoomIn')}>+</button>
