@@ -48,13 +48,27 @@ function packageOf(id: string): string | null {
   return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
 }
 
+interface ReportedChunk {
+  readonly file: string;
+  readonly name: string;
+  readonly isEntry: boolean;
+  /** Built by a worker's bundle (workers are built before the page's chunks are written). */
+  readonly worker: boolean;
+  readonly imports: readonly string[];
+  readonly dynamicImports: readonly string[];
+  readonly packages: readonly string[];
+}
+
 /**
- * Writes {@link CHUNK_REPORT}: for every JS chunk, whether it is an entry, the
- * chunks it imports statically and dynamically, and the npm packages bundled
- * into it. The first-load guard (e2e/firstLoad.spec.ts) reads it to tell
- * which JS a page loads eagerly and whether any of it carries tfjs.
+ * Writes {@link CHUNK_REPORT}: for every JS chunk of the pages and of the
+ * workers, whether it is an entry, the chunks it imports statically and
+ * dynamically, and the npm packages bundled into it. The first-load guard
+ * (e2e/firstLoad.spec.ts) reads it to tell which JS a page loads eagerly and
+ * whether any of it carries tfjs. `workerChunks` collects the workers'
+ * chunks (their builds run inside the page build, before its bundle is
+ * generated).
  */
-function chunkReport(): Plugin {
+function chunkReport(workerChunks: ReportedChunk[] | null): Plugin {
   return {
     name: 'longcat-chunk-report',
     apply: 'build',
@@ -65,20 +79,28 @@ function chunkReport(): Plugin {
           file: c.fileName,
           name: c.name,
           isEntry: c.isEntry,
+          worker: workerChunks === null,
           imports: c.imports,
           dynamicImports: c.dynamicImports,
           packages: [...new Set(c.moduleIds.map(packageOf).filter((p): p is string => p !== null))].sort(),
         }));
-      this.emitFile({ type: 'asset', fileName: CHUNK_REPORT, source: `${JSON.stringify({ chunks }, null, 1)}\n` });
+      if (workerChunks === null) {
+        pageWorkerChunks.push(...chunks);
+        return;
+      }
+      const all = [...chunks, ...workerChunks.filter((w) => !chunks.some((c) => c.file === w.file))];
+      workerChunks.length = 0;
+      this.emitFile({ type: 'asset', fileName: CHUNK_REPORT, source: `${JSON.stringify({ chunks: all }, null, 1)}\n` });
     },
   };
 }
+const pageWorkerChunks: ReportedChunk[] = [];
 
 export default defineConfig({
-  plugins: [react(), playerTemplate(), chunkReport()],
+  plugins: [react(), playerTemplate(), chunkReport(pageWorkerChunks)],
   // Two pages: the studio, and play mode (a pack link opens play.html#pack=...).
   build: { rollupOptions: { input: { main: resolve(root, 'index.html'), play: resolve(root, 'play.html') } } },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [chunkReport(null)] },
   // Pre-bundled up front: otherwise the dev server discovers tfjs on first load
   // and reloads the page (Playwright: "Execution context was destroyed").
   optimizeDeps: { include: ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', '@tensorflow/tfjs-backend-webgpu'] },

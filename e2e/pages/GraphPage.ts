@@ -71,6 +71,22 @@ export class GraphPage {
     return this.page.evaluate(() => window.__longcatGraph?.zoom() ?? NaN);
   }
 
+  /** The layout select (layered or dagre). */
+  get layoutSelect(): Locator {
+    return this.page.getByTestId('graph.layout');
+  }
+
+  /** The layout of the last finished drawing, as its render report says. */
+  async drawnLayout(): Promise<string | null> {
+    return this.page.evaluate(() => window.__longcatGraph?.report?.layout ?? null);
+  }
+
+  /** Every drawn node's rendered position, by id. */
+  async positions(): Promise<Map<number, { x: number; y: number }>> {
+    const list = await this.page.evaluate(() => (window.__longcatGraph?.nodeIds() ?? []).map((n) => [n.id, window.__longcatGraph!.nodePosition(n.id)] as const));
+    return new Map(list.filter((e): e is readonly [number, { x: number; y: number }] => e[1] !== null));
+  }
+
   /** Which renderer draws the graph now: 'cytoscape' or 'canvas'. */
   async renderer(): Promise<string | null> {
     return this.canvas.getAttribute('data-renderer');

@@ -6,7 +6,7 @@
  * states, the analysis status with Cancel, the state-cap message, and a
  * hover card with the node's features.
  */
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
 import { catAfter, findNode, nodeSummary } from '../adapters/graphData';
@@ -16,11 +16,16 @@ import { STATE_CAP_CHOICES } from '../store/analysisSlice';
 import { selectCurrentGraph } from '../store/selectors';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { CanvasGraphView } from './CanvasGraphView';
-import { CytoscapeView } from './CytoscapeView';
 import type { GraphLayoutName, GraphViewport, GraphViewProps, RenderReport } from './graphView';
 import { DAGRE_LIMIT } from '../../workers/layout.protocol';
 import { GraphMinimap } from './GraphMinimap';
 import { GraphTooltip } from './GraphTooltip';
+
+/**
+ * Cytoscape (a fifth of the studio's JS) loads after the first paint, while
+ * the first level is analysed: the page shows without it (e2e/firstLoad.spec.ts).
+ */
+const CytoscapeView = lazy(async () => ({ default: (await import('./CytoscapeView')).CytoscapeView }));
 
 /** Drawings with more states than this get a minimap. */
 const MINIMAP_FROM = 300;
@@ -248,7 +253,13 @@ export function GraphPanel() {
             },
             onRendered: setReport,
           };
-          return renderer === 'canvas' ? <CanvasGraphView key="canvas" {...viewProps} /> : <CytoscapeView key="cytoscape" {...viewProps} />;
+          return renderer === 'canvas' ? (
+            <CanvasGraphView key="canvas" {...viewProps} />
+          ) : (
+            <Suspense key="cytoscape" fallback={<div className="cy" data-testid="graph.loading" />}>
+              <CytoscapeView {...viewProps} />
+            </Suspense>
+          );
         })()}
         {view === 'collapsed' && graph !== null && (
           <div className="graph-note" data-testid="graph.collapsed">
