@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fuzzRuns } from './test/fuzzRuns.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const playerFile = resolve(root, 'build/player/play.html');
@@ -109,7 +110,11 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 60_000,
+    // Timeouts grow with the work: fuzz properties run fuzzRuns() cases each
+    // (1,000 in `npm test`, 10,000 in `npm run fuzz`), and a hook that builds
+    // a bundle gets a test's time, not vitest's 10 s default.
+    testTimeout: 60_000 * Math.max(1, fuzzRuns() / 1000),
+    hookTimeout: 60_000 * Math.max(1, fuzzRuns() / 1000),
     // Test files share a worker's module cache instead of re-importing
     // tfjs, zod and the engine per file: about a fifth of the suite's CPU
     // time. So a test file must leave no global state changed behind it
