@@ -360,7 +360,7 @@ describe('generate, merge and sharding', () => {
 });
 
 describe('evaluate', () => {
-  const REQUIRED = ['generated', 'solvable', 'duplicates', 'unique', 'nonTrivial', 'spans', 'maxDifficulty', 'levelsPerSecond'];
+  const REQUIRED = ['generated', 'solvable', 'duplicates', 'unique', 'nonTrivial', 'spans', 'maxDifficulty', 'levelsPerSecond', 'cpuSeconds', 'levelsPerCpuSecond', 'loadAverage1m', 'cores'];
 
   /** Invariants of any report, and the report against the pack `generate` makes for the same run. */
   async function checkReport(generator: string, count: number, seed: number): Promise<Json> {
@@ -382,6 +382,11 @@ describe('evaluate', () => {
     expect(rep.stateCapped ?? 0).toBe(0);
     expect(spans.reduce((s, x) => s + x.count, 0)).toBe(num('unique'));
     expect(num('levelsPerSecond')).toBeGreaterThan(0);
+    // The CPU-time rate is the count over the CPU time reported beside it; the load is the machine's, cores at least 1.
+    expect(num('cpuSeconds')).toBeGreaterThan(0);
+    expect(num('levelsPerCpuSecond')).toBeCloseTo(count / num('cpuSeconds'), 6);
+    expect(num('loadAverage1m')).toBeGreaterThanOrEqual(0);
+    expect(num('cores')).toBeGreaterThanOrEqual(1);
 
     // The same run through `generate`: its pack holds exactly the unique solvable levels.
     const file = join(tmp, `eval-${generator}-${count}-s${seed}.json`);

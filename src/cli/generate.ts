@@ -1,4 +1,5 @@
 /** `generate` and `evaluate`: run a generator over an index range, write a pack or a report. */
+import { machineLoad, perSecond, startClock } from './cpuClock';
 import { createLevelSource, shardRange, type GeneratorSettings } from '../core/generators/registry';
 import { generatedLevelId } from '../core/generators/provenance';
 import { UniqueLevels } from '../core/generators/unique';
@@ -63,8 +64,17 @@ export interface EvaluateResult extends EvaluationReport {
   readonly size: string;
   readonly seed: number;
   readonly shard: string | null;
+  /** Wall time of the run. */
   readonly seconds: number;
+  /** Levels per wall second (moves with the machine's load). */
   readonly levelsPerSecond: number;
+  /** CPU time (user + system) of this process over the run. */
+  readonly cpuSeconds: number;
+  /** Levels per CPU-second: the figure to compare across runs on a shared machine. */
+  readonly levelsPerCpuSecond: number;
+  /** 1-minute load average at the end of the run, and the machine's cores. */
+  readonly loadAverage1m: number;
+  readonly cores: number;
 }
 
 export function runEvaluate(o: RunOptions): EvaluateResult {
@@ -72,11 +82,13 @@ export function runEvaluate(o: RunOptions): EvaluateResult {
   const evaluation = new Evaluation(predictorMeasure(o.model));
   const { from, to } = range(o);
   const progress = new Progress(`evaluate ${o.generator}`, to - from, !o.quiet && to - from >= 2000);
+  const clock = startClock();
   for (let i = from; i < to; i++) {
     evaluation.add(source.generate(i));
     progress.tick(i - from + 1);
   }
   const seconds = progress.seconds();
+  const cpuSeconds = clock.cpuSeconds();
   return {
     generator: o.generator,
     size: `${o.width}x${o.height}`,
@@ -85,6 +97,9 @@ export function runEvaluate(o: RunOptions): EvaluateResult {
     ...evaluation.report(),
     seconds,
     levelsPerSecond: (to - from) / Math.max(seconds, 1e-9),
+    cpuSeconds,
+    levelsPerCpuSecond: perSecond(to - from, cpuSeconds),
+    ...machineLoad(),
   };
 }
 
@@ -102,7 +117,9 @@ export function formatReport(r: EvaluateResult): string {
     `max difficulty    ${f1(r.maxDifficulty)}   mean ${f1(r.meanDifficulty)}`,
     `diversity         ${r.diversity.toFixed(3)} (mean pairwise Hamming distance, fraction of cells)`,
     `spans             ` + r.spans.map((s) => `${s.from}-${s.to}: ${s.count}`).join('   '),
-    `speed             ${Math.round(r.levelsPerSecond)} levels/s (${f1(r.seconds)} s)`,
+    r.cpuSeconds > 0
+      ? `speed             ${Math.round(r.levelsPerCpuSecond)} levels per CPU-second (${f1(r.cpuSeconds)} CPU-s); ${Math.round(r.levelsPerSecond)} levels/s wall (${f1(r.seconds)} s) at load ${r.loadAverage1m.toFixed(1)} on ${r.cores} cores`
+      : `speed             not measured`,
     `difficulty        ${r.difficultyMeasure.name}: ${r.difficultyMeasure.note}`,
   ];
   if (r.stateCapped > 0) lines.push(`state cap         ${r.stateCapped} levels hit the state cap and were skipped`);
