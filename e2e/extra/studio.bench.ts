@@ -8,11 +8,18 @@
  * that level while its full graph is redrawn (click to gauge).
  * `BENCH_ONLY=big` runs the big-graph part alone.
  * Writes test-results/bench-browser.json and prints it.
+ *
+ * The first load (its own test; `BENCH_ONLY=first-load` runs it alone):
+ * ROUNDS fresh browser contexts (empty cache) open the studio; first paint
+ * and first contentful paint, the time until the first level's graph is
+ * drawn, and every main-thread task over 50 ms until then (PerformanceObserver
+ * 'longtask', registered before the page's own scripts). Writes
+ * test-results/bench-first-load.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test } from '../fixtures';
 import { designLevels, largestLevel } from '../levels';
-import type { StudioPage } from '../pages/StudioPage';
+import { StudioPage } from '../pages/StudioPage';
 import { createLevelSource } from '../../src/core/generators/registry';
 import { toRows } from '../../src/core/level/level';
 
@@ -199,7 +206,59 @@ async function bigGraph(studio: StudioPage, rows: string[], label: string): Prom
   };
 }
 
+test('first load', async ({ browser, browserName }) => {
+  test.skip(process.env.BENCH_ONLY !== undefined && process.env.BENCH_ONLY !== 'first-load', `BENCH_ONLY=${process.env.BENCH_ONLY}`);
+  test.setTimeout(300_000);
+  const { loadavg, cpus } = await import('node:os');
+  const loadAtStart = loadavg()[0]!;
+  const rounds: { firstPaintMs: number; firstContentfulPaintMs: number; drawnMs: number; longTasksMs: number[] }[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __firstLoadTasks: { start: number; duration: number }[] };
+      w.__firstLoadTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__firstLoadTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const studio = new StudioPage(page);
+    await studio.open();
+    await studio.graph.waitForDrawn();
+    await page.waitForTimeout(300); // let the observer deliver
+    rounds.push(
+      await page.evaluate(() => {
+        const paint = (name: string): number => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
+        const drawnMs = window.__longcatGraph?.reportAt ?? NaN;
+        const tasks = (window as unknown as { __firstLoadTasks: { start: number; duration: number }[] }).__firstLoadTasks;
+        return { firstPaintMs: paint('first-paint'), firstContentfulPaintMs: paint('first-contentful-paint'), drawnMs, longTasksMs: tasks.filter((t) => t.start <= drawnMs).map((t) => Math.round(t.duration)) };
+      }),
+    );
+    await context.close();
+  }
+  const all = rounds.flatMap((r) => r.longTasksMs);
+  const out = {
+    date: new Date().toISOString(),
+    browser: `${browserName} ${browser.version()}`,
+    cpus: cpus().length,
+    loadAverage1m: { start: loadAtStart, end: loadavg()[0]! },
+    rounds: rounds.length,
+    firstPaintMedianMs: median(rounds.map((r) => r.firstPaintMs)),
+    firstContentfulPaintMedianMs: median(rounds.map((r) => r.firstContentfulPaintMs)),
+    firstContentfulPaintMaxMs: Math.max(...rounds.map((r) => r.firstContentfulPaintMs)),
+    firstGraphDrawnMedianMs: median(rounds.map((r) => r.drawnMs)),
+    longestTaskMedianMs: median(rounds.map((r) => Math.max(0, ...r.longTasksMs))),
+    longestTaskMaxMs: Math.max(0, ...all),
+    tasksOver100Ms: all.filter((d) => d > 100).length,
+    perRound: rounds,
+  };
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/bench-first-load.json', JSON.stringify(out, null, 2));
+  console.log(JSON.stringify(out, null, 2));
+});
+
 test('studio benchmark', async ({ studio, browserName }) => {
+  test.skip(process.env.BENCH_ONLY === 'first-load', 'BENCH_ONLY=first-load');
   test.setTimeout(900_000);
   if (process.env.BENCH_ONLY === 'big') {
     await bigGraph(studio, RSD_2762, 'big graph, RSD 15x15 seed 1 #4002, full view');

@@ -76,8 +76,8 @@ export function GraphPanel() {
   const wanted = s.graphView === 'auto' ? auto : s.graphView;
   const view = wanted === 'full' && n > HARD_FULL_GRAPH_LIMIT ? 'collapsed' : wanted;
   const effectiveLayout = view === 'full' && n <= DAGRE_LIMIT ? layout : 'layered';
-  /** A full graph too big for dagre: the layered layout draws it, and the panel says why dagre is off. */
-  const dagreRefused = view === 'full' && n > DAGRE_LIMIT;
+  /** Dagre was chosen but the full graph is too big for it: the layered layout draws it, and the panel says why. */
+  const dagreRefused = layout === 'dagre' && view === 'full' && n > DAGRE_LIMIT;
   const stale = graph !== null && s.current === null;
   const renderer = view === 'full' && effectiveLayout === 'layered' && n > CANVAS_FROM ? 'canvas' : 'cytoscape';
 
@@ -186,11 +186,7 @@ export function GraphPanel() {
             <option value="dagre">dagre</option>
           </select>
         </label>
-        {dagreRefused && (
-          <span className="muted" id="graph-layout-note" data-testid="graph.layoutNote">
-            {layout === 'dagre' ? 'Drawn layered: ' : ''}dagre lays out up to {DAGRE_LIMIT.toLocaleString('en-US')} states; this graph has {n.toLocaleString('en-US')}.
-          </span>
-        )}
+
         <span className="zoom-buttons" role="group" aria-label="zoom">
           <button type="button" className="small icon" data-testid="graph.zoomOut" aria-label="Zoom out (-)" title="Zoom out (-)" onClick={() => graphCommand('zoomOut')}>−</button>
           <button type="button" className="small icon" data-testid="graph.zoomIn" aria-label="Zoom in (+)" title="Zoom in (+)" onClick={() => graphCommand('zoomIn')}>+</button>
@@ -261,6 +257,11 @@ export function GraphPanel() {
             </Suspense>
           );
         })()}
+        {dagreRefused && graph !== null && (
+          <div className="graph-note" id="graph-layout-note" data-testid="graph.layoutNote" role="status">
+            Drawn layered: dagre lays out up to {DAGRE_LIMIT.toLocaleString('en-US')} states; this graph has {n.toLocaleString('en-US')}.
+          </div>
+        )}
         {view === 'collapsed' && graph !== null && (
           <div className="graph-note" data-testid="graph.collapsed">
             Collapsed: {n.toLocaleString('en-US')} states grouped by moves{depthsPerColumn(graph) > 1 ? ` (${depthsPerColumn(graph)} per column)` : ''} × class{wanted === 'full' ? ` (over ${HARD_FULL_GRAPH_LIMIT.toLocaleString('en-US')} states cannot be drawn one by one)` : ''}.
