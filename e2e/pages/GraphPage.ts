@@ -27,9 +27,15 @@ export class GraphPage {
   /** Waits until the drawing of the current graph is on screen. */
   async waitForDrawn(nodes?: number): Promise<void> {
     await this.waitForLevel();
-    await expect
-      .poll(() => this.page.evaluate(() => window.__longcatGraph?.report?.nodes ?? -1), { timeout: 20_000 })
-      .toBe(nodes ?? (await this.page.evaluate(() => window.__longcatGraph?.drawnNodes() ?? -2)));
+    // Without a count: the last report covers every node drawn (read together, in one poll: the
+    // renderer may still be loading or drawing when this starts).
+    const drawn = (): Promise<boolean> =>
+      this.page.evaluate((want) => {
+        const g = window.__longcatGraph;
+        if (g === undefined || g.report === null) return false;
+        return want !== null ? g.report.nodes === want : g.report.nodes === g.drawnNodes() && g.drawnNodes() > 0;
+      }, nodes ?? null);
+    await expect.poll(drawn, { timeout: 20_000 }).toBe(true);
   }
 
   async classCounts(): Promise<Record<ClassName, number>> {
