@@ -38,8 +38,8 @@ function playerTemplate(): Plugin {
   };
 }
 
-/** Where {@link chunkReport} writes its report, relative to the build's outDir. */
-export const CHUNK_REPORT = '.vite/chunks.json';
+/** Where {@link chunkReport} writes its report, relative to the build's outDir (read by e2e/firstLoad.spec.ts). */
+const CHUNK_REPORT = '.vite/chunks.json';
 
 /** The npm package a bundled module comes from (`@scope/name` or `name`), or null for our own sources. */
 function packageOf(id: string): string | null {
@@ -53,40 +53,42 @@ interface ReportedChunk {
   readonly file: string;
   readonly name: string;
   readonly isEntry: boolean;
-  /** Built by a worker's bundle (workers are built before the page's chunks are written). */
+  /** Part of a worker's bundle rather than a page's. */
   readonly worker: boolean;
   readonly imports: readonly string[];
   readonly dynamicImports: readonly string[];
   readonly packages: readonly string[];
 }
 
+/** The workers' chunks, collected by their builds (which run inside the page build, before its bundle is generated). */
+const workerChunks: ReportedChunk[] = [];
+
 /**
  * Writes {@link CHUNK_REPORT}: for every JS chunk of the pages and of the
  * workers, whether it is an entry, the chunks it imports statically and
  * dynamically, and the npm packages bundled into it. The first-load guard
  * (e2e/firstLoad.spec.ts) reads it to tell which JS a page loads eagerly and
- * whether any of it carries tfjs. `workerChunks` collects the workers'
- * chunks (their builds run inside the page build, before its bundle is
- * generated).
+ * whether any of it carries tfjs. `role`: the page build (writes the report)
+ * or a worker build (adds its chunks to it).
  */
-function chunkReport(workerChunks: ReportedChunk[] | null): Plugin {
+function chunkReport(role: 'page' | 'worker'): Plugin {
   return {
     name: 'longcat-chunk-report',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle)
+      const chunks: ReportedChunk[] = Object.values(bundle)
         .filter((c) => c.type === 'chunk')
         .map((c) => ({
           file: c.fileName,
           name: c.name,
           isEntry: c.isEntry,
-          worker: workerChunks === null,
+          worker: role === 'worker',
           imports: c.imports,
           dynamicImports: c.dynamicImports,
           packages: [...new Set(c.moduleIds.map(packageOf).filter((p): p is string => p !== null))].sort(),
         }));
-      if (workerChunks === null) {
-        pageWorkerChunks.push(...chunks);
+      if (role === 'worker') {
+        workerChunks.push(...chunks);
         return;
       }
       const all = [...chunks, ...workerChunks.filter((w) => !chunks.some((c) => c.file === w.file))];
@@ -95,13 +97,12 @@ function chunkReport(workerChunks: ReportedChunk[] | null): Plugin {
     },
   };
 }
-const pageWorkerChunks: ReportedChunk[] = [];
 
 export default defineConfig({
-  plugins: [react(), playerTemplate(), chunkReport(pageWorkerChunks)],
+  plugins: [react(), playerTemplate(), chunkReport('page')],
   // Two pages: the studio, and play mode (a pack link opens play.html#pack=...).
   build: { rollupOptions: { input: { main: resolve(root, 'index.html'), play: resolve(root, 'play.html') } } },
-  worker: { format: 'es', plugins: () => [chunkReport(null)] },
+  worker: { format: 'es', plugins: () => [chunkReport('worker')] },
   // Pre-bundled up front: otherwise the dev server discovers tfjs on first load
   // and reloads the page (Playwright: "Execution context was destroyed").
   optimizeDeps: { include: ['@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm', '@tensorflow/tfjs-backend-webgpu'] },
