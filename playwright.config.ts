@@ -15,10 +15,16 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
-  retries: 0,
+  // Under CI a failing test runs once more, recording a trace (screenshots,
+  // DOM snapshots, console, network) that stays in test-results/ (the CI
+  // artifact) beside the first failure's error context: a flaky failure
+  // leaves something to read. `npx playwright show-trace <trace.zip>`.
+  retries: process.env.CI ? 1 : 0,
+  outputDir: 'test-results',
   workers: 1,
   reporter: [['list']],
   use: {
+    trace: 'on-first-retry',
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
     launchOptions: {

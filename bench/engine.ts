@@ -1,9 +1,12 @@
 /**
  * Engine benchmarks: RSD generation + full solution graph + every feature,
- * levels per second on one thread; solver states per second; and the time of
- * the largest 8x8 graphs. Each figure is the median of several timed rounds
- * after a warm-up.
+ * levels per CPU-second on one thread; solver states per CPU-second; and the
+ * CPU time of the largest 8x8 graphs. Each figure is the median of several
+ * timed rounds after a warm-up, in CPU time (process.cpuUsage: what the
+ * work cost, whatever share of a core the machine gave it) with the wall-time
+ * figure of the same rounds beside it.
  */
+import { startClock } from '../src/cli/cpuClock';
 import { Analyzer } from '../src/core/graph/analyze';
 import { runRandomWalk, SolutionDownWalk } from '../src/core/generators/rsd';
 import { toRows, type Level } from '../src/core/level/level';
@@ -11,22 +14,28 @@ import { createRng, streamSeed } from '../src/core/util/rng';
 
 export interface BenchRow {
   readonly name: string;
+  /** The figure in CPU time: per CPU-second for rates, CPU ms for durations. */
   readonly value: number;
+  /** The same figure in wall time (per wall second, wall ms): moves with the machine's load. */
+  readonly wall: number;
+  /** The unit of {@link value} ("levels/CPU-s", "CPU ms"). */
   readonly unit: string;
   readonly detail?: string;
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Median over `rounds` of work(), each returning [items, ms]. */
-function rate(rounds: number, work: () => [number, number]): number {
+/** Medians over `rounds` of work() (returning how many items it did): items per CPU-second and per wall second. */
+function rate(rounds: number, work: () => number): { cpu: number; wall: number } {
   work(); // warm-up
-  const rates: number[] = [];
+  const cpu: number[] = [], wall: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    const [items, ms] = work();
-    rates.push((items * 1000) / ms);
+    const clock = startClock();
+    const items = work();
+    cpu.push(items / clock.cpuSeconds());
+    wall.push(items / clock.wallSeconds());
   }
-  return median(rates);
+  return { cpu: median(cpu), wall: median(wall) };
 }
 
 export function benchRsdPipeline(side: number, levels: number, rounds = 5): BenchRow {
@@ -37,18 +46,18 @@ export function benchRsdPipeline(side: number, levels: number, rounds = 5): Benc
   const levelsPerSecond = rate(rounds, () => {
     const s = seed++;
     states = 0;
-    const t = performance.now();
     for (let i = 0; i < levels; i++) {
       runRandomWalk(walk, createRng(streamSeed(s, i)));
       const r = analyzer.analyze(walk.toLevel());
       if (r.ok) states += r.value.features.nStates;
     }
-    return [levels, performance.now() - t];
+    return levels;
   });
   return {
     name: `rsd ${side}x${side}: generate + graph + features`,
-    value: levelsPerSecond,
-    unit: 'levels/s',
+    value: levelsPerSecond.cpu,
+    wall: levelsPerSecond.wall,
+    unit: 'levels/CPU-s',
     detail: `mean ${(states / levels).toFixed(1)} states per level`,
   };
 }
@@ -62,11 +71,10 @@ export function benchStatesPerSecond(levels: readonly Level[], rounds = 5): Benc
     if (r.ok) total += r.value.features.nStates;
   }
   const v = rate(rounds, () => {
-    const t = performance.now();
     for (const l of levels) analyzer.analyze(l);
-    return [total, performance.now() - t];
+    return total;
   });
-  return { name: 'solver + classes + features', value: v, unit: 'states/s', detail: `${levels.length} levels, ${total} states` };
+  return { name: 'solver + classes + features', value: v.cpu, wall: v.wall, unit: 'states/CPU-s', detail: `${levels.length} levels, ${total} states` };
 }
 
 /** The `k` largest graphs among `n` RSD 8x8 levels (seed 1). */
@@ -87,13 +95,11 @@ export function benchLargest(levels: readonly { level: Level; states: number }[]
   const analyzer = new Analyzer();
   return levels.map(({ level, states }) => {
     const reps = 200;
-    const ms = median(
-      Array.from({ length: 7 }, () => {
-        const t = performance.now();
-        for (let i = 0; i < reps; i++) analyzer.analyze(level);
-        return (performance.now() - t) / reps;
-      }),
-    );
-    return { name: `largest 8x8 graph: ${states} states`, value: ms, unit: 'ms', detail: toRows(level).join('/') };
+    const rounds = Array.from({ length: 7 }, () => {
+      const clock = startClock();
+      for (let i = 0; i < reps; i++) analyzer.analyze(level);
+      return { cpu: (clock.cpuSeconds() * 1000) / reps, wall: (clock.wallSeconds() * 1000) / reps };
+    });
+    return { name: `largest 8x8 graph: ${states} states`, value: median(rounds.map((r) => r.cpu)), wall: median(rounds.map((r) => r.wall)), unit: 'CPU ms', detail: toRows(level).join('/') };
   });
 }

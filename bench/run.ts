@@ -1,9 +1,13 @@
 /**
  * `npm run bench`: every benchmark, printed as a table (and as JSON with
- * --json; `--at-difficulty` runs only bench/atDifficulty.ts). Single-threaded: figures are per core. Record results in
- * docs/BENCHMARKS.md with the command that produced them.
+ * --json; `--at-difficulty` runs only bench/atDifficulty.ts). Single-threaded:
+ * figures are per core, in CPU time (process.cpuUsage) with wall time beside
+ * and the machine's load at the start and the end; compare CPU figures, and
+ * ratios within one run. Record results in docs/BENCHMARKS.md with the
+ * command that produced them.
  */
 import { cpus } from 'node:os';
+import { machineLoad } from '../src/cli/cpuClock';
 import { runRandomWalk, SolutionDownWalk } from '../src/core/generators/rsd';
 import { createRng, streamSeed } from '../src/core/util/rng';
 import type { Level } from '../src/core/level/level';
@@ -13,15 +17,21 @@ import { atDifficultyTable, benchAtDifficulty } from './atDifficulty';
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
 const rows: BenchRow[] = [];
+const fmt = (v: number): string => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(3));
 const log = (r: BenchRow): void => {
   rows.push(r);
   if (!json) {
-    const v = r.value >= 100 ? Math.round(r.value).toLocaleString('en-US') : r.value.toFixed(3);
-    console.log(`${r.name.padEnd(48)} ${v.padStart(12)} ${r.unit}${r.detail && r.detail.length < 60 ? `  (${r.detail})` : ''}`);
+    const wallUnit = r.unit.replace('/CPU-s', '/s').replace('CPU ms', 'ms');
+    console.log(`${r.name.padEnd(48)} ${fmt(r.value).padStart(12)} ${r.unit.padEnd(13)} ${`wall ${fmt(r.wall)} ${wallUnit}`.padEnd(26)}${r.detail && r.detail.length < 60 ? ` (${r.detail})` : ''}`);
   }
 };
+const loadLine = (when: string): string => {
+  const l = machineLoad();
+  return `${when}: load average ${l.loadAverage1m.toFixed(2)} on ${l.cores} cores`;
+};
+const startLoad = machineLoad();
 
-if (!json) console.log(`node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'}, one thread\n`);
+if (!json) console.log(`node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'}, one thread; figures in CPU time, wall time beside\n${loadLine('start')}\n`);
 
 // `--at-difficulty`: only the generate-at-difficulty benchmark (about a minute; not part of the default run).
 if (process.argv.includes('--at-difficulty')) {
@@ -45,4 +55,5 @@ for (let i = 0; i < 5000; i++) {
 log(benchStatesPerSecond(corpus));
 for (const r of benchLargest(largestRsd8x8(quick ? 20_000 : 200_000, 3))) log(r);
 
-if (json) console.log(JSON.stringify(rows, null, 2));
+if (json) console.log(JSON.stringify({ load: { start: startLoad, end: machineLoad() }, rows }, null, 2));
+else console.log(`\n${loadLine('end')}`);

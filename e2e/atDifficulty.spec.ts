@@ -101,7 +101,7 @@ test('fill the pack along a curve: difficulties rise and each is within toleranc
   await expect(studio.pack.items).toHaveCount(6);
 });
 
-test('results skip levels already in the pack, honour unique-solution and open-cell constraints, and can be cancelled', async ({ studio: { page } }) => {
+test('results skip levels already in the pack and honour unique-solution and open-cell constraints', async ({ studio: { page } }) => {
   const atd = new AtDifficultyPage(page);
   await atd.show();
   await atd.band('easy');
@@ -123,13 +123,38 @@ test('results skip levels already in the pack, honour unique-solution and open-c
   await atd.waitDone();
   const again = await atd.items.evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
   for (const k of again) expect(firstKeys).not.toContain(k);
+});
 
-  // A long request (50 expert levels with one solution each) is cancelled.
+test('a search can be cancelled: it stops, says so, and the next search runs', async ({ studio: { page } }) => {
+  // The search must still be running when Cancel is clicked, however fast the
+  // machine: the batch worker's script is held back until after the click
+  // (a search can take 0.3 s, less than a click on a loaded machine).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.context().route(/batch\.worker-[^/]*\.js$/, async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
+  const atd = new AtDifficultyPage(page);
+  await atd.show();
   await atd.band('expert');
-  await atd.settings({ width: 8, height: 8, count: 50, openMin: null, openMax: null });
+  await atd.settings({ width: 8, height: 8, count: 50 });
   await atd.run();
-  await expect(page.getByTestId('atd.cancel')).toBeVisible();
+  await expect.poll(() => asked).toBeGreaterThan(0);
+  await expect(atd.message).toHaveAttribute('data-status', 'running');
   await page.getByTestId('atd.cancel').click();
   await expect(atd.message).toHaveText('Cancelled.');
+  await expect(atd.message).toHaveAttribute('data-status', 'cancelled');
+  await expect(atd.items).toHaveCount(0);
   await expect(page.getByTestId('atd.run')).toBeEnabled();
+
+  // The next search runs to the end (on a fresh worker).
+  release();
+  await atd.settings({ count: 2 });
+  await atd.run();
+  await atd.waitDone();
+  await expect(atd.items).toHaveCount(2);
+  await expect(atd.message).toContainText('Found 2 levels for the expert band');
 });

@@ -1,10 +1,11 @@
 /**
- * Player data for the predictor lab specs, made here in Node: every real
- * level of ../shared/data with "seconds" a known linear function of
- * features the naive reference solver computes, one unsolvable level, and
- * malformed rows at known places.
+ * Player data for the predictor lab specs, made here in Node: every solvable
+ * level of our fixtures (and of the real sets in ../shared/data when they
+ * are here) with "seconds" a known linear function of features the naive
+ * reference solver computes, one unsolvable level, and malformed rows at
+ * known places.
  */
-import { dataLevels } from './levels';
+import { dataLevels, fixtureLevels } from './levels';
 import { naiveAnalyze } from '../test/naive/naiveSolver';
 
 export type Features = ReturnType<typeof naiveAnalyze>['features'];
@@ -12,8 +13,13 @@ export type Features = ReturnType<typeof naiveAnalyze>['features'];
 /** The synthetic players: seconds = 3 + 2 nSolutions + 1.5 nSolutionBranches + 0.75 nIndeterminateBranches. */
 export const truth = (f: Features): number => 3 + 2 * f.nSolutions + 1.5 * f.nSolutionBranches + 0.75 * f.nIndeterminateBranches;
 
-export const LEVELS = [...dataLevels('longcat-binswing-52.txt'), ...dataLevels('longcat-arduboy.txt')];
+const solvable = (rows: string[]): boolean => naiveAnalyze(rows).features.nSolutions > 0;
+export const LEVELS = [...dataLevels('longcat-binswing-52.txt'), ...dataLevels('longcat-arduboy.txt'), ...fixtureLevels().filter((l) => solvable(l.rows))];
 export const FEATURES = new Map(LEVELS.map((l) => [l.name, naiveAnalyze(l.rows).features]));
+if (FEATURES.size !== LEVELS.length) throw new Error('labData: two levels share a name');
+
+/** The level the lab spec gauges before and after activating its model: binswing-20 when the real sets are here, else our rsd-8x8-15. */
+export const GAUGE_LEVEL = LEVELS.find((l) => l.name === 'binswing-20') ?? LEVELS.find((l) => l.name === 'rsd-8x8-15')!;
 export const UNSOLVABLE = ['C.#', '##.', '...'];
 
 /** Malformed rows and where they go (0-based position among the lines). */

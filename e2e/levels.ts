@@ -9,17 +9,21 @@ export interface DataLevel {
   readonly text: string;
 }
 
-const SHARED_DATA = resolve(import.meta.dirname, '../../shared/data');
+/**
+ * Where the real level sets are: ../shared/data beside the repository, or
+ * LONGCAT_SHARED_DATA. Point that at a missing folder to run the suite as a
+ * bare clone would (`LONGCAT_SHARED_DATA=/nonexistent npx playwright test`).
+ */
+const SHARED_DATA = resolve(process.env.LONGCAT_SHARED_DATA ?? resolve(import.meta.dirname, '../../shared/data'));
 
 /**
- * True when the real level sets (../shared/data, outside the repository) are
- * absent, as in a fresh clone: the specs that need them skip with
- * {@link SHARED_DATA_NOTE}; `dataLevels` then returns no levels.
+ * True when the real level sets are absent, as in a fresh clone. Every spec
+ * runs on the project's own levels ({@link fixtureLevels}); the real sets
+ * only add to them ({@link dataLevels} then returns no levels).
  */
 export const SHARED_DATA_MISSING = !['longcat-binswing-52.txt', 'longcat-arduboy.txt'].every((f) => existsSync(resolve(SHARED_DATA, f)));
-export const SHARED_DATA_NOTE = `needs the real level sets in ${SHARED_DATA}, which is absent`;
 
-/** Every level of a ../shared/data file (none when {@link SHARED_DATA_MISSING}). */
+/** Every level of a real level set file (none when {@link SHARED_DATA_MISSING}). */
 export function dataLevels(file: string): DataLevel[] {
   if (SHARED_DATA_MISSING) return [];
   return levelsOfText(readFileSync(resolve(SHARED_DATA, file), 'utf8'));
@@ -42,14 +46,25 @@ function levelsOfText(text: string): DataLevel[] {
     });
 }
 
-/** The level with the most states in a data file (by the naive solver). */
-export function largestLevel(file: string): DataLevel & { states: number } {
+/**
+ * The 8x8 levels the specs design with: the real sets' when present, then
+ * the solvable 8x8 levels of our fixtures (always there). Specs pick from
+ * this list by properties the naive solver computes, never by position.
+ */
+export function designLevels(files: readonly string[] = ['longcat-binswing-52.txt', 'longcat-arduboy.txt']): DataLevel[] {
+  const own = fixtureLevels().filter((l) => l.rows.length === 8 && l.rows[0]!.length === 8 && naiveGraph(l.rows).order.some((s) => !s.includes('.')));
+  return [...files.flatMap((f) => dataLevels(f)), ...own];
+}
+
+/** The level with the most states (by the naive solver) among `levels`. */
+export function largestLevel(levels: readonly DataLevel[]): DataLevel & { states: number } {
   let best: (DataLevel & { states: number }) | null = null;
-  for (const level of dataLevels(file)) {
+  for (const level of levels) {
     const states = naiveGraph(level.rows).order.length;
     if (best === null || states > best.states) best = { ...level, states };
   }
-  return best!;
+  if (best === null) throw new Error('largestLevel: no levels to choose from');
+  return best;
 }
 
 /** A state string of the naive solver as grid rows (`#.BC`). */

@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures';
 import type { StudioPage } from './pages/StudioPage';
-import { dataLevels, SHARED_DATA_MISSING, SHARED_DATA_NOTE } from './levels';
+import { dataLevels, designLevels, SHARED_DATA_MISSING } from './levels';
 
-test.skip(SHARED_DATA_MISSING, SHARED_DATA_NOTE);
-
-const levels = dataLevels('longcat-binswing-52.txt').slice(10, 14);
+/** Four 8x8 levels: binswing-11 to -14 when the real sets are here, else the first four of our own. */
+const levels = (SHARED_DATA_MISSING ? designLevels() : dataLevels('longcat-binswing-52.txt').slice(10)).slice(0, 4);
+if (levels.length < 4) throw new Error('pack.spec needs four 8x8 levels');
 
 async function buildPack(studio: StudioPage): Promise<void> {
   for (const level of levels) {

@@ -7,7 +7,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { analyticsCsv } from './labData';
-import { SHARED_DATA_MISSING, SHARED_DATA_NOTE } from './levels';
 import { BatchPage } from './pages/BatchPage';
 import { LabPage } from './pages/LabPage';
 
@@ -50,7 +49,6 @@ test('a reload shows the same batch report: summary, histogram, spans, per-tempe
 });
 
 test('a reload shows the same lab session: data summary, Table 4.1 runs, ablation and the fit with its scatter', async ({ studio, page }) => {
-  test.skip(SHARED_DATA_MISSING, SHARED_DATA_NOTE);
   test.setTimeout(120_000);
   const lab = new LabPage(page);
   await lab.open();

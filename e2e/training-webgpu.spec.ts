@@ -23,7 +23,9 @@ test('a few training updates on WebGPU: the backend is webgpu and the loss is fi
   const training = new TrainingPage(page);
   await training.open();
   // 3x3 levels, 64 transitions before the first update: one update per lock-step from the second on.
-  await training.configure({ width: 3, height: 3, minutes: 0.5, backend: 'webgpu', seed: 2, learningStarts: 64, recipe: 'auto' });
+  // The budget outlasts the test (this test stops the run): a budget shorter than the waits below
+  // let a slow machine end the run on its own, and Stop was then never there to click.
+  await training.configure({ width: 3, height: 3, minutes: 10, backend: 'webgpu', seed: 2, learningStarts: 64, recipe: 'auto' });
   await training.start();
   await expect.poll(() => training.backend(), { timeout: 30_000 }).toBe('webgpu');
   await expect(page.getByTestId('training.backendReason')).toContainText('webgpu was requested');

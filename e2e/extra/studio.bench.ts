@@ -1,18 +1,25 @@
 /**
  * Browser benchmark (`npm run bench:browser`): edit-to-gauge latency on 8x8
  * levels, and the time to lay out and draw the largest data-level graph and
- * a 1,520-state RSD level (plus dagre on the same graphs, for comparison).
+ * a 1,520-state RSD level (plus dagre, in the layout worker, on graphs of up to 1,000 states).
  * Then the big-graph figures (issue 13): a 2,762-state level drawn in full,
  * with the longest main-thread task seen (PerformanceObserver 'longtask')
  * from Apply until drawn, the time to drawn, one zoom frame, and edits to
  * that level while its full graph is redrawn (click to gauge).
  * `BENCH_ONLY=big` runs the big-graph part alone.
  * Writes test-results/bench-browser.json and prints it.
+ *
+ * The first load (its own test; `BENCH_ONLY=first-load` runs it alone):
+ * ROUNDS fresh browser contexts (empty cache) open the studio; first paint
+ * and first contentful paint, the time until the first level's graph is
+ * drawn, and every main-thread task over 50 ms until then (PerformanceObserver
+ * 'longtask', registered before the page's own scripts). Writes
+ * test-results/bench-first-load.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test } from '../fixtures';
-import { largestLevel } from '../levels';
-import type { StudioPage } from '../pages/StudioPage';
+import { designLevels, largestLevel } from '../levels';
+import { StudioPage } from '../pages/StudioPage';
 import { createLevelSource } from '../../src/core/generators/registry';
 import { toRows } from '../../src/core/level/level';
 
@@ -108,16 +115,20 @@ async function graphTimes(studio: StudioPage, rows: string[], label: string): Pr
   }
   // Interaction: ten zoom steps, each until the renderer has drawn the frame.
   const zoomFrameMs = await zoomFrame(studio);
-  // dagre on the same graph, run directly on the drawn elements (the panel offers it up to 1,000 states only), when Cytoscape draws it.
-  const dagreMs = await studio.page.evaluate(() => {
-    const cy = window.__longcatGraph!.cy as unknown as { layout(o: object): { run(): void } } | null;
-    if (cy === null) return null;
-    const t = performance.now();
-    cy.layout({ name: 'dagre', rankDir: 'LR', animate: false, fit: false }).run();
-    return performance.now() - t;
-  });
   const renderer = await studio.graph.renderer();
-  results[label] = { ...size, renderer, drawMedianMs: median(draws), drawMaxMs: Math.max(...draws), applyToDrawnMedianMs: median(totals), zoomFrameMedianMs: zoomFrameMs, dagreLayoutMs: dagreMs };
+  // dagre on the same graph, chosen in the panel (offered up to 1,000 states; it runs in the layout
+  // worker): the drawing's own report (layout in the worker + draw) and the longest main-thread task meanwhile.
+  let dagre: { layoutAndDrawMs: number; longestTaskMs: number } | null = null;
+  if (size.nodes <= 1000) {
+    await recordLongTasks(studio);
+    await studio.graph.layoutSelect.selectOption('dagre');
+    await expect.poll(() => studio.graph.drawnLayout(), { timeout: 120_000 }).toBe('dagre');
+    const ms = await studio.page.evaluate(() => window.__longcatGraph!.report!.ms);
+    dagre = { layoutAndDrawMs: ms, longestTaskMs: Math.max(0, ...(await longTasks(studio))) };
+    await studio.graph.layoutSelect.selectOption('layered');
+    await expect.poll(() => studio.graph.drawnLayout()).toBe('layered');
+  }
+  results[label] = { ...size, renderer, drawMedianMs: median(draws), drawMaxMs: Math.max(...draws), applyToDrawnMedianMs: median(totals), zoomFrameMedianMs: zoomFrameMs, dagre };
 }
 
 /** Median of ten zoom steps (in, out, ...) about the centre, each timed until its frame is drawn; then fits again. */
@@ -199,7 +210,59 @@ async function bigGraph(studio: StudioPage, rows: string[], label: string): Prom
   };
 }
 
+test('first load', async ({ browser, browserName }) => {
+  test.skip(process.env.BENCH_ONLY !== undefined && process.env.BENCH_ONLY !== 'first-load', `BENCH_ONLY=${process.env.BENCH_ONLY}`);
+  test.setTimeout(300_000);
+  const { loadavg, cpus } = await import('node:os');
+  const loadAtStart = loadavg()[0]!;
+  const rounds: { firstPaintMs: number; firstContentfulPaintMs: number; drawnMs: number; longTasksMs: number[] }[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __firstLoadTasks: { start: number; duration: number }[] };
+      w.__firstLoadTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__firstLoadTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const studio = new StudioPage(page);
+    await studio.open();
+    await studio.graph.waitForDrawn();
+    await page.waitForTimeout(300); // let the observer deliver
+    rounds.push(
+      await page.evaluate(() => {
+        const paint = (name: string): number => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
+        const drawnMs = window.__longcatGraph?.reportAt ?? NaN;
+        const tasks = (window as unknown as { __firstLoadTasks: { start: number; duration: number }[] }).__firstLoadTasks;
+        return { firstPaintMs: paint('first-paint'), firstContentfulPaintMs: paint('first-contentful-paint'), drawnMs, longTasksMs: tasks.filter((t) => t.start <= drawnMs).map((t) => Math.round(t.duration)) };
+      }),
+    );
+    await context.close();
+  }
+  const all = rounds.flatMap((r) => r.longTasksMs);
+  const out = {
+    date: new Date().toISOString(),
+    browser: `${browserName} ${browser.version()}`,
+    cpus: cpus().length,
+    loadAverage1m: { start: loadAtStart, end: loadavg()[0]! },
+    rounds: rounds.length,
+    firstPaintMedianMs: median(rounds.map((r) => r.firstPaintMs)),
+    firstContentfulPaintMedianMs: median(rounds.map((r) => r.firstContentfulPaintMs)),
+    firstContentfulPaintMaxMs: Math.max(...rounds.map((r) => r.firstContentfulPaintMs)),
+    firstGraphDrawnMedianMs: median(rounds.map((r) => r.drawnMs)),
+    longestTaskMedianMs: median(rounds.map((r) => Math.max(0, ...r.longTasksMs))),
+    longestTaskMaxMs: Math.max(0, ...all),
+    tasksOver100Ms: all.filter((d) => d > 100).length,
+    perRound: rounds,
+  };
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/bench-first-load.json', JSON.stringify(out, null, 2));
+  console.log(JSON.stringify(out, null, 2));
+});
+
 test('studio benchmark', async ({ studio, browserName }) => {
+  test.skip(process.env.BENCH_ONLY === 'first-load', 'BENCH_ONLY=first-load');
   test.setTimeout(900_000);
   if (process.env.BENCH_ONLY === 'big') {
     await bigGraph(studio, RSD_2762, 'big graph, RSD 15x15 seed 1 #4002, full view');
@@ -210,7 +273,8 @@ test('studio benchmark', async ({ studio, browserName }) => {
     return;
   }
   const typical = createLevelSource({ generator: 'rsd', width: 8, height: 8, seed: 1 }).generate(0).levels[0]!;
-  const largest = largestLevel('longcat-arduboy.txt');
+  // Arduboy's largest level when the real sets are here, else our fixtures' largest 8x8 level.
+  const largest = largestLevel(designLevels(['longcat-arduboy.txt']));
   for (const pace of [300, 0]) {
     const how = pace > 0 ? `edits ${pace} ms apart` : 'back-to-back edits';
     await editLatency(studio, toRows(typical), `edit→gauge, typical RSD 8x8, ${how}`, pace);

@@ -27,9 +27,15 @@ export class GraphPage {
   /** Waits until the drawing of the current graph is on screen. */
   async waitForDrawn(nodes?: number): Promise<void> {
     await this.waitForLevel();
-    await expect
-      .poll(() => this.page.evaluate(() => window.__longcatGraph?.report?.nodes ?? -1), { timeout: 20_000 })
-      .toBe(nodes ?? (await this.page.evaluate(() => window.__longcatGraph?.drawnNodes() ?? -2)));
+    // Without a count: the last report covers every node drawn (read together, in one poll: the
+    // renderer may still be loading or drawing when this starts).
+    const drawn = (): Promise<boolean> =>
+      this.page.evaluate((want) => {
+        const g = window.__longcatGraph;
+        if (g === undefined || g.report === null) return false;
+        return want !== null ? g.report.nodes === want : g.report.nodes === g.drawnNodes() && g.drawnNodes() > 0;
+      }, nodes ?? null);
+    await expect.poll(drawn, { timeout: 20_000 }).toBe(true);
   }
 
   async classCounts(): Promise<Record<ClassName, number>> {
@@ -69,6 +75,22 @@ export class GraphPage {
   /** The drawing's current zoom level (either renderer). */
   async zoom(): Promise<number> {
     return this.page.evaluate(() => window.__longcatGraph?.zoom() ?? NaN);
+  }
+
+  /** The layout select (layered or dagre). */
+  get layoutSelect(): Locator {
+    return this.page.getByTestId('graph.layout');
+  }
+
+  /** The layout of the last finished drawing, as its render report says. */
+  async drawnLayout(): Promise<string | null> {
+    return this.page.evaluate(() => window.__longcatGraph?.report?.layout ?? null);
+  }
+
+  /** Every drawn node's rendered position, by id. */
+  async positions(): Promise<Map<number, { x: number; y: number }>> {
+    const list = await this.page.evaluate(() => (window.__longcatGraph?.nodeIds() ?? []).map((n) => [n.id, window.__longcatGraph!.nodePosition(n.id)] as const));
+    return new Map(list.filter((e): e is readonly [number, { x: number; y: number }] => e[1] !== null));
   }
 
   /** Which renderer draws the graph now: 'cytoscape' or 'canvas'. */

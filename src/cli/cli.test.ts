@@ -54,13 +54,14 @@ async function cliOk(args: readonly string[]): Promise<CliResult> {
 }
 
 /** Spawns a real process from the repository root (smoke tests). */
-function spawn(command: readonly string[], input = ''): CliResult {
+/** Runs node with `command`; `timeout` (ms) is a safety net sized for a loaded machine, not a speed check. */
+function spawn(command: readonly string[], input = '', timeout = 120_000): CliResult {
   const r: SpawnSyncReturns<string> = spawnSync(process.execPath, command, {
     cwd: ROOT,
     encoding: 'utf8',
     input,
     maxBuffer: 64 * 1024 * 1024,
-    timeout: 60_000,
+    timeout,
   });
   if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -359,7 +360,7 @@ describe('generate, merge and sharding', () => {
 });
 
 describe('evaluate', () => {
-  const REQUIRED = ['generated', 'solvable', 'duplicates', 'unique', 'nonTrivial', 'spans', 'maxDifficulty', 'levelsPerSecond'];
+  const REQUIRED = ['generated', 'solvable', 'duplicates', 'unique', 'nonTrivial', 'spans', 'maxDifficulty', 'levelsPerSecond', 'cpuSeconds', 'levelsPerCpuSecond', 'loadAverage1m', 'cores'];
 
   /** Invariants of any report, and the report against the pack `generate` makes for the same run. */
   async function checkReport(generator: string, count: number, seed: number): Promise<Json> {
@@ -381,6 +382,11 @@ describe('evaluate', () => {
     expect(rep.stateCapped ?? 0).toBe(0);
     expect(spans.reduce((s, x) => s + x.count, 0)).toBe(num('unique'));
     expect(num('levelsPerSecond')).toBeGreaterThan(0);
+    // The CPU-time rate is the count over the CPU time reported beside it; the load is the machine's, cores at least 1.
+    expect(num('cpuSeconds')).toBeGreaterThan(0);
+    expect(num('levelsPerCpuSecond')).toBeCloseTo(count / num('cpuSeconds'), 6);
+    expect(num('loadAverage1m')).toBeGreaterThanOrEqual(0);
+    expect(num('cores')).toBeGreaterThanOrEqual(1);
 
     // The same run through `generate`: its pack holds exactly the unique solvable levels.
     const file = join(tmp, `eval-${generator}-${count}-s${seed}.json`);
@@ -497,10 +503,11 @@ describe('smoke tests: the real processes', () => {
   const BUNDLE = join(ROOT, 'build/cli');
 
   beforeAll(() => {
-    // The bin runs the bundle: build it from the sources under test.
-    const r = spawn(['scripts/build-cli.mjs']);
+    // The bin runs the bundle: build it from the sources under test (a few
+    // CPU-seconds of esbuild; minutes of wall time on a loaded machine).
+    const r = spawn(['scripts/build-cli.mjs'], '', 290_000);
     if (r.status !== 0) throw new Error(`build-cli exited ${r.status}: ${r.stderr}`);
-  });
+  }, 300_000);
 
   it('the built bin reads standard input (-): CRLF, names, an unnamed level and an unsolvable one', () => {
     const text = mixedLevelsText();

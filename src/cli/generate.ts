@@ -19,6 +19,7 @@ import { annotationsOf } from '../core/pack/annotations';
 import { packLevelFromLevel } from '../core/pack/pack';
 import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
 import { CliError } from './args';
+import { machineLoad, perSecond, startClock } from './cpuClock';
 import { Progress } from './progress';
 import { LineWriter, RepeatFilter } from './stream';
 import { writePack } from './writePack';
@@ -113,8 +114,17 @@ export interface EvaluateResult extends EvaluationReport {
   readonly size: string;
   readonly seed: number;
   readonly shard: string | null;
+  /** Wall time of the run. */
   readonly seconds: number;
+  /** Levels per wall second (moves with the machine's load). */
   readonly levelsPerSecond: number;
+  /** CPU time (user + system) of this process over the run. */
+  readonly cpuSeconds: number;
+  /** Levels per CPU-second: the figure to compare across runs on a shared machine. */
+  readonly levelsPerCpuSecond: number;
+  /** 1-minute load average at the end of the run, and the machine's cores. */
+  readonly loadAverage1m: number;
+  readonly cores: number;
 }
 
 /** A generated level's stream line: the id the studio gives it, annotations as `merge` writes them, its provenance. */
@@ -134,6 +144,7 @@ export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
   const { from, to } = range(o);
   const progress = new Progress(`evaluate ${o.generator}`, to - from, !o.quiet && to - from >= 2000);
   const job = { generator: o.generator, width: o.width, height: o.height, seed: o.seed, from, to };
+  const clock = startClock();
   if (out === undefined) runEvaluateJob(job, evaluation, { onProgress: (p) => progress.tick(p.done) });
   else {
     const writer = new LineWriter(out);
@@ -160,6 +171,7 @@ export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
     }
   }
   const seconds = progress.seconds();
+  const cpuSeconds = clock.cpuSeconds();
   return {
     generator: o.generator,
     size: `${o.width}x${o.height}`,
@@ -168,6 +180,9 @@ export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
     ...evaluation.report(),
     seconds,
     levelsPerSecond: (to - from) / Math.max(seconds, 1e-9),
+    cpuSeconds,
+    levelsPerCpuSecond: perSecond(to - from, cpuSeconds),
+    ...machineLoad(),
   };
 }
 
@@ -185,7 +200,9 @@ export function formatReport(r: EvaluateResult): string {
     `max difficulty    ${f1(r.maxDifficulty)}   mean ${f1(r.meanDifficulty)}`,
     `diversity         ${r.diversity.toFixed(3)} (mean pairwise Hamming distance, fraction of cells)`,
     `spans             ` + r.spans.map((s) => `${s.to === null ? `${s.from}+` : `${s.from}-${s.to}`}: ${s.count}`).join('   '),
-    `speed             ${Math.round(r.levelsPerSecond)} levels/s (${f1(r.seconds)} s)`,
+    r.cpuSeconds > 0
+      ? `speed             ${Math.round(r.levelsPerCpuSecond)} levels per CPU-second (${f1(r.cpuSeconds)} CPU-s); ${Math.round(r.levelsPerSecond)} levels/s wall (${f1(r.seconds)} s) at load ${r.loadAverage1m.toFixed(1)} on ${r.cores} cores`
+      : `speed             not measured`,
     `difficulty        ${r.difficultyMeasure.name}: ${r.difficultyMeasure.note}`,
   ];
   if (r.stateCapped > 0) lines.push(`state cap         ${r.stateCapped} levels hit the state cap and were skipped`);

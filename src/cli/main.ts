@@ -236,7 +236,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         if (episodes * temps.length > MAX_SD_RUNS) throw new CliError(`--count ${runLength(o)} times ${temps.length} temperatures is ${episodes * temps.length} episodes; at most ${MAX_SD_RUNS}`);
         for (const t of temps) {
           const r = await evaluateTurtleModel(o.rlModel, { ...size, episodes, seed, temperature: t, model });
-          const full = { generator: 'turtle', size: o.size, seed, shard: null, temperature: t, ...r, seconds: 0, levelsPerSecond: 0 };
+          const full = { generator: 'turtle', size: o.size, seed, shard: null, temperature: t, ...r, seconds: 0, levelsPerSecond: 0, cpuSeconds: 0, levelsPerCpuSecond: 0, loadAverage1m: 0, cores: 0 };
           process.stdout.write(o.json ? JSON.stringify(full) + '\n' : `temperature ${t}\n` + formatReport(full) + '\n');
         }
         return;

@@ -1,4 +1,5 @@
 /** `generate` / `evaluate` with `--generator sd-pcgrl`: load the trained model, run the policy per temperature. */
+import { machineLoad, perSecond, startClock } from './cpuClock';
 import { predictorMeasure, TimedEvaluation, type EvaluationReport } from '../core/generators/evaluate';
 import { sdPcgrlSource } from '../core/generators/provenance';
 import type { DifficultyModel } from '../core/difficulty/model';
@@ -72,8 +73,14 @@ export interface SdRunOptions {
   readonly quiet: boolean;
 }
 
-export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): Promise<(EvaluationReport & { temperature: number; seconds: number; levelsPerSecond: number })[]> {
+/**
+ * The evaluation report per temperature. The temperatures run interleaved in
+ * one process, so `cpuSeconds` and `levelsPerCpuSecond` are the whole run's
+ * (every temperature's levels over the CPU time of all of them).
+ */
+export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): Promise<(EvaluationReport & { temperature: number; seconds: number; levelsPerSecond: number; cpuSeconds: number; levelsPerCpuSecond: number; loadAverage1m: number; cores: number })[]> {
   const policy = await loadPolicyDir(o.rlModel ?? shippedPath(DEFAULT_RL_MODEL), 'sd-pcgrl', o.width, o.height);
+  const clock = startClock();
   try {
     const total = o.to - o.from;
     const progress = new Map<number, Progress>();
@@ -86,9 +93,11 @@ export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): 
       },
       (run, r) => progress.get(r)!.tick(run.done),
     );
+    const cpuSeconds = clock.cpuSeconds();
+    const load = machineLoad();
     return runs.map((run, r) => {
       const { report, seconds, levelsPerSecond } = run.result();
-      return { temperature: temperatures[r]!, ...report, seconds, levelsPerSecond };
+      return { temperature: temperatures[r]!, ...report, seconds, levelsPerSecond, cpuSeconds, levelsPerCpuSecond: perSecond(total * temperatures.length, cpuSeconds), ...load };
     });
   } finally {
     policy.dispose();

@@ -9,18 +9,9 @@ import '@tensorflow/tfjs-backend-wasm';
 import '@tensorflow/tfjs-backend-webgpu';
 import { registerWasmConvGradients } from './wasmConvGrad';
 
-export const BACKENDS = ['webgpu', 'wasm', 'webgl', 'cpu'] as const;
-export type BackendName = (typeof BACKENDS)[number];
+import type { BackendChoice, BackendName } from './backendNames';
 
-export interface BackendChoice {
-  readonly backend: BackendName;
-  /** Why this backend, in a sentence for the UI and logs. */
-  readonly reason: string;
-  /** On WebGPU: the adapter's name as the browser (or Dawn) reports it, and whether it is a software fallback. */
-  readonly adapter?: { readonly name: string; readonly fallback: boolean };
-  /** Set by the training worker: how the learner's updates run (tfjs ops, or the fused WebGPU update). */
-  readonly updatePath?: 'tfjs' | 'fused-webgpu';
-}
+export { BACKENDS, type BackendChoice, type BackendName } from './backendNames';
 
 interface GpuLike {
   requestAdapter(o?: { powerPreference?: string }): Promise<{ info?: { isFallbackAdapter?: boolean; architecture?: string; vendor?: string; device?: string; description?: string } } | null>;

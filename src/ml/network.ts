@@ -7,17 +7,9 @@
  */
 import * as tf from '@tensorflow/tfjs';
 
-export interface NetworkSpec {
-  /** Filters of each conv (3x3, relu, same padding) per block; a 2x2 max-pool follows each block. */
-  readonly blocks: readonly (readonly number[])[];
-  /** Units of the hidden dense layer. */
-  readonly dense: number;
-}
+import type { NetworkSpec } from './networkSpecs';
 
-/** The thesis's network: conv, conv, pool, conv, conv, pool, dense, dense (~214k parameters on 8x8). */
-export const THESIS_NETWORK: NetworkSpec = { blocks: [[32, 32], [64, 64]], dense: 256 };
-/** Our faster default: one conv block, then the dense layers. */
-export const FAST_NETWORK: NetworkSpec = { blocks: [[16, 32]], dense: 256 };
+export { FAST_NETWORK, THESIS_NETWORK, type NetworkSpec } from './networkSpecs';
 
 export interface NetworkShape {
   readonly side: number;

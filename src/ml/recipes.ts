@@ -14,8 +14,8 @@
  * learning rate for the larger batch, and target syncs every 250 updates. It is chosen automatically on
  * WebGPU with a real adapter ({@link autoRecipe}).
  */
-import { FAST_NETWORK, THESIS_NETWORK } from './network';
-import type { BackendChoice } from './backend';
+import { FAST_NETWORK, THESIS_NETWORK } from './networkSpecs';
+import type { BackendChoice } from './backendNames';
 import type { LearnerConfig } from './dqn';
 
 export interface TrainingRecipe {

@@ -5,7 +5,7 @@
  * in the answer, not refusals.
  */
 import { z } from 'zod';
-import { MAX_ABLATION_FEATURES } from '../core/difficulty/evaluation';
+import { MAX_ABLATION_FEATURES } from '../core/difficulty/limits';
 import { FIT_METHODS } from '../core/difficulty/model';
 import { FEATURE_NAMES } from '../core/graph/features';
 import { SeedSchema } from '../core/util/schemas';

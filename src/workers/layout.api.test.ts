@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutGraph } from './layout.api';
 import { LayoutClient } from './layout.client';
+import { DAGRE_LIMIT } from './layout.protocol';
 
 /** A diamond: 0 -> 1, 0 -> 2, 1 -> 3, 2 -> 3 (depths 0, 1, 1, 2). */
 const diamond = () => ({ nodeCount: 4, depth: Uint16Array.from([0, 1, 1, 2]), edgeFrom: Int32Array.from([0, 0, 1, 2]), edgeTo: Int32Array.from([1, 2, 3, 3]), aspect: 1.5 });
@@ -35,5 +36,51 @@ describe('layout client (in this thread)', () => {
     expect((await first).kind).toBe('cancelled');
     expect((await second).kind).toBe('ok');
     client.dispose();
+  });
+});
+
+/** A chain of `n` states (each one move from the last) with a side branch every fifth state. */
+function branchy(n: number) {
+  const depth = new Uint16Array(n), from: number[] = [], to: number[] = [];
+  for (let i = 1; i < n; i++) {
+    const parent = i % 5 === 0 ? i - 2 : i - 1;
+    depth[i] = depth[parent]! + 1;
+    from.push(parent);
+    to.push(i);
+  }
+  return { nodeCount: n, depth, edgeFrom: Int32Array.from(from), edgeTo: Int32Array.from(to), aspect: 1.5 };
+}
+
+describe('dagre in the layout api', () => {
+  it('ranks left to right: every edge goes from a smaller x to a larger one, and no two nodes share a place', async () => {
+    const g = branchy(40);
+    const r = await layoutGraph({ ...g, layout: 'dagre' });
+    expect(r.kind).toBe('ok');
+    if (r.kind !== 'ok') return;
+    const { x, y } = r.value;
+    expect(x.length).toBe(40);
+    for (let k = 0; k < g.edgeFrom.length; k++) expect(x[g.edgeFrom[k]!]).toBeLessThan(x[g.edgeTo[k]!]!);
+    const places = new Set([...x].map((xi, i) => `${xi},${y[i]}`));
+    expect(places.size).toBe(40);
+  });
+
+  it('differs from the layered layout (it is not the same drawing under another name)', async () => {
+    const g = diamond();
+    const layered = await layoutGraph(g);
+    const dagre = await layoutGraph({ ...g, layout: 'dagre' });
+    if (layered.kind !== 'ok' || dagre.kind !== 'ok') throw new Error('both layouts should answer');
+    expect([...dagre.value.x]).not.toEqual([...layered.value.x]);
+  });
+
+  it('refuses dagre above DAGRE_LIMIT states with a message naming the limit, and lays out the same graph layered', async () => {
+    const g = branchy(DAGRE_LIMIT + 1);
+    const refused = await layoutGraph({ ...g, layout: 'dagre' });
+    expect(refused.kind).toBe('invalid');
+    expect(refused.kind === 'invalid' && refused.message).toContain(DAGRE_LIMIT.toLocaleString('en-US'));
+    expect((await layoutGraph(g)).kind).toBe('ok');
+  });
+
+  it('an unknown layout name is refused', async () => {
+    expect(await layoutGraph({ ...diamond(), layout: 'spring' })).toMatchObject({ kind: 'invalid' });
   });
 });

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DifficultyModelField } from '../core/difficulty/model';
 import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
-import { BACKENDS } from '../ml/backend';
+import { BACKENDS } from '../ml/backendNames';
 import { RECIPES } from '../ml/recipes';
 import type { TrainingBudget } from '../ml/trainer';
 

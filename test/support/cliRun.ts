@@ -1,7 +1,7 @@
 /**
  * Running whole command lines through the CLI's `main()` in this process
  * (the same parsing, dispatch and output as the shipped command, without a
- * process start), capturing stdout and stderr, with the wall time.
+ * process start), capturing stdout and stderr, with the wall and CPU time.
  */
 import { main } from '../../src/cli/main';
 
@@ -11,6 +11,8 @@ export interface CliResult {
   stderr: string;
   /** Wall time of the command, in seconds. */
   seconds: number;
+  /** CPU time (user + system) of this process while the command ran, in seconds: its cost, whatever the machine's load. */
+  cpuSeconds: number;
 }
 export type CliRun = CliResult;
 
@@ -30,6 +32,7 @@ export async function runCli(args: readonly string[]): Promise<CliResult> {
   process.stdout.write = capture((s) => (stdout += s));
   process.stderr.write = capture((s) => (stderr += s));
   const started = performance.now();
+  const cpu = process.cpuUsage();
   let status: number;
   try {
     status = await main(args);
@@ -37,7 +40,8 @@ export async function runCli(args: readonly string[]): Promise<CliResult> {
     process.stdout.write = outWrite;
     process.stderr.write = errWrite;
   }
-  return { status, stdout, stderr, seconds: (performance.now() - started) / 1000 };
+  const used = process.cpuUsage(cpu);
+  return { status, stdout, stderr, seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
 }
 
 /** Lines of a Node or V8 stack trace, or of a dumped source file. */

@@ -108,13 +108,13 @@ describe('graph layout and elements', () => {
     expect(depthsPerColumn).toBeGreaterThanOrEqual(1);
   });
 
-  it('lays out a 1,500-state graph in well under the frame budget', () => {
+  it('lays out a 1,500-state graph: every node at a finite place, one element per node and move', () => {
+    // Its time is a bench figure (docs/BENCHMARKS.md, studio), not a test: wall time here depends on the machine's load.
     const big = graphOf(['#....######', '..##.######', '.###...####', '...###.....', '##..#...##.', '###...#..#.', '##....#....', '##.C....#.#', '#....#....#', '#..##..####', '##....#####']);
     expect(big.nodeCount).toBe(1520);
-    const t = performance.now();
-    layeredLayout(big);
-    fullGraphElements(big);
-    expect(performance.now() - t).toBeLessThan(250);
+    const { x, y } = layeredLayout(big);
+    expect([...x, ...y].every(Number.isFinite)).toBe(true);
+    expect(fullGraphElements(big)).toHaveLength(big.nodeCount + big.edgeFrom.length);
   });
 });
 

@@ -4,20 +4,20 @@
  * long laying out and the first render took (shown in the panel, read by
  * the browser benchmark through `window.__longcatGraph`). Draws small full
  * graphs and the collapsed view; big full graphs go to `CanvasGraphView`.
+ * Full graphs are laid out in the layout worker (layered or dagre), so no
+ * layout runs on the page's thread.
  */
 import cytoscape, { type Core } from 'cytoscape';
-import dagre from 'cytoscape-dagre';
 import { useEffect, useRef } from 'react';
 import type { GraphData } from '../../core/graph/graphData';
 import { collapsedGraphElements, fullGraphElements, graphStylesheet, groupOfNode, nodeElementId } from '../adapters/cytoscapeElements';
-import { layeredLayout } from '../adapters/graphLayout';
 import { replaceDrawing, type Drawing } from './graphDrawing';
 import type { GraphPath } from '../adapters/graphHighlight';
 import { registerGraphCommands, ZOOM_STEP, type GraphCommand } from '../graphCommands';
 import { NODE_CLASSES } from '../../core/graph/classes';
-import { publishGraphHook, reportRender, type GraphHook, type GraphLayoutName, type GraphViewport, type GraphViewProps } from './graphView';
-
-cytoscape.use(dagre);
+import type { LayoutResult } from '../../workers/layout.protocol';
+import { useServices } from '../studioContext';
+import { publishGraphHook, reportRender, type GraphHook, type GraphViewport, type GraphViewProps } from './graphView';
 
 export function CytoscapeView(props: GraphViewProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -123,6 +123,7 @@ export function CytoscapeView(props: GraphViewProps) {
   const styledLarge = useRef(false);
   const trafficRef = useRef<Uint32Array | null>(null);
 
+  const layouts = useServices().graphLayout;
   useEffect(() => {
     const cy = cyRef.current;
     if (cy === null) return;
@@ -137,32 +138,49 @@ export function CytoscapeView(props: GraphViewProps) {
     let cancelled = false;
     let drawing: Drawing | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // Draw in a task of its own after the frame that paints this update: work
-    // started inside a frame callback would be drawn in that same frame, one long task.
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => {
-      if (cancelled) return;
-      const started = performance.now();
-      const d = draw(cy, graph, view, layout, container.current, styledLarge);
-      drawing = d.drawing;
-      void d.drawing.done.then(() => {
+    const started = performance.now();
+    const box = container.current;
+    const aspect = box !== null && box.clientHeight > 0 ? box.clientWidth / box.clientHeight : 1.5;
+    // The full view's positions come from the layout worker; the collapsed view places its few groups itself.
+    const positions: Promise<LayoutResult | null> =
+      view === 'collapsed'
+        ? Promise.resolve(null)
+        : layouts.layout(graph, aspect, layout).then((outcome) => {
+            if (outcome.kind === 'ok') return outcome.value;
+            if (outcome.kind !== 'cancelled') console.error(`Longcat Studio: graph layout: ${outcome.message}`);
+            return Promise.reject(new Error(outcome.message));
+          });
+    let frame = 0;
+    positions.then(
+      (placed) => {
         if (cancelled) return;
-        if (d.dagre) cy.layout({ name: 'dagre', rankDir: 'LR', nodeSep: 8, rankSep: 60, fit: true, padding: 16, animate: false } as cytoscape.LayoutOptions).run();
-        else if (view === 'collapsed' || graph.nodeCount <= 400) fitCapped(cy);
-        applyMarks(cy, graph, view, marks.current);
-        applyTraffic(cy, graph, view, trafficRef.current);
-        requestAnimationFrame(() => {
+        // Draw in a task of its own after the frame that paints this update: work
+        // started inside a frame callback would be drawn in that same frame, one long task.
+        frame = requestAnimationFrame(() => (timer = setTimeout(() => {
           if (cancelled) return;
-          callbacks.current.onRendered(reportRender({ nodes: cy.nodes().length, edges: cy.edges().length, view, layout: d.dagre ? 'dagre' : 'layered', renderer: 'cytoscape', ms: performance.now() - started }));
-        });
-      });
-    }, 0)));
+          const d = draw(cy, graph, view, placed, container.current, styledLarge);
+          drawing = d;
+          void d.done.then(() => {
+            if (cancelled) return;
+            if (view === 'collapsed' || graph.nodeCount <= 400 || layout === 'dagre') fitCapped(cy);
+            applyMarks(cy, graph, view, marks.current);
+            applyTraffic(cy, graph, view, trafficRef.current);
+            requestAnimationFrame(() => {
+              if (cancelled) return;
+              callbacks.current.onRendered(reportRender({ nodes: cy.nodes().length, edges: cy.edges().length, view, layout: view === 'full' ? layout : 'layered', renderer: 'cytoscape', ms: performance.now() - started }));
+            });
+          });
+        }, 0)));
+      },
+      () => undefined,
+    );
     return () => {
       cancelled = true;
       cancelAnimationFrame(frame);
       clearTimeout(timer);
       drawing?.cancel();
     };
-  }, [graph, view, layout]);
+  }, [graph, view, layout, layouts]);
 
   useEffect(() => {
     const cy = cyRef.current;
@@ -206,43 +224,31 @@ function cytoscapeViewport(cy: Core): GraphViewport {
   };
 }
 
-/** Starts replacing the drawn elements with the graph's (in slices for big graphs). */
-function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', layout: GraphLayoutName, box: HTMLElement | null, styledLarge: { current: boolean }): { drawing: Drawing; dagre: boolean } {
+/** Starts replacing the drawn elements with the graph's (in slices for big graphs); `placed`: the full view's positions. */
+function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', placed: LayoutResult | null, box: HTMLElement | null, styledLarge: { current: boolean }): Drawing {
   const large = view === 'full' && graph.nodeCount > 400;
-  const useDagre = view === 'full' && layout === 'dagre';
   const restyle = (): void => {
     if (large !== styledLarge.current) {
       cy.style(graphStylesheet({ large }));
       styledLarge.current = large;
     }
   };
-  if (view === 'collapsed' || useDagre) {
-    const elements = view === 'collapsed' ? collapsedGraphElements(graph).elements : fullGraphElements(graph, zeroPositions(graph.nodeCount));
-    return {
-      drawing: replaceDrawing(cy, { nodes: elements.filter((e) => e.group === 'nodes'), edges: elements.filter((e) => e.group === 'edges'), prepare: restyle }),
-      dagre: useDagre,
-    };
+  if (view === 'collapsed' || placed === null) {
+    const elements = collapsedGraphElements(graph).elements;
+    return replaceDrawing(cy, { nodes: elements.filter((e) => e.group === 'nodes'), edges: elements.filter((e) => e.group === 'edges'), prepare: restyle });
   }
   const width = box?.clientWidth ?? 0, height = box?.clientHeight ?? 0;
-  const aspect = height > 0 ? width / height : 1.5;
-  const positions = layeredLayout(graph, { aspect });
-  const elements = fullGraphElements(graph, positions);
+  const elements = fullGraphElements(graph, placed);
   const nodes = elements.slice(0, graph.nodeCount);
   const edges = elements.slice(graph.nodeCount);
-  return {
-    drawing: replaceDrawing(
-      cy,
-      {
-        nodes,
-        edges,
-        prepare: (c) => {
-          restyle();
-          if (graph.nodeCount > 400) c.viewport(fitViewport(positions, width, height));
-        },
-      },
-    ),
-    dagre: false,
-  };
+  return replaceDrawing(cy, {
+    nodes,
+    edges,
+    prepare: (c) => {
+      restyle();
+      if (graph.nodeCount > 400) c.viewport(fitViewport(placed, width, height));
+    },
+  });
 }
 
 /** The zoom and pan that fit `positions` into a width x height canvas (as cy.fit would, before any element is in). */
@@ -336,10 +342,6 @@ function runCommand(cy: Core, command: GraphCommand): void {
   if (command === 'fit') fitCapped(cy);
   else if (command === 'actualSize') cy.zoom({ level: 1, renderedPosition: centre });
   else cy.zoom({ level: clampZoom(cy, cy.zoom() * (command === 'zoomIn' ? ZOOM_STEP : 1 / ZOOM_STEP)), renderedPosition: centre });
-}
-
-function zeroPositions(n: number): { x: Float32Array; y: Float32Array } {
-  return { x: new Float32Array(n), y: new Float32Array(n) };
 }
 
 /** Fits the graph, but never zooms a small graph in beyond 1.6x. */

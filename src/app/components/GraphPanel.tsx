@@ -7,7 +7,7 @@
  * hover card with the node's features.
  */
 import { tryMovesAt } from '../../core/players/trace';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
 import { catAfter, findNode, nodeSummary } from '../adapters/graphData';
@@ -17,12 +17,18 @@ import { STATE_CAP_CHOICES } from '../store/analysisSlice';
 import { selectCurrentGraph } from '../store/selectors';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { CanvasGraphView } from './CanvasGraphView';
-import { CytoscapeView } from './CytoscapeView';
 import type { GraphLayoutName, GraphViewport, GraphViewProps, RenderReport } from './graphView';
+import { DAGRE_LIMIT } from '../../workers/layout.protocol';
 import { GraphMinimap } from './GraphMinimap';
 import { GraphTooltip } from './GraphTooltip';
 import { TrafficBar } from './TrafficBar';
 import { graphTraffic, levelPlayerData } from '../adapters/playerData';
+
+/**
+ * Cytoscape (a fifth of the studio's JS) loads after the first paint, while
+ * the first level is analysed: the page shows without it (e2e/firstLoad.spec.ts).
+ */
+const CytoscapeView = lazy(async () => ({ default: (await import('./CytoscapeView')).CytoscapeView }));
 
 /** Drawings with more states than this get a minimap. */
 const MINIMAP_FROM = 300;
@@ -34,8 +40,13 @@ const MINIMAP_FROM = 300;
  */
 export const CANVAS_FROM = 400;
 
-/** Dagre is offered up to this many nodes: ~0.4 s at 600 (see docs/BENCHMARKS.md); the layered layout is the default at every size. */
-export const DAGRE_LIMIT = 1_000;
+/**
+ * Keys that step a closed <select>'s value in Chromium without opening it.
+ * The layout select ignores them: a layout changes only on a deliberate
+ * choice (a click, or the list opened with Alt+Down, Space or Enter), since
+ * the choice applies to every level after and dagre can take seconds.
+ */
+const STEPPING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
 
 export function GraphPanel() {
   const get = useActions();
@@ -71,6 +82,8 @@ export function GraphPanel() {
   const wanted = s.graphView === 'auto' ? auto : s.graphView;
   const view = wanted === 'full' && n > HARD_FULL_GRAPH_LIMIT ? 'collapsed' : wanted;
   const effectiveLayout = view === 'full' && n <= DAGRE_LIMIT ? layout : 'layered';
+  /** Dagre was chosen but the full graph is too big for it: the layered layout draws it, and the panel says why. */
+  const dagreRefused = layout === 'dagre' && view === 'full' && n > DAGRE_LIMIT;
   const stale = graph !== null && s.current === null;
   const renderer = view === 'full' && effectiveLayout === 'layered' && n > CANVAS_FROM ? 'canvas' : 'cytoscape';
 
@@ -179,13 +192,23 @@ export function GraphPanel() {
             </button>
           ))}
         </div>
-        <label className="field small-field" title={`dagre is offered up to ${DAGRE_LIMIT} states`}>
+        <label className="field small-field" title={`dagre is offered up to ${DAGRE_LIMIT.toLocaleString('en-US')} states`}>
           <span>layout</span>
-          <select value={effectiveLayout} data-testid="graph.layout" disabled={view !== 'full' || n > DAGRE_LIMIT} onChange={(e) => setLayout(e.target.value as GraphLayoutName)}>
+          <select
+            value={effectiveLayout}
+            data-testid="graph.layout"
+            disabled={view !== 'full' || n > DAGRE_LIMIT}
+            aria-describedby={dagreRefused ? 'graph-layout-note' : undefined}
+            onKeyDown={(e) => {
+              if (STEPPING_KEYS.has(e.key) && !e.altKey) e.preventDefault();
+            }}
+            onChange={(e) => setLayout(e.target.value as GraphLayoutName)}
+          >
             <option value="layered">layered by moves</option>
             <option value="dagre">dagre</option>
           </select>
         </label>
+
         <span className="zoom-buttons" role="group" aria-label="zoom">
           <button type="button" className="small icon" data-testid="graph.zoomOut" aria-label="Zoom out (-)" title="Zoom out (-)" onClick={() => graphCommand('zoomOut')}>−</button>
           <button type="button" className="small icon" data-testid="graph.zoomIn" aria-label="Zoom in (+)" title="Zoom in (+)" onClick={() => graphCommand('zoomIn')}>+</button>
@@ -249,8 +272,19 @@ export function GraphPanel() {
             },
             onRendered: setReport,
           };
-          return renderer === 'canvas' ? <CanvasGraphView key="canvas" {...viewProps} /> : <CytoscapeView key="cytoscape" {...viewProps} />;
+          return renderer === 'canvas' ? (
+            <CanvasGraphView key="canvas" {...viewProps} />
+          ) : (
+            <Suspense key="cytoscape" fallback={<div className="cy" data-testid="graph.loading" />}>
+              <CytoscapeView {...viewProps} />
+            </Suspense>
+          );
         })()}
+        {dagreRefused && graph !== null && (
+          <div className="graph-note" id="graph-layout-note" data-testid="graph.layoutNote" role="status">
+            Drawn layered: dagre lays out up to {DAGRE_LIMIT.toLocaleString('en-US')} states; this graph has {n.toLocaleString('en-US')}.
+          </div>
+        )}
         {view === 'collapsed' && graph !== null && (
           <div className="graph-note" data-testid="graph.collapsed">
             Collapsed: {n.toLocaleString('en-US')} states grouped by moves{depthsPerColumn(graph) > 1 ? ` (${depthsPerColumn(graph)} per column)` : ''} × class{wanted === 'full' ? ` (over ${HARD_FULL_GRAPH_LIMIT.toLocaleString('en-US')} states cannot be drawn one by one)` : ''}.

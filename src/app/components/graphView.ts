@@ -8,7 +8,7 @@
 import type { GraphData } from '../../core/graph/graphData';
 import type { GraphPath } from '../adapters/graphHighlight';
 
-export type GraphLayoutName = 'layered' | 'dagre';
+export type GraphLayoutName = import('../../workers/layout.protocol').LayoutName;
 export type GraphRenderer = 'cytoscape' | 'canvas';
 
 export interface RenderReport {

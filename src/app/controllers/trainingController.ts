@@ -5,7 +5,7 @@
  * generating levels never waits for a training lock-step (and a crash in
  * one leaves the other alone). One per page, built by `createServices`.
  */
-import type { BackendChoice } from '../../ml/backend';
+import type { BackendChoice } from '../../ml/backendNames';
 import { ModelMetaSchema, parseModelMeta } from '../../ml/schemas';
 import { idbCheckpointStorage } from '../../workers/checkpointStore';
 import { BudgetSchema, TrainingSettingsSummarySchema } from '../../workers/training.protocol';

@@ -19,7 +19,7 @@ import { levelKey } from '../../core/level/level';
 import { DIFFICULTY_SPANS, HISTOGRAM_BIN, spanIndexOf } from '../../core/generators/evaluate';
 import { FIT_METHODS, validateDifficultyModel } from '../../core/difficulty/model';
 import { FEATURE_NAMES, type FeatureName } from '../../core/graph/features';
-import { MAX_ABLATION_FEATURES } from '../../core/difficulty/evaluation';
+import { MAX_ABLATION_FEATURES } from '../../core/difficulty/limits';
 import { MAX_TEMPERATURES, SAMPLES_PER_SPAN } from '../../workers/batch.protocol';
 import type { LabData, LabSample } from '../../workers/lab.api';
 import { err, ok, type Result } from '../../core/util/result';

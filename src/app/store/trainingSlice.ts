@@ -5,7 +5,7 @@
  * model and last run. Side effects live in controllers/trainingController.
  */
 import type { RecipeChoice } from '../../ml/recipes';
-import type { BackendChoice, BackendName } from '../../ml/backend';
+import type { BackendChoice, BackendName } from '../../ml/backendNames';
 import type { ModelMeta } from '../../ml/modelFiles';
 import type { CheckpointSummary, SdLevel, TrainingProgress, TrainingSettingsSummary } from '../../workers/training.api';
 import type { SliceCreator } from './types';

@@ -7,6 +7,7 @@
  */
 import type { Rng } from '../util/rng';
 import type { FitMethod } from './model';
+import { MAX_ABLATION_FEATURES } from './limits';
 import { crossValidatedMse, fitLinear, fitWithCv, kFolds, meanSquaredError, permutation, selectColumns, subset, type Dataset } from './fit';
 
 /** The result of {@link evaluateSplits}: mean and standard deviation of the test MSE, the mean baseline's MSE on the same splits, and the mean training MSE. */
@@ -70,8 +71,7 @@ export interface Ablation {
   readonly baselineMse: number;
 }
 
-/** Most features an exhaustive ablation accepts (2^16 - 1 subsets). */
-export const MAX_ABLATION_FEATURES = 16;
+export { MAX_ABLATION_FEATURES };
 
 /**
  * Every non-empty subset of `names` scored by k-fold MSE with `method` at a

@@ -1,5 +1,5 @@
 /** The lab's model choice: method, features, seed; Evaluate (50 splits), Ablation (all subsets) and Fit, each in the worker. */
-import { MAX_ABLATION_FEATURES } from '../../../core/difficulty/evaluation';
+import { MAX_ABLATION_FEATURES } from '../../../core/difficulty/limits';
 import { FIT_METHODS, type FitMethod } from '../../../core/difficulty/model';
 import { FEATURE_NAMES } from '../../../core/graph/features';
 import { MAX_SEED } from '../../../core/util/schemas';

@@ -1,11 +1,8 @@
 /** The training settings: environment, size, recipe, encoding, seed, budget, backend, and the advanced warm-up. */
-import type { BackendName } from '../../../ml/backend';
+import { BACKENDS } from '../../../ml/backendNames';
 import { MAX_SEED } from '../../../core/util/schemas';
 import type { TrainingForm as Form } from '../../store/trainingSlice';
 import { useActions, useStudio } from '../../studioContext';
-
-/** In the order `auto` tries them (ml/backend.ts); listed here so the page does not load tfjs. */
-const BACKENDS: readonly BackendName[] = ['webgpu', 'wasm', 'webgl', 'cpu'];
 
 export function TrainingForm({ disabled }: { disabled: boolean }) {
   const get = useActions();

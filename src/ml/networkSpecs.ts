@@ -1,0 +1,16 @@
+/**
+ * The Q-network's shapes as plain data, without tfjs: the training recipes
+ * (recipes.ts) name them and the studio's first page load reads the recipes.
+ * network.ts builds the tfjs model from a spec.
+ */
+export interface NetworkSpec {
+  /** Filters of each conv (3x3, relu, same padding) per block; a 2x2 max-pool follows each block. */
+  readonly blocks: readonly (readonly number[])[];
+  /** Units of the hidden dense layer. */
+  readonly dense: number;
+}
+
+/** The thesis's network: conv, conv, pool, conv, conv, pool, dense, dense (~214k parameters on 8x8). */
+export const THESIS_NETWORK: NetworkSpec = { blocks: [[32, 32], [64, 64]], dense: 256 };
+/** Our faster default: one conv block, then the dense layers. */
+export const FAST_NETWORK: NetworkSpec = { blocks: [[16, 32]], dense: 256 };
