@@ -11,10 +11,17 @@
  *   "difficultyModel": "default",
  *   "levels": [{ "index": 1, "id": "l1", "name": "tiny", "width": 4,
  *                "height": 3, "rows": ["C..#", ".#..", "...."],
- *                "start": { "x": 0, "y": 0 }, "difficulty": 12.5 }] }
+ *                "start": { "x": 0, "y": 0 }, "difficulty": 12.5,
+ *                "fields": { "par": 7 } }],
+ *   "fields": [{ "key": "par", "label": "Par moves", "type": "number" }] }
  * ```
+ *
+ * `fields` (the pack's custom fields, and each level's values of them) is
+ * there only when the pack defines fields; a level without a value for a
+ * field has no key for it.
  */
 import { toRows } from '../level/level';
+import { orderedFieldValues, type FieldValue, type PackFieldDef } from '../pack/fields';
 import type { LevelPack } from '../pack/schema';
 import { exportEntries, headPosition } from './packLevels';
 
@@ -37,6 +44,8 @@ export interface GameLevel {
   start: { x: number; y: number };
   /** Predicted difficulty, or null (unsolvable or unknown). */
   difficulty: number | null;
+  /** Values of the pack's custom fields, by key (only when the pack defines fields). */
+  fields?: Record<string, FieldValue>;
 }
 
 /** The whole file {@link gameLevelsJson} writes. */
@@ -46,6 +55,8 @@ export interface GameLevelsFile {
   name: string;
   /** The model the difficulties come from, when the pack names one. */
   difficultyModel?: string;
+  /** The pack's custom field definitions (only when it defines some). */
+  fields?: PackFieldDef[];
   levels: GameLevel[];
 }
 
@@ -54,11 +65,14 @@ const finiteOrNull = (v: number | null): number | null => (v !== null && Number.
 
 /** The file's value (see {@link gameLevelsJson} for the text). O(cells). Pack must be valid. */
 export function gameLevels(pack: LevelPack): GameLevelsFile {
+  const defs = pack.fields ?? [];
+  const withFields = defs.length > 0;
   return {
     format: GAME_LEVELS_FORMAT,
     version: GAME_LEVELS_VERSION,
     name: pack.name,
     ...(pack.difficultyModel !== undefined ? { difficultyModel: pack.difficultyModel } : {}),
+    ...(withFields ? { fields: defs.map((d) => ({ key: d.key, label: d.label, type: d.type, ...(d.choices !== undefined ? { choices: [...d.choices] } : {}) })) } : {}),
     levels: exportEntries(pack).map(({ index, level, grid }) => ({
       index,
       id: level.id,
@@ -68,6 +82,7 @@ export function gameLevels(pack: LevelPack): GameLevelsFile {
       rows: toRows(grid),
       start: headPosition(grid),
       difficulty: finiteOrNull(level.difficulty),
+      ...(withFields ? { fields: orderedFieldValues(defs, level.fields) } : {}),
     })),
   };
 }
