@@ -8,6 +8,7 @@ import { createHistorySlice } from './historySlice';
 import { createLabSlice } from './labSlice';
 import { createLevelSlice } from './levelSlice';
 import { createPackSlice } from './packSlice';
+import { createPackSelectionSlice } from './packSelectionSlice';
 import { createPlayResultsSlice } from './playResultsSlice';
 import { createPlaytestSlice } from './playtestSlice';
 import { createTrainingSlice } from './trainingSlice';
@@ -29,6 +30,7 @@ export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
     ...createAnalysisSlice(d)(...a),
     ...createPlaytestSlice(d)(...a),
     ...createPackSlice(d)(...a),
+    ...createPackSelectionSlice(d)(...a),
     ...createGeneratorsSlice(d)(...a),
     ...createUiSlice(d)(...a),
     ...createBatchSlice(d)(...a),
