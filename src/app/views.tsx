@@ -6,6 +6,7 @@
 import type { ReactElement } from 'react';
 import { BatchView } from './components/batch/BatchView';
 import { LabView } from './components/lab/LabView';
+import { PackOverview } from './components/pack/PackOverview';
 import { TrainingView } from './components/training/TrainingView';
 import type { StudioView } from './store/uiSlice';
 
@@ -19,6 +20,7 @@ export interface ViewEntry {
 
 /** Views other than the studio, in header order. */
 export const WORKSPACE_VIEWS: readonly ViewEntry[] = [
+  { id: 'pack', label: 'Pack overview', title: 'The pack overview', render: () => <PackOverview /> },
   { id: 'lab', label: 'Predictor lab', title: 'The predictor lab', render: () => <LabView /> },
   { id: 'training', label: 'Training', title: 'Training', render: () => <TrainingView /> },
   { id: 'batch', label: 'Batch', title: 'The batch view', render: () => <BatchView /> },

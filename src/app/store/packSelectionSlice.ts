@@ -43,6 +43,8 @@ export interface PackSelectionSlice {
   movePackSelection(to: number): void;
   /** Deletes the selected levels: one undo step, with a toast to undo it. */
   deletePackSelection(): void;
+  /** Sets (null: clears) a custom field of one level: one undo step. */
+  setPackLevelField(id: string, key: string, value: FieldValue | null): void;
   /** Adds or replaces a custom field definition (values it no longer allows go, in the same step). */
   definePackField(def: PackFieldDef): boolean;
   /** Removes a custom field and its values: one undo step, with a toast. */
@@ -105,6 +107,12 @@ export const createPackSelectionSlice: SliceCreator<PackSelectionSlice> = () => 
       const def = (get().pack.fields ?? []).find((d) => d.key === key);
       if (def === undefined) return;
       get().applyPackEdit(value === null ? `Clear “${def.label}” on ${plural(n, 'level')}` : `Set “${def.label}” on ${plural(n, 'level')}`, (p) => setFieldOnLevels(p, ids, key, value));
+    },
+    setPackLevelField: (id, key, value) => {
+      const def = (get().pack.fields ?? []).find((d) => d.key === key);
+      const level = get().pack.levels.find((l) => l.id === id);
+      if (def === undefined || level === undefined) return;
+      get().applyPackEdit(`${value === null ? 'Clear' : 'Set'} “${def.label}” of “${level.name}”`, (p) => setFieldOnLevels(p, new Set([id]), key, value));
     },
     movePackSelection: (to) => {
       const { ids, n } = current();

@@ -5,8 +5,8 @@ import type { BackupSummary } from '../persistence/backups';
 import type { SliceCreator } from './types';
 
 export type DockTab = 'pack' | 'generators' | 'history';
-/** Top-level views: the studio itself, and wide workspaces for the predictor lab, training and batch runs. */
-export type StudioView = 'studio' | 'lab' | 'training' | 'batch';
+/** Top-level views: the studio itself, and wide workspaces for the pack overview, the predictor lab, training and batch runs. */
+export type StudioView = 'studio' | 'pack' | 'lab' | 'training' | 'batch';
 export type SaveStatus = 'idle' | 'loading' | 'saving' | 'saved' | 'failed';
 /** This tab and the saved workspace: it saves (owner), another tab does (read-only), or its database was closed under it. */
 export type TabRole = 'pending' | 'owner' | 'read-only' | 'closed';
