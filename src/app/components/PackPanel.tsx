@@ -127,7 +127,7 @@ export function PackPanel() {
         <PackExportMenu />
         <button type="button" data-testid="pack.playLink" disabled={s.count === 0} title="A link that opens the pack in play mode (the whole pack is in the link)" onClick={makePlayLink}>Play link</button>
         <button type="button" data-testid="pack.exportPlayer" disabled={s.count === 0} title="One HTML file that plays the pack offline, for mail or any web host" onClick={() => void exportStandalone()}>Player HTML</button>
-        <button type="button" data-testid="pack.overview" disabled={s.count === 0} title="All levels as tiles: select several, tag, move, export" onClick={() => get().setView('pack')}>Overview</button>
+        <button type="button" data-testid="pack.openOverview" disabled={s.count === 0} title="All levels as tiles: select several, tag, move, export" onClick={() => get().setView('pack')}>Overview</button>
         <span className="grow" />
         <button type="button" data-testid="pack.import" title="Import a pack (.json) or levels in the text format (.txt); or drop a file here, or paste" onClick={() => fileInput.current?.click()}>Import…</button>
         <input
