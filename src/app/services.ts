@@ -12,6 +12,7 @@ import { GeneratorsController } from './controllers/generatorsController';
 import { GraphLayoutController } from './controllers/graphLayoutController';
 import { LabController } from './controllers/labController';
 import { PlayResultsController } from './controllers/playResultsController';
+import { connectSuggestions } from './controllers/suggestionsController';
 import { TrainingController } from './controllers/trainingController';
 import { WorkspaceController } from './controllers/workspaceController';
 import { createStudioStore, type StudioStore } from './store/store';
@@ -31,6 +32,8 @@ export interface StudioServices {
   readonly graphLayout: GraphLayoutController;
   /** Saved work: restore, autosave, backups, resets and which tab owns the workspace. */
   readonly workspace: WorkspaceController;
+  /** Suggestions while drawing (a worker, asked while the Suggestions tab is shown). */
+  readonly suggestions: { dispose(): void };
   /** Stops every controller and its workers (tests, page unload). */
   dispose(): void;
 }
@@ -45,6 +48,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   const training = new TrainingController(store);
   const graphLayout = new GraphLayoutController();
   const workspace = new WorkspaceController(store, training);
+  const suggestions = connectSuggestions(store);
   return {
     store,
     analysis,
@@ -55,8 +59,9 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     training,
     graphLayout,
     workspace,
+    suggestions,
     dispose: () => {
-      for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace]) c.dispose();
+      for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace, suggestions]) c.dispose();
       stopPackFeatures();
     },
   };

@@ -9,6 +9,7 @@ import { createLabSlice } from './labSlice';
 import { createLevelSlice } from './levelSlice';
 import { createPackSlice } from './packSlice';
 import { createPackSelectionSlice } from './packSelectionSlice';
+import { createSuggestionsSlice } from './suggestionsSlice';
 import { createPlayResultsSlice } from './playResultsSlice';
 import { createPlaytestSlice } from './playtestSlice';
 import { createTrainingSlice } from './trainingSlice';
@@ -31,6 +32,7 @@ export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
     ...createPlaytestSlice(d)(...a),
     ...createPackSlice(d)(...a),
     ...createPackSelectionSlice(d)(...a),
+    ...createSuggestionsSlice(d)(...a),
     ...createGeneratorsSlice(d)(...a),
     ...createUiSlice(d)(...a),
     ...createBatchSlice(d)(...a),

@@ -4,7 +4,7 @@ import { shippedDifficultyModel } from '../adapters/difficulty';
 import type { BackupSummary } from '../persistence/backups';
 import type { SliceCreator } from './types';
 
-export type DockTab = 'pack' | 'generators' | 'history';
+export type DockTab = 'pack' | 'generators' | 'suggestions' | 'history';
 /** Top-level views: the studio itself, and wide workspaces for the pack overview, the predictor lab, training and batch runs. */
 export type StudioView = 'studio' | 'pack' | 'lab' | 'training' | 'batch';
 export type SaveStatus = 'idle' | 'loading' | 'saving' | 'saved' | 'failed';
