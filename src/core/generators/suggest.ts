@@ -252,6 +252,10 @@ export function suggestVariants(level: Level, options: SuggestOptions): SuggestR
         pair(p, singles[j]!);
       }
     }
+    // Still short of `count` (a tight level where few single edits pass): any pairs, in the seeded order.
+    for (let i = 0; i < singles.length && found.size < options.count && budgetLeft(); i++) {
+      for (let j = i + 1; j < singles.length && found.size < options.count && budgetLeft(); j++) pair(singles[i]!, singles[j]!);
+    }
   } else if (found.size === 0) {
     for (let i = 0; i < singles.length && budgetLeft(); i++) {
       for (let j = i + 1; j < singles.length && budgetLeft(); j++) pair(singles[i]!, singles[j]!);
