@@ -62,9 +62,9 @@ export function PackExportMenu() {
     return () => document.removeEventListener('pointerdown', away);
   }, [open]);
 
-  const exportAs = (format: TextExportFormat, onlyFitting = false): void => {
+  const exportAs = (format: TextExportFormat, onlyFitting = false, hints = false): void => {
     setOpen(false);
-    exportPackFile(get(), selectExportPack(get()), format, { onlyFitting });
+    exportPackFile(get(), selectExportPack(get()), format, { onlyFitting, hints });
   };
 
   const exportSheet = async (): Promise<void> => {
@@ -106,6 +106,10 @@ export function PackExportMenu() {
               <span className="muted small-text">{EXPORT_FORMAT_INFO[format].description}</span>
             </button>
           ))}
+          <button type="button" role="menuitem" data-testid="pack.export.jsonHints" disabled={s.count === 0} onClick={() => exportAs('json', false, true)}>
+            <b>Levels JSON with hints</b>
+            <span className="muted small-text">Also, per level, a shortest solution and the next move from every position that can still be won</span>
+          </button>
           {fits.map(({ format, fit }) => (
             <button key={`fit-${format}`} type="button" role="menuitem" data-testid={`pack.export.${format}.fitting`} onClick={() => exportAs(format, true)}>
               <b>{EXPORT_FORMAT_INFO[format].label}: only the {fit.pack.levels.length} level{fit.pack.levels.length === 1 ? '' : 's'} it can hold</b>

@@ -46,13 +46,14 @@ export function isTextExportFormat(name: string): name is TextExportFormat {
  * The pack as a file of `format`, or the sentence saying why it cannot be
  * written (only the Arduboy header refuses: levels that are not 8x8, an empty
  * or too large pack). Difficulties and features are what the pack holds.
+ * `hints` adds each level's hints to the levels JSON (`hints.ts`).
  */
-export function exportPackAs(pack: LevelPack, format: TextExportFormat): Result<string, string> {
+export function exportPackAs(pack: LevelPack, format: TextExportFormat, options: { readonly hints?: boolean } = {}): Result<string, string> {
   switch (format) {
     case 'pack':
       return ok(exportPack(pack));
     case 'json':
-      return ok(gameLevelsJson(pack));
+      return ok(gameLevelsJson(pack, options));
     case 'text':
       return ok(packText(pack));
     case 'arduboy':

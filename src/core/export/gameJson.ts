@@ -16,11 +16,15 @@
  *   "fields": [{ "key": "par", "label": "Par moves", "type": "number" }] }
  * ```
  *
+ * With hints asked for, each level also has `hints`: `{ "solution": "RDL",
+ * "next": { "<state key>": "R", ... } }` (see `hints.ts` for the key).
+ *
  * `fields` (the pack's custom fields, and each level's values of them) is
  * there only when the pack defines fields; a level without a value for a
  * field has no key for it.
  */
 import { toRows } from '../level/level';
+import { levelHints, type LevelHints } from './hints';
 import { orderedFieldValues, type FieldValue, type PackFieldDef } from '../pack/fields';
 import type { LevelPack } from '../pack/schema';
 import { exportEntries, headPosition } from './packLevels';
@@ -46,6 +50,14 @@ export interface GameLevel {
   difficulty: number | null;
   /** Values of the pack's custom fields, by key (only when the pack defines fields). */
   fields?: Record<string, FieldValue>;
+  /** A shortest solution and the next move from every winnable state (only when hints were asked for; see `hints.ts`). */
+  hints?: LevelHints;
+}
+
+/** Options of the levels-for-game-code file. */
+export interface GameLevelsOptions {
+  /** Add each level's `hints` (a shortest solution and the next move from every winnable state). */
+  readonly hints?: boolean;
 }
 
 /** The whole file {@link gameLevelsJson} writes. */
@@ -64,7 +76,7 @@ export interface GameLevelsFile {
 const finiteOrNull = (v: number | null): number | null => (v !== null && Number.isFinite(v) ? v : null);
 
 /** The file's value (see {@link gameLevelsJson} for the text). O(cells). Pack must be valid. */
-export function gameLevels(pack: LevelPack): GameLevelsFile {
+export function gameLevels(pack: LevelPack, options: GameLevelsOptions = {}): GameLevelsFile {
   const defs = pack.fields ?? [];
   const withFields = defs.length > 0;
   return {
@@ -83,11 +95,12 @@ export function gameLevels(pack: LevelPack): GameLevelsFile {
       start: headPosition(grid),
       difficulty: finiteOrNull(level.difficulty),
       ...(withFields ? { fields: orderedFieldValues(defs, level.fields) } : {}),
+      ...(options.hints === true ? { hints: levelHints(grid) } : {}),
     })),
   };
 }
 
 /** The pack as levels for game code: 2-space indented JSON, one trailing newline. O(cells). */
-export function gameLevelsJson(pack: LevelPack): string {
-  return `${JSON.stringify(gameLevels(pack), null, 2)}\n`;
+export function gameLevelsJson(pack: LevelPack, options: GameLevelsOptions = {}): string {
+  return `${JSON.stringify(gameLevels(pack, options), null, 2)}\n`;
 }
