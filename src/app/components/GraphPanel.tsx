@@ -6,7 +6,7 @@
  * states, the analysis status with Cancel, the state-cap message, and a
  * hover card with the node's features.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
 import { catAfter, findNode, nodeSummary } from '../adapters/graphData';
@@ -58,6 +58,31 @@ export function GraphPanel() {
   const [hoverGroup, setHoverGroup] = useState<{ count: number; depths: string } | null>(null);
   const [report, setReport] = useState<RenderReport | null>(null);
   const body = useRef<HTMLDivElement>(null);
+  // Maximise and restore fit the graph to its new size (the old zoom would leave it in a corner):
+  // armed when the state flips, done on the next size change of the panel's body, after the
+  // view has taken its new size (its own observer runs first); not on the first render.
+  const wasMaximised = useRef(s.maximised);
+  const fitPending = useRef(false);
+  if (wasMaximised.current !== s.maximised) {
+    wasMaximised.current = s.maximised;
+    fitPending.current = true;
+  }
+  useEffect(() => {
+    const el = body.current;
+    if (el === null) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const observer = new ResizeObserver(() => {
+      if (!fitPending.current) return;
+      fitPending.current = false;
+      if (timer !== null) clearTimeout(timer);
+      timer = setTimeout(() => graphCommand('fit'), 30);
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, []);
   const { analysis } = s;
   const graph = analysis.graph;
   const n = graph?.nodeCount ?? 0;
@@ -168,7 +193,7 @@ export function GraphPanel() {
           <button type="button" className="small icon" data-testid="graph.zoomOut" aria-label="Zoom out (-)" title="Zoom out (-)" onClick={() => graphCommand('zoomOut')}>−</button>
           <button type="button" className="small icon" data-testid="graph.zoomIn" aria-label="Zoom in (+)" title="Zoom in (+)" onClick={() => graphCommand('zoomIn')}>+</button>
           <button type="button" className="small" data-testid="graph.fit" aria-label="Fit the graph (0)" title="Fit the graph (0)" onClick={() => graphCommand('fit')}>Fit</button>
-          <button type="button" className="small" data-testid="graph.actualSize" aria-label="Actual size (1)" title="Actual size (1)" onClick={() => graphCommand('actualSize')}>1:1</button>
+          <button type="button" className="small" data-testid="graph.actualSize" aria-label="1:1 actual size (1)" title="Actual size (1)" onClick={() => graphCommand('actualSize')}>1:1</button>
         </span>
         <label className="field small-field" title="in auto view, graphs with more states than this open collapsed">
           <span>collapse over</span>
