@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
-import { catAfter, findNode, nodeSummary } from '../adapters/graphData';
+import { catAfter, findNode, movesTo, nodeSummary } from '../adapters/graphData';
 import { CLASS_GLOSSARY, groupMembers, highlightedNodes, pathTo } from '../adapters/graphHighlight';
 import { graphCommand } from '../graphCommands';
 import { STATE_CAP_CHOICES } from '../store/analysisSlice';
@@ -269,6 +269,17 @@ export function GraphPanel() {
           </div>
         )}
         {view === 'full' && graph !== null && n >= MINIMAP_FROM && report !== null && <GraphMinimap viewport={viewport} version={report} />}
+        {mode === 'edit' && selected !== null && current !== null && selected < current.nodeCount && (
+          <button
+            type="button"
+            className="small play-from-here"
+            data-testid="graph.playFromHere"
+            title="Playtest from the state shown (restart comes back here; the time is not logged for the lab)"
+            onClick={() => get().startPlaytestFrom(movesTo(current, selected))}
+          >
+            ▶ Play from here
+          </button>
+        )}
         {group !== null && selected !== null && current !== null && (
           <div className="group-browser" data-testid="graph.group" role="group" aria-label="states of the selected group">
             <button type="button" className="small icon" data-testid="graph.group.prev" aria-label="Previous state of the group ([)" title="Previous state ([)" disabled={group.indexOf(selected) <= 0} onClick={() => get().selectNode(group[group.indexOf(selected) - 1]!)}>‹</button>
