@@ -13,13 +13,13 @@ export function DockPanel() {
     <aside className="panel dock" aria-label="Pack and generators">
       <div className="tabs" role="tablist">
         <button type="button" role="tab" aria-selected={tab === 'pack'} className={tab === 'pack' ? 'active' : ''} data-testid="dock.tab.pack" onClick={() => get().setDockTab('pack')}>
-          Level pack
+          Pack
         </button>
         <button type="button" role="tab" aria-selected={tab === 'generators'} className={tab === 'generators' ? 'active' : ''} data-testid="dock.tab.generators" onClick={() => get().setDockTab('generators')}>
           Generators
         </button>
         <button type="button" role="tab" aria-selected={tab === 'suggestions'} className={tab === 'suggestions' ? 'active' : ''} data-testid="dock.tab.suggestions" onClick={() => get().setDockTab('suggestions')}>
-          Suggestions
+          Suggest
         </button>
         <button type="button" role="tab" aria-selected={tab === 'history'} className={tab === 'history' ? 'active' : ''} data-testid="dock.tab.history" onClick={() => get().setDockTab('history')}>
           History

@@ -144,7 +144,6 @@ function SuggestionCard({ suggestion: sg, disabled, onApply }: { suggestion: Sug
       data-rows={sg.rows.join('/')}
       data-changed={sg.changedCells.join(',')}
       data-paths={sg.solutionPaths}
-      aria-label={`${sg.label}: ${what}`}
       title={`${what}; ${sg.nStates} states; ${sg.solutionPaths === 1 ? 'one solution' : `${sg.solutionPaths} solutions`}`}
       onClick={onApply}
     >

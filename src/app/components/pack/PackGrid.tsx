@@ -83,7 +83,6 @@ export function PackGrid({ filter }: { filter: PackFilter }) {
               key={l.id}
               role="gridcell"
               aria-selected={selected}
-              aria-label={`${i + 1}. ${l.name}`}
               className={`pack-tile${selected ? ' selected' : ''}${open === l.id ? ' open' : ''}`}
               data-testid="pack.tile"
               data-id={l.id}
