@@ -132,7 +132,7 @@ test('the states of a collapsed group can be browsed one by one', async ({ studi
   await expect(page.getByTestId('graph.group.position')).toHaveText(`state 2 of ${group.count.toLocaleString('en-US')}`);
   await page.getByTestId('graph.group.next').click();
   await expect(page.getByTestId('graph.group.position')).toHaveText(`state 3 of ${group.count.toLocaleString('en-US')}`);
-  await expect(page.getByTestId('editor.stateBanner')).toContainText('dead');
+  await expect(page.getByTestId('editor.stateBanner')).toHaveAttribute('data-cls', 'dead');
   seen.add((await studio.editor.rows()).join('/'));
   await page.keyboard.press('[');
   await expect(page.getByTestId('graph.group.position')).toHaveText(`state 2 of ${group.count.toLocaleString('en-US')}`);

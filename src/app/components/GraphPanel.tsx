@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
 import { catAfter, findNode, movesTo, nodeSummary } from '../adapters/graphData';
-import { CLASS_GLOSSARY, groupMembers, highlightedNodes, pathTo } from '../adapters/graphHighlight';
+import { CLASS_GLOSSARY, CLASS_NAMES, groupMembers, highlightedNodes, pathTo } from '../adapters/graphHighlight';
 import { graphCommand } from '../graphCommands';
 import { STATE_CAP_CHOICES } from '../store/analysisSlice';
 import { selectCurrentGraph } from '../store/selectors';
@@ -148,11 +148,11 @@ export function GraphPanel() {
                 data-testid={`graph.count.${c}`}
                 data-count={graph?.counts[c] ?? ''}
                 aria-pressed={on}
-                title={`${c}: ${CLASS_GLOSSARY[c]}. Click to light these states up.`}
+                title={`${CLASS_GLOSSARY[c]}. Click to light these states up. (Research term: ${c}.)`}
                 onClick={() => get().toggleGraphHighlight({ kind: 'class', cls: c })}
               >
                 <span className={`swatch swatch-${c}`} />
-                <span className="count-name">{c}</span>
+                <span className="count-name">{CLASS_NAMES[c]}</span>
                 <b className="count-value">{graph !== null ? graph.counts[c].toLocaleString('en-US') : '–'}</b>
               </button>
             </span>
@@ -299,7 +299,7 @@ function Legend() {
   return (
     <div className="legend" data-testid="graph.legend" aria-label="legend">
       <span><i className="legend-start" /> start</span>
-      <span><i className="legend-edge solution" /> solution move</span>
+      <span><i className="legend-edge solution" /> winning move</span>
       <span><i className="legend-edge" /> other move</span>
       <span><i className="legend-edge path" /> path to the state shown</span>
     </div>
