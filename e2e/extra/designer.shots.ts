@@ -1,17 +1,20 @@
 /**
- * README pictures of the pack at a glance (`npm run screenshots`), at
- * 1280x800 and 1920x1080: the overview grid with a selection, its batch
- * actions and custom fields, and the dock's list with several levels
- * selected, into test-results/screenshots/pack-*.png.
+ * README pictures of the designer's first hour (`npm run screenshots`), at
+ * 1280x800 and 1920x1080: the pack overview grid with a selection, its
+ * batch actions and custom fields; the dock's list with several levels
+ * selected; the suggestions panel with pinned cells; the gauge in plain
+ * words. Into test-results/screenshots/{pack-grid,pack-multiselect,
+ * suggestions,gauge-plain}-<width>.png.
  */
 import { expect, test } from '../fixtures';
 import { fixtureLevels } from '../levels';
 import { PackOverviewPage } from '../pages/PackOverviewPage';
+import { SuggestionsPage } from '../pages/SuggestionsPage';
 
 const DIR = 'test-results/screenshots';
 
 for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
-  test(`pack overview screenshots at ${w}x${h}`, async ({ studio, page }) => {
+  test(`designer screenshots at ${w}x${h}`, async ({ studio, page }) => {
     await page.setViewportSize({ width: w, height: h });
     // Every fixture level from 4x4 up, plus a repeated grid (a warning on its tile).
     const levels = fixtureLevels().filter((l) => l.rows.length >= 4 && l.rows[0]!.length >= 4);
@@ -49,5 +52,21 @@ for (const [w, h] of [[1280, 800], [1920, 1080]] as const) {
     await expect(overview.selection).toBeVisible();
     await page.mouse.move(w - 5, h - 5);
     await page.screenshot({ path: `${DIR}/pack-grid-${w}.png` });
+
+    // Suggestions for an 8x8 level with a pinned corner, and the gauge in plain words.
+    await page.getByTestId('app.view.studio').click();
+    const rows = fixtureLevels().find((l) => l.name === 'rpu-8x8-24')!.rows;
+    await studio.editor.typeLevel(rows.join('\n'));
+    await studio.graph.waitForDrawn();
+    const suggestions = new SuggestionsPage(page);
+    await suggestions.show();
+    await suggestions.settled();
+    for (const cell of [0, 1, 8, 9]) await suggestions.pin(cell);
+    await suggestions.settled();
+    await page.mouse.move(w - 5, h - 5);
+    await page.screenshot({ path: `${DIR}/suggestions-${w}.png` });
+    const gauge = page.getByTestId('gauge.panel');
+    await gauge.locator('details').last().evaluate((d) => d.setAttribute('open', ''));
+    await gauge.screenshot({ path: `${DIR}/gauge-plain-${w}.png` });
   });
 }
