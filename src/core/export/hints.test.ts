@@ -1,17 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isWon, naiveGraph, naiveStep } from '../../../test/naive/naiveSolver';
-import { parseLevels, parseRows } from '../level/format';
+import { readFixtureLevels } from '../../../test/fixtures/perft';
+import { parseRows } from '../level/format';
 import { toRows } from '../level/level';
 import { exportPackAs } from './formats';
 import { levelHints } from './hints';
 
-const fixtures = (() => {
-  const r = parseLevels(readFileSync(resolve(import.meta.dirname, '../../../test/fixtures/levels.txt'), 'utf8'));
+const fixtures = readFixtureLevels().map(({ name, rows }) => {
+  const r = parseRows(rows, name);
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
-})();
+});
 
 /** The key of a naive state (a string of `.#BC` per cell), written here from the format's description in docs/formats.md. */
 function naiveKey(state: string): string {

@@ -1,19 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { naiveAnalyze, naiveParse } from '../../../test/naive/naiveSolver';
 import { DEFAULT_DIFFICULTY_MODEL } from '../difficulty/defaultModel';
 import { predictDifficulty } from '../difficulty/predict';
-import { parseLevels } from '../level/format';
+import { readFixtureLevels } from '../../../test/fixtures/perft';
+import { parseRows } from '../level/format';
 import { toRows, type Level } from '../level/level';
 import { createRng } from '../util/rng';
 import { suggestVariants, type SuggestOptions } from './suggest';
 
-const fixtures = (() => {
-  const r = parseLevels(readFileSync(resolve(import.meta.dirname, '../../../test/fixtures/levels.txt'), 'utf8'));
-  if (!r.ok) throw new Error(r.error.message);
-  return new Map(r.value.map((l) => [l.name!, l]));
-})();
+const fixtures = new Map(
+  readFixtureLevels().map(({ name, rows }) => {
+    const r = parseRows(rows, name);
+    if (!r.ok) throw new Error(r.error.message);
+    return [name, r.value] as const;
+  }),
+);
 const fixture = (name: string): Level => fixtures.get(name)!;
 
 const options = (over: Partial<SuggestOptions> = {}): SuggestOptions => ({
