@@ -1,10 +1,12 @@
 /**
- * README pictures of the designer's first hour (`npm run screenshots`), at
+ * README pictures of the designer's first hour, at
  * 1280x800 and 1920x1080: the pack overview grid with a selection, its
  * batch actions and custom fields; the dock's list with several levels
  * selected; the suggestions panel with pinned cells; the gauge in plain
  * words. Into test-results/screenshots/{pack-grid,pack-multiselect,
- * suggestions,gauge-plain}-<width>.png.
+ * suggestions,gauge-plain}-<width>.png. Retake them with
+ * `npx vite build && npx playwright test -c playwright.extra.config.ts designer`
+ * (`npm run screenshots` runs only screenshots.shots.ts).
  */
 import { expect, test } from '../fixtures';
 import { fixtureLevels } from '../levels';
