@@ -33,7 +33,13 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
     return true;
   }
   if (key === 'Escape' && s.helpOpen) return (s.setHelpOpen(false), true);
-  // Other workspace views (lab, training, batch) have their own keys.
+  // The pack overview edits the document too: undo and redo work there.
+  if (s.view === 'pack' && mod && !e.altKey) {
+    if (lower === 'z' && e.shiftKey) return (s.redo(), true);
+    if (lower === 'z') return (s.undo(), true);
+    if (lower === 'y') return (s.redo(), true);
+  }
+  // Other workspace views (pack overview, lab, training, batch) have their own keys.
   if (s.view !== 'studio') return false;
   if (key === 'Escape') {
     if (s.textOpen) s.setTextOpen(false);

@@ -13,6 +13,7 @@ import { GraphLayoutController } from './controllers/graphLayoutController';
 import { LabController } from './controllers/labController';
 import { PlayerDataController } from './controllers/playerDataController';
 import { PlayResultsController } from './controllers/playResultsController';
+import { connectSuggestions } from './controllers/suggestionsController';
 import { TrainingController } from './controllers/trainingController';
 import { WorkspaceController } from './controllers/workspaceController';
 import { createStudioStore, type StudioStore } from './store/store';
@@ -34,6 +35,8 @@ export interface StudioServices {
   readonly graphLayout: GraphLayoutController;
   /** Saved work: restore, autosave, backups, resets and which tab owns the workspace. */
   readonly workspace: WorkspaceController;
+  /** Suggestions while drawing (a worker, asked while the Suggestions tab is shown). */
+  readonly suggestions: { dispose(): void };
   /** Stops every controller and its workers (tests, page unload). */
   dispose(): void;
 }
@@ -49,6 +52,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   const graphLayout = new GraphLayoutController();
   const workspace = new WorkspaceController(store, training);
   const playerData = new PlayerDataController(store, lab);
+  const suggestions = connectSuggestions(store);
   return {
     store,
     analysis,
@@ -60,8 +64,9 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     training,
     graphLayout,
     workspace,
+    suggestions,
     dispose: () => {
-      for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace, playerData]) c.dispose();
+      for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace, playerData, suggestions]) c.dispose();
       stopPackFeatures();
     },
   };

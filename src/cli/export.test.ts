@@ -143,6 +143,27 @@ describe('export --format arduboy', () => {
     expectOneLineError(await runCli(['export', input, '--format', 'arduboy', '--out', out]), /8x8 levels only; 3 of 3 levels are another size: 1 “open five” \(5x5\)/);
     expect(existsSync(out)).toBe(false);
   });
+
+  it('--only-fitting: the 8x8 levels only, and a line saying how many were left out and why', async () => {
+    const input = file('mixed-eight.txt', `${mixedText}\r\n; eight\r\n${EIGHT.join('\r\n')}\r\n`);
+    const out = file('mixed-eight.h');
+    const r = await runCli(['export', input, '--format', 'arduboy', '--only-fitting', '--out', out]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('3 levels left out (3 not 8x8)');
+    const parsed = parseHeader(readFileSync(out, 'utf8'));
+    expect(parsed.count).toBe(1);
+    expect(parsed.levels[0]!.rows).toEqual(EIGHT);
+  });
+});
+
+describe('export --format json --hints', () => {
+  it('a shortest solution per level that wins by the naive solver; refused with another format', async () => {
+    const input = file('mixed-hints.txt', mixedText);
+    const game = JSON.parse(await exportOk([input, '--format', 'json', '--hints', '--out', file('mixed.hints.json')])) as { levels: { rows: string[]; hints: { solution: string | null } }[] };
+    expect(game.levels.map((l) => l.hints.solution === null)).toEqual([false, true, naiveAnalyze(MIXED.unnamed).features.nSolutions === 0]);
+    expect(game.levels[0]!.hints.solution!.length).toBe(naiveAnalyze(MIXED.solvable).features.shortestSolutionLength);
+    expectOneLineError(await runCli(['export', input, '--format', 'csv', '--hints', '--out', file('x.csv')]), /--hints goes with --format json/);
+  });
 });
 
 describe('export errors: one line, exit 2, nothing written or changed', () => {

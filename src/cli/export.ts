@@ -15,7 +15,7 @@ import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
 import { Analyzer } from '../core/graph/analyze';
 import { FEATURE_NAMES } from '../core/graph/features';
-import { exportPackAs, isTextExportFormat, TEXT_EXPORT_FORMATS } from '../core/export/formats';
+import { exportPackAs, fitForFormat, isTextExportFormat, TEXT_EXPORT_FORMATS } from '../core/export/formats';
 import { describeParseError, parseLevels, parseRows } from '../core/level/format';
 import { createPack, importPack, packLevelFromLevel } from '../core/pack/pack';
 import { MAX_PACK_LEVELS, type LevelPack } from '../core/pack/schema';
@@ -39,6 +39,10 @@ export interface ExportOptions {
   readonly out: string;
   readonly model: DifficultyModel;
   readonly maxStates: number;
+  /** json: add each level's hints. */
+  readonly hints?: boolean;
+  /** Keep only the levels the format holds (a line on stderr says how many went and why). */
+  readonly onlyFitting?: boolean;
 }
 
 /** A pack from pack JSON or level text (detected by a leading `{`), named after the file for text. */
@@ -111,6 +115,11 @@ export async function runExport(file: string, options: ExportOptions, warn: (lin
     throw new CliError(`--out ${options.out} is the input file; write the export to another file`);
   }
   let pack = loadPack(readInput(file), file);
+  if (options.onlyFitting === true && options.format !== 'html') {
+    const fit = fitForFormat(pack, options.format);
+    if (fit.leftOut > 0) warn(`${fit.leftOut} level${fit.leftOut === 1 ? '' : 's'} left out (${fit.reason})`);
+    pack = fit.pack;
+  }
   const needsPrices = options.format === 'json' || options.format === 'csv' || options.format === 'pack';
   if (needsPrices) pack = pricePack(pack, options.model, options.maxStates, warn);
   let text: string;
@@ -118,7 +127,7 @@ export async function runExport(file: string, options: ExportOptions, warn: (lin
     const { standaloneHtml } = await import('./exportHtml');
     text = await standaloneHtml(pack);
   } else {
-    const r = exportPackAs(pack, options.format);
+    const r = exportPackAs(pack, options.format, { hints: options.hints === true });
     if (!r.ok) throw new CliError(`${file}: ${r.error}`);
     text = r.value;
   }

@@ -372,12 +372,15 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .requiredOption('--out <file>', 'file to write, or - for standard output')
     .option('--model <file>', 'difficulty model JSON for json, csv and pack (default: the shipped model)')
     .option('--max-states <n>', 'state cap per level for json, csv and pack', String(DEFAULT_STATE_CAP))
-    .action(async (file: string, o: { format: string; out: string; model?: string; maxStates: string }) => {
+    .option('--hints', 'json only: add per level a shortest solution and the next move from every winnable state')
+    .option('--only-fitting', 'write only the levels the format can hold (arduboy: 8x8, at most 255) and say how many were left out')
+    .action(async (file: string, o: { format: string; out: string; model?: string; maxStates: string; hints?: boolean; onlyFitting?: boolean }) => {
       const { parseExportFormat, runExport } = await import('./export');
       const format = parseExportFormat(o.format);
+      if (o.hints === true && format !== 'json') throw new CliError('--hints goes with --format json (the levels JSON for game code)');
       const maxStates = parseCount(o.maxStates, '--max-states', 50_000_000);
       await checkStateCap(maxStates);
-      const r = await runExport(file, { format, out: o.out, model: await loadModel(o.model), maxStates }, (l) => process.stderr.write(l + '\n'));
+      const r = await runExport(file, { format, out: o.out, model: await loadModel(o.model), maxStates, hints: o.hints === true, onlyFitting: o.onlyFitting === true }, (l) => process.stderr.write(l + '\n'));
       if (o.out !== '-') process.stderr.write(`wrote ${r.levels} level${r.levels === 1 ? '' : 's'} to ${o.out} (${format})\n`);
     });
 

@@ -79,6 +79,19 @@ export function groupMembers(graph: GraphData, id: number): number[] {
   return out;
 }
 
+/**
+ * The node classes in the craft's words: one name per concept, used by the
+ * graph's chips, its tooltip and the gauge's glossary; the research term
+ * (the class's code name) stays in the tooltip's details and in docs/rules.md.
+ */
+export const CLASS_NAMES: Record<NodeClassName, string> = {
+  success: 'won',
+  fail: 'stuck',
+  solution: 'on the way',
+  dead: 'visibly lost',
+  indeterminate: 'hidden loss',
+};
+
 /** Plain-language names and one-line definitions of the node classes (SPEC §3). */
 export const CLASS_GLOSSARY: Record<NodeClassName, string> = {
   success: 'won: every cell is filled',
@@ -94,11 +107,11 @@ export const FEATURE_GLOSSARY: Record<string, { readonly name: string; readonly 
   size: { name: 'grid cells', means: 'width × height' },
   nBranches: { name: 'choices', means: 'extra moves summed over all states (a state with 3 moves counts 2)' },
   nSolutions: { name: 'winning ends', means: 'states where the level is won' },
-  nFails: { name: 'dead ends', means: 'states with no move left and cells still empty' },
+  nFails: { name: 'stuck ends', means: 'stuck states: no move left and cells still empty' },
   shortestSolutionLength: { name: 'shortest solution', means: 'fewest moves to win' },
   nSolutionBranches: { name: 'choices on the way', means: 'extra moves at states from which a win is still reachable' },
   nNonDead: { name: 'not visibly lost', means: 'states whose empty cells are still in one piece' },
-  nIndeterminate: { name: 'hidden losses', means: 'states already lost that do not look lost' },
+  nIndeterminate: { name: 'hidden losses', means: 'hidden-loss states: already lost, but they do not look lost' },
   nIndeterminateBranches: { name: 'choices while lost', means: 'extra moves at hidden-loss states: room to wander after a mistake' },
   solutionPaths: { name: 'solutions', means: 'different move sequences that win' },
   expectedDecisions: { name: 'random player: decisions', means: 'choices a random player makes before winning, on average' },

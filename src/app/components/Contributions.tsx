@@ -49,8 +49,8 @@ export function Contributions({ items, base, units, lit, onLight }: Contribution
             </tr>
           );
         })}
-        <tr className="intercept" title={units === 'difficulty' ? 'every level starts here; the rows above add to it' : 'log-label model: terms add up in model units, before the inverse transform'}>
-          <th>{units === 'difficulty' ? 'base (s)' : 'intercept (model units)'}</th>
+        <tr className="intercept" title={units === 'difficulty' ? 'every level starts here; the rows above add to it' : 'the rows above add to this on the model’s own scale, which is then turned into seconds (details: the intercept of a log-label model)'}>
+          <th>{units === 'difficulty' ? 'base (s)' : 'starting value (model scale)'}</th>
           <td />
           <td />
           <td className="num">{base.toFixed(1)}</td>

@@ -1,4 +1,5 @@
 /** The centre panel: toolbar, the grid sized to fit, the mode bar (edit actions, playtest or replay) and the status line. */
+import { CLASS_NAMES } from '../adapters/graphHighlight';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { nodeSummary } from '../adapters/graphData';
 import { selectCurrentGraph } from '../store/selectors';
@@ -54,10 +55,10 @@ export function EditorPanel() {
           <button type="button" className="small" data-testid="editor.zoomFit" aria-label="Fit the grid (0 with the grid focused)" title="Fit (0 on the grid)" onClick={() => get().setGridZoom(1)}>fit</button>
         </div>
         {node !== null && (
-          <div className={`state-banner cls-${node.cls}`} data-testid="editor.stateBanner" data-node={node.id} title={node.moves !== '' ? `moves: ${node.moves}` : 'the start'}>
+          <div className={`state-banner cls-${node.cls}`} data-testid="editor.stateBanner" data-node={node.id} data-cls={node.cls} title={node.moves !== '' ? `moves: ${node.moves}` : 'the start'}>
             <span className={`swatch swatch-${node.cls}`} />
             <span className="banner-text">
-              <b>{node.cls}</b> state #{node.id} · {node.depth} move{node.depth === 1 ? '' : 's'} · {node.emptyLeft} empty left{node.moves !== '' && <> · <span className="banner-moves">{node.moves}</span></>}
+              <b>{CLASS_NAMES[node.cls]}</b> state #{node.id} · {node.depth} move{node.depth === 1 ? '' : 's'} · {node.emptyLeft} empty left{node.moves !== '' && <> · <span className="banner-moves">{node.moves}</span></>}
             </span>
             <button type="button" className="small" data-testid="editor.stateBanner.close" onClick={() => get().selectNode(null)}>
               Edit <kbd>Esc</kbd>

@@ -7,7 +7,7 @@
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { FEATURE_NAMES, featureNumber } from '../../core/graph/features';
 import { modelInfoLine } from '../adapters/difficulty';
-import { CLASS_GLOSSARY, FEATURE_GLOSSARY, featureLabel } from '../adapters/graphHighlight';
+import { CLASS_GLOSSARY, CLASS_NAMES, FEATURE_GLOSSARY, featureLabel } from '../adapters/graphHighlight';
 import { selectCurrentGraph, selectReading } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
 import { Contributions, formatNumber } from './Contributions';
@@ -86,7 +86,7 @@ export function GaugePanel() {
         <dl>
           {NODE_CLASSES.map((c) => (
             <div key={c}>
-              <dt><span className={`swatch swatch-${c}`} /> {c}</dt>
+              <dt><span className={`swatch swatch-${c}`} /> {CLASS_NAMES[c]} <code>{c}</code></dt>
               <dd>{CLASS_GLOSSARY[c]}</dd>
             </div>
           ))}

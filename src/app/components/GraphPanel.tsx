@@ -7,11 +7,11 @@
  * hover card with the node's features.
  */
 import { tryMovesAt } from '../../core/players/trace';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
-import { catAfter, findNode, nodeSummary } from '../adapters/graphData';
-import { CLASS_GLOSSARY, groupMembers, highlightedNodes, pathTo } from '../adapters/graphHighlight';
+import { catAfter, findNode, movesTo, nodeSummary } from '../adapters/graphData';
+import { CLASS_GLOSSARY, CLASS_NAMES, groupMembers, highlightedNodes, pathTo } from '../adapters/graphHighlight';
 import { graphCommand } from '../graphCommands';
 import { STATE_CAP_CHOICES } from '../store/analysisSlice';
 import { selectCurrentGraph } from '../store/selectors';
@@ -75,6 +75,31 @@ export function GraphPanel() {
   const [hoverGroup, setHoverGroup] = useState<{ count: number; depths: string } | null>(null);
   const [report, setReport] = useState<RenderReport | null>(null);
   const body = useRef<HTMLDivElement>(null);
+  // Maximise and restore fit the graph to its new size (the old zoom would leave it in a corner):
+  // armed when the state flips, done on the next size change of the panel's body, after the
+  // view has taken its new size (its own observer runs first); not on the first render.
+  const wasMaximised = useRef(s.maximised);
+  const fitPending = useRef(false);
+  if (wasMaximised.current !== s.maximised) {
+    wasMaximised.current = s.maximised;
+    fitPending.current = true;
+  }
+  useEffect(() => {
+    const el = body.current;
+    if (el === null) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const observer = new ResizeObserver(() => {
+      if (!fitPending.current) return;
+      fitPending.current = false;
+      if (timer !== null) clearTimeout(timer);
+      timer = setTimeout(() => graphCommand('fit'), 30);
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, []);
   const { analysis } = s;
   const graph = analysis.graph;
   const n = graph?.nodeCount ?? 0;
@@ -157,11 +182,11 @@ export function GraphPanel() {
                 data-testid={`graph.count.${c}`}
                 data-count={graph?.counts[c] ?? ''}
                 aria-pressed={on}
-                title={`${c}: ${CLASS_GLOSSARY[c]}. Click to light these states up.`}
+                title={`${CLASS_GLOSSARY[c]}. Click to light these states up. (Research term: ${c}.)`}
                 onClick={() => get().toggleGraphHighlight({ kind: 'class', cls: c })}
               >
                 <span className={`swatch swatch-${c}`} />
-                <span className="count-name">{c}</span>
+                <span className="count-name">{CLASS_NAMES[c]}</span>
                 <b className="count-value">{graph !== null ? graph.counts[c].toLocaleString('en-US') : '–'}</b>
               </button>
             </span>
@@ -213,7 +238,7 @@ export function GraphPanel() {
           <button type="button" className="small icon" data-testid="graph.zoomOut" aria-label="Zoom out (-)" title="Zoom out (-)" onClick={() => graphCommand('zoomOut')}>−</button>
           <button type="button" className="small icon" data-testid="graph.zoomIn" aria-label="Zoom in (+)" title="Zoom in (+)" onClick={() => graphCommand('zoomIn')}>+</button>
           <button type="button" className="small" data-testid="graph.fit" aria-label="Fit the graph (0)" title="Fit the graph (0)" onClick={() => graphCommand('fit')}>Fit</button>
-          <button type="button" className="small" data-testid="graph.actualSize" aria-label="Actual size (1)" title="Actual size (1)" onClick={() => graphCommand('actualSize')}>1:1</button>
+          <button type="button" className="small" data-testid="graph.actualSize" aria-label="1:1 actual size (1)" title="Actual size (1)" onClick={() => graphCommand('actualSize')}>1:1</button>
         </span>
         <label className="field small-field" title="in auto view, graphs with more states than this open collapsed">
           <span>collapse over</span>
@@ -301,6 +326,17 @@ export function GraphPanel() {
           </div>
         )}
         {view === 'full' && graph !== null && n >= MINIMAP_FROM && report !== null && <GraphMinimap viewport={viewport} version={report} />}
+        {mode === 'edit' && selected !== null && current !== null && selected < current.nodeCount && (
+          <button
+            type="button"
+            className="small play-from-here"
+            data-testid="graph.playFromHere"
+            title="Playtest from the state shown (restart comes back here; the time is not logged for the lab)"
+            onClick={() => get().startPlaytestFrom(movesTo(current, selected))}
+          >
+            ▶ Play from here
+          </button>
+        )}
         {group !== null && selected !== null && current !== null && (
           <div className="group-browser" data-testid="graph.group" role="group" aria-label="states of the selected group">
             <button type="button" className="small icon" data-testid="graph.group.prev" aria-label="Previous state of the group ([)" title="Previous state ([)" disabled={group.indexOf(selected) <= 0} onClick={() => get().selectNode(group[group.indexOf(selected) - 1]!)}>‹</button>
@@ -320,7 +356,7 @@ function Legend() {
   return (
     <div className="legend" data-testid="graph.legend" aria-label="legend">
       <span><i className="legend-start" /> start</span>
-      <span><i className="legend-edge solution" /> solution move</span>
+      <span><i className="legend-edge solution" /> winning move</span>
       <span><i className="legend-edge" /> other move</span>
       <span><i className="legend-edge path" /> path to the state shown</span>
     </div>

@@ -4,7 +4,7 @@
  * it renders, then flipped or clamped).
  */
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { CLASS_GLOSSARY } from '../adapters/graphHighlight';
+import { CLASS_GLOSSARY, CLASS_NAMES } from '../adapters/graphHighlight';
 import type { NodeSummary } from '../adapters/graphData';
 
 interface GraphTooltipProps {
@@ -38,11 +38,11 @@ export function GraphTooltip({ node, at, box, group }: GraphTooltipProps) {
     <div className="node-card" data-testid="graph.tooltip" ref={card} style={{ position: 'fixed', ...style }} role="tooltip">
       {group !== null && (
         <div className="group-line">
-          <span className={`swatch swatch-${node.cls}`} /> <b>{group.count.toLocaleString('en-US')} {node.cls}</b> states after {group.depths} moves; the first:
+          <span className={`swatch swatch-${node.cls}`} /> <b>{group.count.toLocaleString('en-US')} {CLASS_NAMES[node.cls]}</b> states after {group.depths} moves; the first:
         </div>
       )}
       <div>
-        <span className={`swatch swatch-${node.cls}`} /> <b>{node.cls}</b> · state #{node.id}
+        <span className={`swatch swatch-${node.cls}`} /> <b>{CLASS_NAMES[node.cls]}</b> · state #{node.id}
       </div>
       <div className="card-gloss">{CLASS_GLOSSARY[node.cls]}</div>
       <dl>

@@ -1,6 +1,7 @@
 /** The top bar: title, mode, save status, help. */
 import { useActions, useStudioShallow } from '../studioContext';
 import { CatSprite } from './CatSprite';
+import { Notifications } from './Notifications';
 import { WORKSPACE_VIEWS } from '../views';
 
 const SAVE_TEXT = { idle: '', loading: 'Loading saved work…', saving: 'Saving…', saved: 'All changes saved', failed: 'Not saved' } as const;
@@ -31,6 +32,7 @@ export function Header() {
       <span className={`save save-${s.role === 'read-only' || s.role === 'closed' ? 'failed' : s.save}`} data-testid="app.save" data-status={s.save}>
         {s.role === 'read-only' ? 'Read-only: not saved here' : s.role === 'closed' ? 'Not saving' : SAVE_TEXT[s.save]}
       </span>
+      <Notifications />
       <button type="button" className="small" data-testid="app.help" onClick={() => get().setHelpOpen(true)} title="Keyboard shortcuts (?)">
         ? Shortcuts
       </button>

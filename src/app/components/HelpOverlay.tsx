@@ -2,7 +2,7 @@
 import type { StudioView } from '../store/uiSlice';
 import { useActions, useStudio } from '../studioContext';
 
-const VIEW_TITLES: Record<StudioView, string> = { studio: 'Studio', lab: 'Predictor lab', training: 'Training', batch: 'Batch', players: 'Players' };
+const VIEW_TITLES: Record<StudioView, string> = { studio: 'Studio', pack: 'Pack overview', lab: 'Predictor lab', training: 'Training', batch: 'Batch', players: 'Players' };
 
 type Section = [string, [string, string][]];
 
@@ -57,12 +57,26 @@ export const HELP_SECTIONS: Record<StudioView, Section[]> = {
       ['← / → on the splitter', 'widen / narrow the graph column (Shift: bigger steps; drag it too)'],
       ['Home / End / Enter', 'on the splitter: widest / narrowest / default graph column'],
     ]],
-    ['Level pack (list focused)', [
-      ['↑ / ↓', 'previous / next level'],
+    ['Level pack (list focused: one Tab stop)', [
+      ['↑ / ↓, Home / End', 'previous / next level, first / last'],
+      ['click', 'select and open the level'],
+      ['Ctrl+click, Shift+click, Shift+↑ / ↓', 'select several levels (add one, a range)'],
+      ['Ctrl+A / Space / Esc', 'select all shown / add or remove the focused level / select none'],
       ['Alt+↑ / Alt+↓', 'move the level up / down'],
       ['Enter', 'open the level'],
       ['F2', 'rename'],
-      ['Delete', 'remove from the pack'],
+      ['Delete', 'remove the level (or the selected levels)'],
+    ]],
+    GENERAL,
+  ],
+  pack: [
+    ['Tiles (one Tab stop)', [
+      ['arrows, Home / End', 'move between tiles (↑ / ↓ by a row)'],
+      ['click, Ctrl+click, Shift+click', 'select one, add one, select a range'],
+      ['Shift+arrows', 'extend the selection'],
+      ['Ctrl+A / Space / Esc', 'select all shown / add or remove the focused tile / select none'],
+      ['Enter, double-click', 'open the level in the studio'],
+      ['Delete', 'delete the selected levels (one undo step)'],
     ]],
     GENERAL,
   ],

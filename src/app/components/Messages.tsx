@@ -1,4 +1,8 @@
-/** Transient messages (bottom right): info fades after a few seconds, errors stay until dismissed; a toast for a destructive action has Undo. */
+/**
+ * Transient messages (bottom right, at most three, so they never reach the
+ * gauge): info fades after 5 s (8 s with Undo), errors after 12 s; every
+ * error also stays in the notifications list in the header.
+ */
 import { useEffect } from 'react';
 import { useActions, useStudio } from '../studioContext';
 
@@ -6,7 +10,7 @@ export function Messages() {
   const get = useActions();
   const messages = useStudio((s) => s.messages);
   useEffect(() => {
-    const timers = messages.filter((m) => m.kind === 'info').map((m) => setTimeout(() => get().dismissMessage(m.id), m.undoId !== undefined ? 8000 : 5000));
+    const timers = messages.map((m) => setTimeout(() => get().dismissMessage(m.id), m.kind === 'error' ? 12_000 : m.undoId !== undefined ? 8000 : 5000));
     return () => timers.forEach(clearTimeout);
   }, [messages, get]);
   return (

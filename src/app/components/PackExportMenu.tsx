@@ -5,15 +5,16 @@
  * exported is the pack as the studio derives it now (difficulties by the
  * active model, features, playtests). A format that cannot hold the pack
  * (the Arduboy header with levels that are not 8x8) says why and downloads
- * nothing.
+ * nothing, and offers "only the levels it can hold" with the count left
+ * out and why.
  */
 import { useEffect, useRef, useState } from 'react';
-import { EXPORT_FORMAT_INFO, exportPackAs, type TextExportFormat } from '../../core/export/formats';
-import { downloadText } from '../files/download';
+import { EXPORT_FORMAT_INFO, fitForFormat, type TextExportFormat } from '../../core/export/formats';
 import { downloadThumbnailSheets } from '../files/thumbnailSheet';
 import { slug } from '../store/packEdits';
 import { selectExportPack, selectPackLevelStatus } from '../store/selectors';
-import { useActions, useStudioShallow } from '../studioContext';
+import { useActions, useStudio, useStudioShallow } from '../studioContext';
+import { exportPackFile } from './pack/exportPackFile';
 
 /** Menu items in order, with the test ids the e2e specs (and older specs) use. */
 const ITEMS: readonly { format: TextExportFormat; testId: string }[] = [
@@ -29,6 +30,10 @@ export function PackExportMenu() {
   const s = useStudioShallow((st) => ({ count: st.pack.levels.length, model: st.model.name }));
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  // What each format cannot hold (only the Arduboy header refuses levels), recomputed when the pack changes.
+  const levels = useStudio((st) => st.pack);
+  const fits = open ? ITEMS.map(({ format }) => ({ format, fit: fitForFormat(levels, format) })).filter((x) => x.fit.leftOut > 0 && x.fit.pack.levels.length > 0) : [];
+
   const list = useRef<HTMLDivElement>(null);
 
   // Keys stay with the menu while it is open: focus its first item, arrows move between items.
@@ -57,25 +62,9 @@ export function PackExportMenu() {
     return () => document.removeEventListener('pointerdown', away);
   }, [open]);
 
-  const exportAs = (format: TextExportFormat): void => {
+  const exportAs = (format: TextExportFormat, onlyFitting = false, hints = false): void => {
     setOpen(false);
-    const pack = selectExportPack(get());
-    let r: ReturnType<typeof exportPackAs>;
-    try {
-      r = exportPackAs(pack, format);
-    } catch (e) {
-      // Only a level with broken rows gets here (the store keeps parsed grids): say so rather than fail silently.
-      r = { ok: false, error: (e as Error).message };
-    }
-    if (!r.ok) {
-      get().notify('error', `No ${EXPORT_FORMAT_INFO[format].label} written: ${r.error}.`);
-      return;
-    }
-    const info = EXPORT_FORMAT_INFO[format];
-    downloadText(r.value, `${slug(pack.name)}${info.extension}`, info.mimeType);
-    const priced = format === 'pack' || format === 'json' || format === 'csv' ? `; difficulties by the model “${pack.difficultyModel ?? ''}”` : '';
-    const note = priced === '' ? '' : pendingNote();
-    get().notify('info', `Exported ${pack.levels.length} level${pack.levels.length === 1 ? '' : 's'} as ${info.label}${priced}.${note}`);
+    exportPackFile(get(), selectExportPack(get()), format, { onlyFitting, hints });
   };
 
   const exportSheet = async (): Promise<void> => {
@@ -115,6 +104,16 @@ export function PackExportMenu() {
             <button key={format} type="button" role="menuitem" data-testid={testId} disabled={s.count === 0 && format !== 'pack'} onClick={() => exportAs(format)}>
               <b>{EXPORT_FORMAT_INFO[format].label}</b>
               <span className="muted small-text">{EXPORT_FORMAT_INFO[format].description}</span>
+            </button>
+          ))}
+          <button type="button" role="menuitem" data-testid="pack.export.jsonHints" disabled={s.count === 0} onClick={() => exportAs('json', false, true)}>
+            <b>Levels JSON with hints</b>
+            <span className="muted small-text">Also, per level, a shortest solution and the next move from every position that can still be won</span>
+          </button>
+          {fits.map(({ format, fit }) => (
+            <button key={`fit-${format}`} type="button" role="menuitem" data-testid={`pack.export.${format}.fitting`} onClick={() => exportAs(format, true)}>
+              <b>{EXPORT_FORMAT_INFO[format].label}: only the {fit.pack.levels.length} level{fit.pack.levels.length === 1 ? '' : 's'} it can hold</b>
+              <span className="muted small-text">{fit.leftOut} left out: {fit.reason}</span>
             </button>
           ))}
           <button type="button" role="menuitem" data-testid="pack.export.png" disabled={s.count === 0} onClick={() => void exportSheet()}>

@@ -1,7 +1,10 @@
 /**
  * The pack's levels: thumbnail, name (double-click or F2 to rename),
- * difficulty; drag to reorder (or Alt+↑/↓), Enter opens in the editor,
- * Delete removes.
+ * difficulty, custom field values; drag to reorder (or Alt+↑/↓), Enter
+ * opens in the editor, Delete removes the selection. The list is one Tab
+ * stop (a grid with roving focus: arrows move inside) and selects several
+ * levels with Ctrl/Shift (see `pack/usePackSelection.ts`); the batch
+ * actions on the selection are in `pack/PackSelectionBar.tsx`.
  */
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { PackLevel } from '../../core/pack/schema';
@@ -10,6 +13,8 @@ import { selectPackLevelDifficulty, selectPackLevelStatus, selectPlayStats, type
 import { useActions, useStudioShallow } from '../studioContext';
 import { DifficultyBadge } from './DifficultyBadge';
 import { LevelThumb } from './LevelThumb';
+import { FieldChips } from './pack/FieldChips';
+import { usePackSelection } from './pack/usePackSelection';
 
 /** What the pack list shows: levels whose name, id, notes or tags contain `text`, and that carry `tag`. */
 export interface PackFilter {
@@ -41,21 +46,27 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
 
+  const filtering = filter.text.trim() !== '' || filter.tag !== null;
+  // Positions stay the pack's own (reordering by drag is off while filtering: the gaps would be ambiguous).
+  const shown = levels.map((l, i) => ({ l, i })).filter(({ l }) => matchesFilter(l, filter));
+  const selection = usePackSelection(shown.map(({ l }) => l.id), 'pack.list');
+
   const openLevel = (l: PackLevel): void => get().openPackLevel(l.id);
-  const onKey = (e: KeyboardEvent<HTMLLIElement>, i: number, l: PackLevel): void => {
+  const onKey = (e: KeyboardEvent<HTMLDivElement>, i: number, l: PackLevel): void => {
     if (e.target !== e.currentTarget) return;
     if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
       const to = i + (e.key === 'ArrowUp' ? -1 : 1);
       get().movePackLevel(i, to);
       e.preventDefault();
       requestAnimationFrame(() => (document.querySelector(`[data-pack-index="${Math.max(0, Math.min(levels.length - 1, to))}"]`) as HTMLElement | null)?.focus());
-    } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-      (document.querySelector(`[data-pack-index="${i + (e.key === 'ArrowUp' ? -1 : 1)}"]`) as HTMLElement | null)?.focus();
-      e.preventDefault();
-    } else if (e.key === 'Enter') openLevel(l);
+    } else if (selection.onKey(e, l.id, 1)) e.preventDefault();
+    else if (e.key === 'Enter') openLevel(l);
     else if (e.key === 'F2') setRenaming(l.id);
-    else if (e.key === 'Delete') get().removePackLevel(l.id);
-    else return;
+    else if (e.key === 'Delete') {
+      // The selection when this level is in it, else just this level.
+      if (selection.selected.has(l.id) && selection.selected.size > 1) get().deletePackSelection();
+      else get().removePackLevel(l.id);
+    } else return;
     e.stopPropagation();
   };
   const drop = (e: DragEvent, i: number): void => {
@@ -65,10 +76,6 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
     setDropAt(null);
   };
 
-  const filtering = filter.text.trim() !== '' || filter.tag !== null;
-  // Positions stay the pack's own (reordering by drag is off while filtering: the gaps would be ambiguous).
-  const shown = levels.map((l, i) => ({ l, i })).filter(({ l }) => matchesFilter(l, filter));
-
   if (levels.length === 0) {
     return (
       <p className="empty-note" data-testid="pack.empty">
@@ -77,18 +84,36 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
     );
   }
   return (
-    <ol className="pack-list" data-testid="pack.list" onDragEnd={() => (setDragFrom(null), setDropAt(null))}>
-      {filtering && shown.length === 0 && <li className="empty-note" data-testid="pack.noMatch">No level matches the search.</li>}
+    <div
+      className="pack-list"
+      role="grid"
+      aria-multiselectable="true"
+      aria-label="levels of the pack (arrows move, Shift or Ctrl selects several, Enter opens)"
+      data-testid="pack.list"
+      data-collection="pack.list"
+      onDragEnd={() => (setDragFrom(null), setDropAt(null))}
+    >
+      {filtering && shown.length === 0 && (
+        <div role="row" className="empty-note" data-testid="pack.noMatch"><span role="gridcell">No level matches the search.</span></div>
+      )}
       {shown.map(({ l, i }) => (
-        <li
+        <div
           key={l.id}
-          className={`pack-item${dragFrom === i ? ' dragging' : ''}${dropAt === i ? ' drop-before' : ''}${open === l.id ? ' open' : ''}`}
+          role="row"
+          aria-selected={selection.selected.has(l.id)}
+          className={`pack-item${dragFrom === i ? ' dragging' : ''}${dropAt === i ? ' drop-before' : ''}${open === l.id ? ' open' : ''}${selection.selected.has(l.id) ? ' selected' : ''}`}
           data-testid="pack.item"
           data-id={l.id}
+          data-selected={selection.selected.has(l.id) ? 'true' : undefined}
           data-open={open === l.id ? (modified ? 'modified' : 'open') : undefined}
           aria-current={open === l.id ? 'true' : undefined}
           data-pack-index={i}
-          tabIndex={0}
+          tabIndex={selection.tabIndexOf(l.id)}
+          onFocus={(e) => e.target === e.currentTarget && selection.onFocus(l.id)}
+          onClick={(e) => {
+            if (renaming === l.id) return;
+            if (selection.onClick(e, l.id)) openLevel(l);
+          }}
           draggable={renaming !== l.id && !filtering}
           onDragStart={(e) => {
             setDragFrom(i);
@@ -107,7 +132,7 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
           <span className="drag-handle" aria-hidden>⋮⋮</span>
           <span className="pack-index">{i + 1}</span>
           <LevelThumb rows={l.rows} size={40} />
-          <span className="pack-name">
+          <span className="pack-name" role="gridcell">
             {renaming === l.id ? (
               <input
                 autoFocus
@@ -151,22 +176,24 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
                 {(l.tags ?? []).map((t) => <span key={t} className="tag">{t}</span>)}
               </span>
             )}
+            <FieldChips level={l} />
           </span>
           <PackDifficulty value={selectPackLevelDifficulty(derived, l)} status={selectPackLevelStatus(derived, l)} />
-          <span className="item-actions">
-            <button type="button" className="icon" title="Open in the editor (Enter)" aria-label={`Open “${l.name}” in the editor`} data-testid="pack.item.open" onClick={() => openLevel(l)}>↗</button>
-            <button type="button" className="icon" title="Rename (F2)" aria-label={`Rename “${l.name}”`} data-testid="pack.item.renameStart" onClick={() => setRenaming(l.id)}>✎</button>
-            <button type="button" className="icon danger" title="Remove (Delete)" aria-label={`Remove “${l.name}” from the pack`} data-testid="pack.item.delete" onClick={() => get().removePackLevel(l.id)}>✕</button>
+          {/* Mouse shortcuts only: the keyboard has Enter, F2 and Delete on the row (one Tab stop per list, not four per row). */}
+          <span className="item-actions" role="gridcell" onClick={(e) => e.stopPropagation()}>
+            <button type="button" tabIndex={-1} className="icon" title="Open in the editor (Enter)" aria-label={`Open “${l.name}” in the editor`} data-testid="pack.item.open" onClick={() => openLevel(l)}>↗</button>
+            <button type="button" tabIndex={-1} className="icon" title="Rename (F2)" aria-label={`Rename “${l.name}”`} data-testid="pack.item.renameStart" onClick={() => setRenaming(l.id)}>✎</button>
+            <button type="button" tabIndex={-1} className="icon danger" title="Remove (Delete)" aria-label={`Remove “${l.name}” from the pack`} data-testid="pack.item.delete" onClick={() => get().removePackLevel(l.id)}>✕</button>
           </span>
-        </li>
+        </div>
       ))}
-      <li
+      <div
         className={`pack-drop-end${dropAt === levels.length ? ' drop-before' : ''}`}
         onDragOver={(e) => (e.preventDefault(), setDropAt(levels.length))}
         onDrop={(e) => drop(e, levels.length)}
         aria-hidden
       />
-    </ol>
+    </div>
   );
 }
 

@@ -21,6 +21,9 @@ import { PackCurve } from './PackCurve';
 import { PackDetails } from './PackDetails';
 import { PackExportMenu } from './PackExportMenu';
 import { PackList, type PackFilter } from './PackList';
+import { PackFieldsEditor } from './pack/PackFieldsEditor';
+import { PackLevelFields } from './pack/PackLevelFields';
+import { PackSelectionBar } from './pack/PackSelectionBar';
 
 /** Claims in the pack (features, difficulty) that its rows contradict: reported, never used. */
 function AnnotationMismatches() {
@@ -46,7 +49,7 @@ function AnnotationMismatches() {
 export function PackPanel() {
   const get = useActions();
   const { store } = useServices();
-  const s = useStudioShallow((st) => ({ name: st.pack.name, count: st.pack.levels.length, report: st.packImport, pending: st.pendingImport, open: st.openInPack?.id ?? null, model: st.model.name }));
+  const s = useStudioShallow((st) => ({ name: st.pack.name, count: st.pack.levels.length, report: st.packImport, pending: st.pendingImport, open: st.openInPack?.id ?? null, model: st.model.name, selected: st.packSelection.length }));
   const fileInput = useRef<HTMLInputElement>(null);
   const [dropping, setDropping] = useState(false);
   const [filter, setFilter] = useState<PackFilter>({ text: '', tag: null });
@@ -124,6 +127,7 @@ export function PackPanel() {
         <PackExportMenu />
         <button type="button" data-testid="pack.playLink" disabled={s.count === 0} title="A link that opens the pack in play mode (the whole pack is in the link)" onClick={makePlayLink}>Play link</button>
         <button type="button" data-testid="pack.exportPlayer" disabled={s.count === 0} title="One HTML file that plays the pack offline, for mail or any web host" onClick={() => void exportStandalone()}>Player HTML</button>
+        <button type="button" data-testid="pack.openOverview" disabled={s.count === 0} title="All levels as tiles: select several, tag, move, export" onClick={() => get().setView('pack')}>Overview</button>
         <span className="grow" />
         <button type="button" data-testid="pack.import" title="Import a pack (.json) or levels in the text format (.txt); or drop a file here, or paste" onClick={() => fileInput.current?.click()}>Import…</button>
         <input
@@ -215,6 +219,9 @@ export function PackPanel() {
       <AnnotationMismatches />
       <PackCurve />
       <PackDetails />
+      <PackLevelFields />
+      <PackFieldsEditor />
+      {s.selected > 1 && <PackSelectionBar />}
       {s.count > 0 && (
         <div className="button-row pack-filter">
           <input type="search" placeholder="Search names, notes, tags" aria-label="search the pack" data-testid="pack.search" value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} />

@@ -31,6 +31,12 @@ export class TrainingController {
   readonly trainer: TrainingClient;
   readonly generator: TrainingClient;
   private budget: TrainingBudget = {};
+
+  /** The run's budget, here and in the store (the stats show progress toward it and the time left). */
+  private setBudget(budget: TrainingBudget): void {
+    this.budget = budget;
+    this.state.setTrainingBudget(budget.minutes ?? null);
+  }
   private peeked = false;
   /** Runs before a fresh run replaces the stored checkpoint (the workspace backs up a damaged one). */
   beforeFreshRun: () => Promise<void> = async () => {};
@@ -104,7 +110,7 @@ export class TrainingController {
       this.sessionReady({ ...summary, recipe: backend.recipe }, backend);
       this.state.setTrainingCheckpoint(null);
       this.state.setTrainingModel(null);
-      this.budget = { minutes: form.minutes };
+      this.setBudget({ minutes: form.minutes });
     } catch (e) {
       this.state.setTrainingPhase('failed', message(e));
       return;
@@ -148,7 +154,7 @@ export class TrainingController {
 
   private async continueRun(): Promise<void> {
     const elapsedMinutes = (this.state.trainingHistory.at(-1)?.elapsed ?? this.state.trainingModel?.wallSeconds ?? 0) / 60;
-    if (this.budget.minutes === undefined || elapsedMinutes >= this.budget.minutes - 1e-6) this.budget = { minutes: elapsedMinutes + this.state.trainingForm.minutes };
+    if (this.budget.minutes === undefined || elapsedMinutes >= this.budget.minutes - 1e-6) this.setBudget({ minutes: elapsedMinutes + this.state.trainingForm.minutes });
     await this.run();
   }
 
@@ -167,7 +173,7 @@ export class TrainingController {
       this.sessionReady(r.settings, r.backend, r.history);
       this.state.setTrainingModel(r.meta);
       this.state.setTrainingCheckpoint(null);
-      this.budget = r.budget;
+      this.setBudget(r.budget);
     } catch (e) {
       this.state.setTrainingPhase('failed', message(e));
       return;
@@ -215,7 +221,7 @@ export class TrainingController {
       this.sessionReady(r.settings, r.backend);
       this.state.setTrainingModel(r.meta);
       this.state.setTrainingPhase('paused', null);
-      this.budget = {};
+      this.setBudget({});
       return true;
     } catch (e) {
       this.state.setTrainingUploadError(message(e));

@@ -159,7 +159,7 @@ const SavedSettingsSchema = z.object({
   stateCap: z.number().int().min(1).max(5_000_000),
   fullGraphLimit: z.number().int().min(1).max(1_000_000),
   graphView: z.enum(['auto', 'full', 'collapsed']),
-  dockTab: z.enum(['pack', 'generators', 'history']),
+  dockTab: z.enum(['pack', 'generators', 'suggestions', 'history']),
 });
 
 export function restoreSettings(json: unknown): Result<SavedSettings, string> {

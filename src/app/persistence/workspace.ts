@@ -66,7 +66,7 @@ export const BatchSettingsSchema = z.object({
 
 export const WorkspaceSchema = z.object({
   version: z.literal(WORKSPACE_VERSION),
-  view: z.enum(['studio', 'lab', 'training', 'batch', 'players']),
+  view: z.enum(['studio', 'pack', 'lab', 'training', 'batch', 'players']),
   openInPack: OpenLevelSchema.nullable(),
   atdSettings: AtdSettingsSchema,
   batchSettings: BatchSettingsSchema,

@@ -5,7 +5,8 @@
  */
 import type { Level } from '../../core/level/level';
 import { packLevelFromLevel } from '../../core/pack/pack';
-import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_PACK_LEVELS, type LevelPack, type PackLevel, type PackLevelSource } from '../../core/pack/schema';
+import { checkFieldDefs, fieldValueProblem, MAX_FIELDS, type FieldValue, type PackFieldDef } from '../../core/pack/fields';
+import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_NOTES_LENGTH, MAX_PACK_LEVELS, MAX_TAG_LENGTH, MAX_TAGS, type LevelPack, type PackLevel, type PackLevelSource } from '../../core/pack/schema';
 
 /** A url-ish id from a name: lower case letters, digits and dashes. */
 export function slug(name: string): string {
@@ -139,4 +140,127 @@ export function dedupeLevels(pack: LevelPack): { pack: LevelPack; removed: numbe
 export function renamePack(pack: LevelPack, name: string): LevelPack {
   const clean = name.slice(0, MAX_NAME_LENGTH);
   return clean === pack.name ? pack : { ...pack, name: clean };
+}
+
+// ---- Commands on a selection of levels (the pack list's multi-select): each is one history entry. ----
+
+/**
+ * Applies `change` to every level whose id is in `ids`; `change` returns the
+ * same level for "no change". The same pack when nothing changed.
+ */
+export function mapLevels(pack: LevelPack, ids: ReadonlySet<string>, change: (level: PackLevel) => PackLevel): LevelPack {
+  let changed = false;
+  const levels = pack.levels.map((l) => {
+    if (!ids.has(l.id)) return l;
+    const next = change(l);
+    if (next !== l) changed = true;
+    return next;
+  });
+  return changed ? { ...pack, levels } : pack;
+}
+
+/** Removes every level whose id is in `ids`. */
+export function removeLevels(pack: LevelPack, ids: ReadonlySet<string>): LevelPack {
+  const levels = pack.levels.filter((l) => !ids.has(l.id));
+  return levels.length === pack.levels.length ? pack : { ...pack, levels };
+}
+
+/**
+ * Moves the levels in `ids` together, in their pack order, so that the first
+ * of them lands at index `to` of the result (clamped to the room left).
+ * `to` = 0 moves them to the top, `Infinity` to the bottom.
+ */
+export function moveLevelsTo(pack: LevelPack, ids: ReadonlySet<string>, to: number): LevelPack {
+  const moving = pack.levels.filter((l) => ids.has(l.id));
+  if (moving.length === 0) return pack;
+  const rest = pack.levels.filter((l) => !ids.has(l.id));
+  const at = Math.max(0, Math.min(rest.length, Math.floor(to)));
+  const levels = [...rest.slice(0, at), ...moving, ...rest.slice(at)];
+  return levels.every((l, i) => l === pack.levels[i]) ? pack : { ...pack, levels };
+}
+
+/** A tag as the pack stores it: trimmed, lower case, at most 40 characters; '' when nothing is left. */
+export function cleanTag(tag: string): string {
+  return tag.trim().toLowerCase().slice(0, MAX_TAG_LENGTH);
+}
+
+/** Adds `tag` to the selected levels that lack it (a level already at {@link MAX_TAGS} tags is left as it is). */
+export function addTagToLevels(pack: LevelPack, ids: ReadonlySet<string>, tag: string): LevelPack {
+  const t = cleanTag(tag);
+  if (t === '') return pack;
+  return mapLevels(pack, ids, (l) => {
+    const tags = l.tags ?? [];
+    return tags.includes(t) || tags.length >= MAX_TAGS ? l : { ...l, tags: [...tags, t] };
+  });
+}
+
+/** Removes `tag` from the selected levels that carry it. */
+export function removeTagFromLevels(pack: LevelPack, ids: ReadonlySet<string>, tag: string): LevelPack {
+  const t = cleanTag(tag);
+  return mapLevels(pack, ids, (l) => ((l.tags ?? []).includes(t) ? { ...l, tags: l.tags!.filter((x) => x !== t) } : l));
+}
+
+/** Sets the notes of the selected levels ('' clears them); cut to {@link MAX_NOTES_LENGTH}. */
+export function setNotesOnLevels(pack: LevelPack, ids: ReadonlySet<string>, notes: string): LevelPack {
+  const clean = notes.slice(0, MAX_NOTES_LENGTH);
+  return mapLevels(pack, ids, (l) => ((l.notes ?? '') === clean ? l : { ...l, notes: clean }));
+}
+
+/**
+ * Sets field `key` of the selected levels to `value` (null removes the
+ * value). The caller checks the value against the definition first
+ * (`parseFieldInput`); a key the pack does not define changes nothing.
+ */
+export function setFieldOnLevels(pack: LevelPack, ids: ReadonlySet<string>, key: string, value: FieldValue | null): LevelPack {
+  const def = (pack.fields ?? []).find((d) => d.key === key);
+  if (def === undefined || (value !== null && fieldValueProblem(def, value) !== null)) return pack;
+  return mapLevels(pack, ids, (l) => {
+    const has = l.fields !== undefined && Object.hasOwn(l.fields, key);
+    if (value === null) {
+      if (!has) return l;
+      const rest = { ...l.fields };
+      delete rest[key];
+      return { ...l, fields: rest };
+    }
+    if (has && l.fields![key] === value) return l;
+    return { ...l, fields: { ...l.fields, [key]: value } };
+  });
+}
+
+/** The pack holding only the selected levels, in pack order (for "export only these"). */
+export function subsetPack(pack: LevelPack, ids: ReadonlySet<string>): LevelPack {
+  return { ...pack, levels: pack.levels.filter((l) => ids.has(l.id)) };
+}
+
+/**
+ * Adds a field definition, or replaces the one with the same key. Values
+ * the new definition no longer allows (a choice taken out of the list, a
+ * type changed) are removed from the levels, in the same edit (undoable).
+ * Returns the pack unchanged when `def` itself is not valid.
+ */
+export function defineField(pack: LevelPack, def: PackFieldDef): LevelPack {
+  const defs = pack.fields ?? [];
+  const at = defs.findIndex((d) => d.key === def.key);
+  const nextDefs = at < 0 ? [...defs, def] : defs.map((d, i) => (i === at ? def : d));
+  if (nextDefs.length > MAX_FIELDS || checkFieldDefs(nextDefs).length > 0) return pack;
+  const levels = pack.levels.map((l) => {
+    if (l.fields === undefined || !Object.hasOwn(l.fields, def.key) || fieldValueProblem(def, l.fields[def.key]) === null) return l;
+    const rest = { ...l.fields };
+    delete rest[def.key];
+    return { ...l, fields: rest };
+  });
+  return { ...pack, fields: nextDefs, levels };
+}
+
+/** Removes field `key` and every level's value of it (undoable like any edit). */
+export function removeField(pack: LevelPack, key: string): LevelPack {
+  const defs = pack.fields ?? [];
+  if (!defs.some((d) => d.key === key)) return pack;
+  const levels = pack.levels.map((l) => {
+    if (l.fields === undefined || !Object.hasOwn(l.fields, key)) return l;
+    const rest = { ...l.fields };
+    delete rest[key];
+    return { ...l, fields: rest };
+  });
+  return { ...pack, fields: defs.filter((d) => d.key !== key), levels };
 }

@@ -24,6 +24,8 @@ export interface PlaySession {
   readonly startedAt: number;
   readonly endedAt: number | null;
   readonly outcome: PlayOutcome;
+  /** Set when the playtest started from a state picked in the graph: the moves to it (restart goes back there, undo stops there; a win is not logged). */
+  readonly from?: string;
 }
 
 /** One finished (won) playtest, for the predictor lab (SPEC §5, §9). */
@@ -58,6 +60,12 @@ export interface PlaytestSlice {
   playStarts: Readonly<Record<string, number>>;
 
   startPlaytest(): void;
+  /**
+   * Playtests from the state reached by `moves` (a state picked in the
+   * graph). Restart goes back to that state and Undo stops there; a win is
+   * not logged for the predictor lab (the time would not be a whole solve).
+   */
+  startPlaytestFrom(moves: string): void;
   /** Leaves playtest or replay, back to editing. */
   stopPlaytest(): void;
   /** One move (direction index U, D, L, R); returns false when illegal or the attempt is over. */
@@ -93,6 +101,19 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
       playStarts: { ...playStarts, [key]: (playStarts[key] ?? 0) + 1 },
     });
   },
+  startPlaytestFrom: (moves) => {
+    const { level } = get();
+    if (moves === '') return get().startPlaytest();
+    const { state } = catAfter(level, moves);
+    const outcome: PlayOutcome = state.emptyLeft === 0 ? 'won' : legalMoves(level, state).length === 0 ? 'failed' : 'playing';
+    set({
+      mode: 'play',
+      replay: null,
+      selectedNode: null,
+      stroke: null,
+      play: { key: levelKey(level), moves, trace: moves, restarts: 0, totalMoves: 0, startedAt: deps.now(), endedAt: null, outcome, from: moves },
+    });
+  },
   stopPlaytest: () => set({ mode: 'edit', play: null, replay: null }),
   playMove: (direction) => {
     const { play, level, levelName, playLog } = get();
@@ -114,7 +135,7 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
       outcome: won ? 'won' : failed ? 'failed' : 'playing',
       endedAt: won ? now : null,
     };
-    if (!won) {
+    if (!won || play.from !== undefined) {
       set({ play: next });
       return true;
     }
@@ -135,18 +156,20 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
   },
   undoPlayMove: () => {
     const { play } = get();
-    if (play === null || play.moves === '' || play.outcome === 'won') return;
+    if (play === null || play.moves.length <= (play.from ?? '').length || play.outcome === 'won') return;
     set({ play: { ...play, moves: play.moves.slice(0, -1), trace: `${play.trace}${UNDO}`, outcome: 'playing' } });
   },
   restartPlaytest: () => {
     const { play } = get();
     if (play === null) return;
+    const from = play.from ?? '';
     if (play.outcome === 'won') {
-      get().startPlaytest();
+      if (play.from !== undefined) get().startPlaytestFrom(play.from);
+      else get().startPlaytest();
       return;
     }
-    if (play.moves === '') return;
-    set({ play: { ...play, moves: '', trace: `${play.trace}${RESTART}`, restarts: play.restarts + 1, outcome: 'playing' } });
+    if (play.moves === from) return;
+    set({ play: { ...play, moves: from, trace: `${play.trace}${RESTART}`, restarts: play.restarts + 1, outcome: 'playing' } });
   },
   startReplay: (moves, label = 'Shortest solution') => set({ mode: 'replay', play: null, selectedNode: null, replay: { moves, step: 0, label } }),
   setReplayStep: (step) => {

@@ -9,6 +9,8 @@ import { createLabSlice } from './labSlice';
 import { createLevelSlice } from './levelSlice';
 import { createPackSlice } from './packSlice';
 import { createPlayerDataSlice } from './playerDataSlice';
+import { createPackSelectionSlice } from './packSelectionSlice';
+import { createSuggestionsSlice } from './suggestionsSlice';
 import { createPlayResultsSlice } from './playResultsSlice';
 import { createPlaytestSlice } from './playtestSlice';
 import { createTrainingSlice } from './trainingSlice';
@@ -30,6 +32,8 @@ export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
     ...createAnalysisSlice(d)(...a),
     ...createPlaytestSlice(d)(...a),
     ...createPackSlice(d)(...a),
+    ...createPackSelectionSlice(d)(...a),
+    ...createSuggestionsSlice(d)(...a),
     ...createGeneratorsSlice(d)(...a),
     ...createUiSlice(d)(...a),
     ...createBatchSlice(d)(...a),

@@ -66,6 +66,9 @@ export interface TrainingSlice {
   trainingPhase: TrainingPhase;
   /** Settings of the session in the worker (null before one exists). */
   trainingSession: TrainingSettingsSummary | null;
+  /** The run's wall-clock budget in minutes (null: none set), for progress and the time left. */
+  trainingBudgetMinutes: number | null;
+  setTrainingBudget(minutes: number | null): void;
   trainingBackend: BackendChoice | null;
   trainingHistory: readonly TrainingProgress[];
   trainingModel: ModelMeta | null;
@@ -114,6 +117,8 @@ export const createTrainingSlice: SliceCreator<TrainingSlice> = () => (set, get)
   trainingForm: DEFAULT_TRAINING_FORM,
   trainingPhase: 'idle',
   trainingSession: null,
+  trainingBudgetMinutes: null,
+  setTrainingBudget: (minutes) => set({ trainingBudgetMinutes: minutes }),
   trainingBackend: null,
   trainingHistory: [],
   trainingModel: null,

@@ -13,12 +13,14 @@ import type { LabSlice } from './labSlice';
 import type { LevelSlice } from './levelSlice';
 import type { PackSlice } from './packSlice';
 import type { PlayerDataSlice } from './playerDataSlice';
+import type { PackSelectionSlice } from './packSelectionSlice';
+import type { SuggestionsSlice } from './suggestionsSlice';
 import type { PlayResultsSlice } from './playResultsSlice';
 import type { PlaytestSlice } from './playtestSlice';
 import type { TrainingSlice } from './trainingSlice';
 import type { UiSlice } from './uiSlice';
 
-export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & GeneratorsSlice & UiSlice & TrainingSlice & LabSlice & BatchSlice & HistorySlice & EditorToolsSlice & PlayResultsSlice & PlayerDataSlice;
+export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & PackSelectionSlice & SuggestionsSlice & GeneratorsSlice & UiSlice & TrainingSlice & LabSlice & BatchSlice & HistorySlice & EditorToolsSlice & PlayResultsSlice & PlayerDataSlice;
 
 /** What the store needs from the outside world, injectable for tests. */
 export interface StoreDeps {

@@ -4,9 +4,9 @@ import { shippedDifficultyModel } from '../adapters/difficulty';
 import type { BackupSummary } from '../persistence/backups';
 import type { SliceCreator } from './types';
 
-export type DockTab = 'pack' | 'generators' | 'history';
-/** Top-level views: the studio itself, and wide workspaces for the predictor lab, training and batch runs. */
-export type StudioView = 'studio' | 'lab' | 'training' | 'batch' | 'players';
+export type DockTab = 'pack' | 'generators' | 'suggestions' | 'history';
+/** Top-level views: the studio itself, and wide workspaces for the pack overview, the predictor lab, training, batch runs and players' data. */
+export type StudioView = 'studio' | 'pack' | 'lab' | 'training' | 'batch' | 'players';
 export type SaveStatus = 'idle' | 'loading' | 'saving' | 'saved' | 'failed';
 /** This tab and the saved workspace: it saves (owner), another tab does (read-only), or its database was closed under it. */
 export type TabRole = 'pending' | 'owner' | 'read-only' | 'closed';
@@ -25,6 +25,10 @@ export interface UiSlice {
   dockTab: DockTab;
   view: StudioView;
   messages: Message[];
+  /** Every error shown this session (newest last, at most {@link NOTIFICATION_LIMIT}): the toasts fade, the list keeps them. */
+  notificationLog: readonly LoggedMessage[];
+  /** How many of the logged errors came after the list was last opened. */
+  unreadNotifications: number;
   saveStatus: SaveStatus;
   helpOpen: boolean;
   textOpen: boolean;
@@ -38,6 +42,9 @@ export interface UiSlice {
   /** Shows a message; with `undoId`, a toast whose Undo undoes that history entry. */
   notify(kind: Message['kind'], text: string, undoId?: string): void;
   dismissMessage(id: string): void;
+  /** The notifications list was opened: nothing unread. */
+  markNotificationsRead(): void;
+  clearNotifications(): void;
   setSaveStatus(status: SaveStatus): void;
   setHelpOpen(open: boolean): void;
   setTextOpen(open: boolean): void;
@@ -45,14 +52,23 @@ export interface UiSlice {
   setBackups(backups: BackupSummary[]): void;
 }
 
-/** Messages kept on screen at once (oldest dropped). */
-const MESSAGE_LIMIT = 4;
+/** A message as the notifications list keeps it, with when it came (ms, the store's clock). */
+export interface LoggedMessage extends Message {
+  readonly at: number;
+}
+
+/** Messages kept on screen at once (oldest dropped): three toasts stay clear of the gauge at 1280x800. */
+const MESSAGE_LIMIT = 3;
+/** Errors kept in the notifications list. */
+export const NOTIFICATION_LIMIT = 50;
 
 export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
   model: shippedDifficultyModel(),
   dockTab: 'pack',
   view: 'studio',
   messages: [],
+  notificationLog: [],
+  unreadNotifications: 0,
   saveStatus: 'idle',
   helpOpen: false,
   textOpen: false,
@@ -62,8 +78,21 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
   setModel: (model) => set({ model }),
   setDockTab: (tab) => set({ dockTab: tab }),
   setView: (view) => set({ view }),
-  notify: (kind, text, undoId) => set({ messages: [...get().messages, { id: deps.newId(), kind, text, ...(undoId !== undefined ? { undoId } : {}) }].slice(-MESSAGE_LIMIT) }),
+  notify: (kind, text, undoId) => {
+    const message: Message = { id: deps.newId(), kind, text, ...(undoId !== undefined ? { undoId } : {}) };
+    const messages = [...get().messages, message].slice(-MESSAGE_LIMIT);
+    if (kind !== 'error') return set({ messages });
+    set({
+      messages,
+      notificationLog: [...get().notificationLog, { ...message, at: deps.now() }].slice(-NOTIFICATION_LIMIT),
+      unreadNotifications: Math.min(NOTIFICATION_LIMIT, get().unreadNotifications + 1),
+    });
+  },
   dismissMessage: (id) => set({ messages: get().messages.filter((m) => m.id !== id) }),
+  markNotificationsRead: () => {
+    if (get().unreadNotifications !== 0) set({ unreadNotifications: 0 });
+  },
+  clearNotifications: () => set({ notificationLog: [], unreadNotifications: 0 }),
   setSaveStatus: (status) => {
     if (get().saveStatus !== status) set({ saveStatus: status });
   },

@@ -6,7 +6,10 @@
  *
  * Columns: `index` (1-based), `id`, `name`, `width`, `height`, `difficulty`,
  * `band`, every feature of `FEATURE_NAMES` in that order, and `level` (the
- * rows joined by `/`, the same spelling the predictor lab's player CSV uses).
+ * rows joined by `/`, the same spelling the predictor lab's player CSV uses),
+ * then one column `field:<key>` per custom field the pack defines, in the
+ * pack's order (text and choices as written, numbers, flags as `true` or
+ * `false`; empty when the level has no value).
  * An empty field is a missing value: no difficulty (an unsolvable level, or
  * one never analysed), an infinite feature (`expectedMoves` of an unsolvable
  * level), or a feature the pack does not carry.
@@ -57,7 +60,8 @@ function numberField(value: number | null | undefined): string {
  * the CLI's analysis). O(levels x features).
  */
 export function featuresCsv(pack: LevelPack): string {
-  const lines = [CSV_COLUMNS.join(',')];
+  const defs = pack.fields ?? [];
+  const lines = [[...CSV_COLUMNS, ...defs.map((d) => csvField(`field:${d.key}`))].join(',')];
   for (const { index, level, grid } of exportEntries(pack)) {
     const d = level.difficulty;
     const fields = [
@@ -70,6 +74,10 @@ export function featuresCsv(pack: LevelPack): string {
       d !== null && Number.isFinite(d) ? bandOf(d) : '',
       ...FEATURE_NAMES.map((name) => numberField(Object.hasOwn(level.features, name) ? level.features[name] : null)),
       csvField(level.rows.join('/')),
+      ...defs.map((def) => {
+        const v = level.fields !== undefined && Object.hasOwn(level.fields, def.key) ? level.fields[def.key] : undefined;
+        return v === undefined ? '' : csvField(String(v));
+      }),
     ];
     lines.push(fields.join(','));
   }

@@ -7,7 +7,7 @@
 import { exportPack } from '../pack/pack';
 import type { LevelPack } from '../pack/schema';
 import { ok, type Result } from '../util/result';
-import { arduboyHeader } from './arduboy';
+import { ARDUBOY_SIDE, arduboyHeader, MAX_ARDUBOY_LEVELS } from './arduboy';
 import { featuresCsv } from './csv';
 import { gameLevelsJson } from './gameJson';
 import { packText } from './text';
@@ -46,13 +46,14 @@ export function isTextExportFormat(name: string): name is TextExportFormat {
  * The pack as a file of `format`, or the sentence saying why it cannot be
  * written (only the Arduboy header refuses: levels that are not 8x8, an empty
  * or too large pack). Difficulties and features are what the pack holds.
+ * `hints` adds each level's hints to the levels JSON (`hints.ts`).
  */
-export function exportPackAs(pack: LevelPack, format: TextExportFormat): Result<string, string> {
+export function exportPackAs(pack: LevelPack, format: TextExportFormat, options: { readonly hints?: boolean } = {}): Result<string, string> {
   switch (format) {
     case 'pack':
       return ok(exportPack(pack));
     case 'json':
-      return ok(gameLevelsJson(pack));
+      return ok(gameLevelsJson(pack, options));
     case 'text':
       return ok(packText(pack));
     case 'arduboy':
@@ -60,4 +61,33 @@ export function exportPackAs(pack: LevelPack, format: TextExportFormat): Result<
     case 'csv':
       return ok(featuresCsv(pack));
   }
+}
+
+/** The part of a pack a format can hold, and what was left out and why. */
+export interface ExportFit {
+  /** The pack with only the levels the format holds, in pack order. */
+  readonly pack: LevelPack;
+  /** How many levels were left out. */
+  readonly leftOut: number;
+  /** Why, in a few words per reason ("3 not 8x8"), or '' when nothing was left out. */
+  readonly reason: string;
+}
+
+/**
+ * "Only the levels it can hold": the levels of `pack` that `format` can
+ * write. Every format but the Arduboy header holds any level; the header
+ * holds 8x8 levels only, at most {@link MAX_ARDUBOY_LEVELS} (the first ones
+ * in pack order). O(levels).
+ */
+export function fitForFormat(pack: LevelPack, format: TextExportFormat): ExportFit {
+  if (format !== 'arduboy') return { pack, leftOut: 0, reason: '' };
+  const eightByEight = pack.levels.filter((l) => l.rows.length === ARDUBOY_SIDE && l.rows.every((r) => r.length === ARDUBOY_SIDE));
+  const kept = eightByEight.slice(0, MAX_ARDUBOY_LEVELS);
+  const otherSize = pack.levels.length - eightByEight.length;
+  const pastLimit = eightByEight.length - kept.length;
+  const reasons = [
+    ...(otherSize > 0 ? [`${otherSize} not 8x8`] : []),
+    ...(pastLimit > 0 ? [`${pastLimit} past the ${MAX_ARDUBOY_LEVELS} levels a header holds`] : []),
+  ];
+  return { pack: { ...pack, levels: kept }, leftOut: otherSize + pastLimit, reason: reasons.join(', ') };
 }

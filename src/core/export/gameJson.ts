@@ -11,10 +11,21 @@
  *   "difficultyModel": "default",
  *   "levels": [{ "index": 1, "id": "l1", "name": "tiny", "width": 4,
  *                "height": 3, "rows": ["C..#", ".#..", "...."],
- *                "start": { "x": 0, "y": 0 }, "difficulty": 12.5 }] }
+ *                "start": { "x": 0, "y": 0 }, "difficulty": 12.5,
+ *                "fields": { "par": 7 } }],
+ *   "fields": [{ "key": "par", "label": "Par moves", "type": "number" }] }
  * ```
+ *
+ * With hints asked for, each level also has `hints`: `{ "solution": "RDL",
+ * "next": { "<state key>": "R", ... } }` (see `hints.ts` for the key).
+ *
+ * `fields` (the pack's custom fields, and each level's values of them) is
+ * there only when the pack defines fields; a level without a value for a
+ * field has no key for it.
  */
 import { toRows } from '../level/level';
+import { levelHints, type LevelHints } from './hints';
+import { orderedFieldValues, type FieldValue, type PackFieldDef } from '../pack/fields';
 import type { LevelPack } from '../pack/schema';
 import { exportEntries, headPosition } from './packLevels';
 
@@ -37,6 +48,16 @@ export interface GameLevel {
   start: { x: number; y: number };
   /** Predicted difficulty, or null (unsolvable or unknown). */
   difficulty: number | null;
+  /** Values of the pack's custom fields, by key (only when the pack defines fields). */
+  fields?: Record<string, FieldValue>;
+  /** A shortest solution and the next move from every winnable state (only when hints were asked for; see `hints.ts`). */
+  hints?: LevelHints;
+}
+
+/** Options of the levels-for-game-code file. */
+export interface GameLevelsOptions {
+  /** Add each level's `hints` (a shortest solution and the next move from every winnable state). */
+  readonly hints?: boolean;
 }
 
 /** The whole file {@link gameLevelsJson} writes. */
@@ -46,6 +67,8 @@ export interface GameLevelsFile {
   name: string;
   /** The model the difficulties come from, when the pack names one. */
   difficultyModel?: string;
+  /** The pack's custom field definitions (only when it defines some). */
+  fields?: PackFieldDef[];
   levels: GameLevel[];
 }
 
@@ -53,12 +76,15 @@ export interface GameLevelsFile {
 const finiteOrNull = (v: number | null): number | null => (v !== null && Number.isFinite(v) ? v : null);
 
 /** The file's value (see {@link gameLevelsJson} for the text). O(cells). Pack must be valid. */
-export function gameLevels(pack: LevelPack): GameLevelsFile {
+export function gameLevels(pack: LevelPack, options: GameLevelsOptions = {}): GameLevelsFile {
+  const defs = pack.fields ?? [];
+  const withFields = defs.length > 0;
   return {
     format: GAME_LEVELS_FORMAT,
     version: GAME_LEVELS_VERSION,
     name: pack.name,
     ...(pack.difficultyModel !== undefined ? { difficultyModel: pack.difficultyModel } : {}),
+    ...(withFields ? { fields: defs.map((d) => ({ key: d.key, label: d.label, type: d.type, ...(d.choices !== undefined ? { choices: [...d.choices] } : {}) })) } : {}),
     levels: exportEntries(pack).map(({ index, level, grid }) => ({
       index,
       id: level.id,
@@ -68,11 +94,13 @@ export function gameLevels(pack: LevelPack): GameLevelsFile {
       rows: toRows(grid),
       start: headPosition(grid),
       difficulty: finiteOrNull(level.difficulty),
+      ...(withFields ? { fields: orderedFieldValues(defs, level.fields) } : {}),
+      ...(options.hints === true ? { hints: levelHints(grid) } : {}),
     })),
   };
 }
 
 /** The pack as levels for game code: 2-space indented JSON, one trailing newline. O(cells). */
-export function gameLevelsJson(pack: LevelPack): string {
-  return `${JSON.stringify(gameLevels(pack), null, 2)}\n`;
+export function gameLevelsJson(pack: LevelPack, options: GameLevelsOptions = {}): string {
+  return `${JSON.stringify(gameLevels(pack, options), null, 2)}\n`;
 }

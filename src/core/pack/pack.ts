@@ -16,6 +16,7 @@ import { parseRows, type ParseError } from '../level/format';
 import { toRows, type Level } from '../level/level';
 import { err, ok, type Result } from '../util/result';
 import { describeValue } from './describe';
+import { checkFieldDefs, checkFieldValues, orderedFieldValues, type PackFieldDef } from './fields';
 import { CURRENT_PACK_VERSION, isJsonObject, migratePack } from './migrations';
 import {
   EDITOR_GENERATOR,
@@ -163,6 +164,7 @@ export function importPackJson(json: unknown): Result<ImportedPack, PackProblem[
   if (!parsed.success) for (const issue of parsed.error.issues) problems.push({ path: issue.path, message: issue.message });
   const rawLevels = Array.isArray(raw['levels']) ? (raw['levels'] as readonly unknown[]) : [];
   const levels = checkLevels(rawLevels, problems);
+  checkFields(raw, rawLevels, problems);
   if (rawLevels.length > MAX_PACK_LEVELS) {
     problems.push({
       path: ['levels'],
@@ -215,6 +217,23 @@ function checkLevels(rawLevels: readonly unknown[], problems: LocatedProblem[]):
 }
 
 /**
+ * The custom fields (`fields.ts`): the definitions (when the schema accepts
+ * their shape), then every level's values against them. Values are checked
+ * on the raw objects, so a key zod would drop (`__proto__`) is still seen.
+ */
+function checkFields(raw: Readonly<Record<string, unknown>>, rawLevels: readonly unknown[], problems: LocatedProblem[]): void {
+  const parsedDefs = LevelPackSchema.shape.fields.safeParse(raw['fields']);
+  const defs: readonly PackFieldDef[] = parsedDefs.success ? (parsedDefs.data ?? []) : [];
+  if (parsedDefs.success) problems.push(...checkFieldDefs(defs));
+  rawLevels.forEach((entry, i) => {
+    if (!isJsonObject(entry)) return;
+    const values = entry['fields'];
+    // Without readable definitions every value would look undefined: the definitions' problems say enough.
+    if (isJsonObject(values) && parsedDefs.success) problems.push(...checkFieldValues(defs, values, i));
+  });
+}
+
+/**
  * A grid error at `levels[i].rows[line - 1]` with its column in the message;
  * errors about the whole grid (column 0: size, no head, no rows) point at
  * `levels[i].rows`.
@@ -247,6 +266,12 @@ function unknownFields(raw: Readonly<Record<string, unknown>>): PackProblem[] {
     }
   };
   report(raw, KNOWN_FIELDS.pack, []);
+  const rawFields = raw['fields'];
+  if (Array.isArray(rawFields)) {
+    rawFields.forEach((def: unknown, i) => {
+      if (isJsonObject(def)) report(def, KNOWN_FIELDS.field, ['fields', i]);
+    });
+  }
   const rawLevels = raw['levels'];
   if (Array.isArray(rawLevels)) {
     rawLevels.forEach((level: unknown, i) => {
@@ -262,8 +287,9 @@ function unknownFields(raw: Readonly<Record<string, unknown>>): PackProblem[] {
 /**
  * The pack as canonical text: 2-space indented JSON, fields in the order of
  * the format (format, version, name, description, createdWith,
- * difficultyModel, levels; per level id, name, rows, difficulty, features,
- * source, notes, tags, playtests, playerStats), one trailing newline.
+ * difficultyModel, fields, levels; per level id, name, rows, difficulty,
+ * features, source, notes, tags, playtests, playerStats, fields (values in
+ * the order of the definitions)), one trailing newline.
  * Fields not in the format are not written. `pack` should be valid (e.g.
  * from {@link importPack} or {@link createPack}): JSON has no Infinity or
  * NaN (they are written as null) and writes -0 as 0. O(size).
@@ -276,18 +302,25 @@ export function exportPack(pack: LevelPack): string {
     ...(pack.description !== undefined ? { description: pack.description } : {}),
     ...(pack.createdWith !== undefined ? { createdWith: pack.createdWith } : {}),
     ...(pack.difficultyModel !== undefined ? { difficultyModel: pack.difficultyModel } : {}),
-    levels: pack.levels.map(orderedPackLevel),
+    ...(pack.fields !== undefined ? { fields: pack.fields.map(exportFieldDef) } : {}),
+    levels: pack.levels.map((level) => orderedPackLevel(level, pack.fields ?? [])),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
 
+/** A field definition with its keys in the format's order. */
+function exportFieldDef(def: PackFieldDef): PackFieldDef {
+  return { key: def.key, label: def.label, type: def.type, ...(def.choices !== undefined ? { choices: [...def.choices] } : {}) };
+}
+
 /**
  * A level's fields in the format's order (id, name, rows, difficulty,
- * features, source, notes, tags, playtests, playerStats), without fields the
- * format does not know: what {@link exportPack} writes per level and what a
- * level stream line holds (`core/jobs/levelStream.ts`).
+ * features, source, notes, tags, playtests, playerStats, custom field values
+ * in the order of `fieldDefs`), without fields the format does not know: what
+ * {@link exportPack} writes per level and what a level stream line holds
+ * (`core/jobs/levelStream.ts`).
  */
-export function orderedPackLevel(level: PackLevel): PackLevel {
+export function orderedPackLevel(level: PackLevel, fieldDefs: readonly PackFieldDef[] = []): PackLevel {
   return {
     id: level.id,
     name: level.name,
@@ -306,6 +339,7 @@ export function orderedPackLevel(level: PackLevel): PackLevel {
     ...(level.playerStats !== undefined
       ? { playerStats: { players: level.playerStats.players, attempts: level.playerStats.attempts, solved: level.playerStats.solved, gaveUp: level.playerStats.gaveUp, outliers: level.playerStats.outliers, meanSeconds: level.playerStats.meanSeconds, medianSeconds: level.playerStats.medianSeconds } }
       : {}),
+    ...(level.fields !== undefined ? { fields: orderedFieldValues(fieldDefs, level.fields) } : {}),
   };
 }
 

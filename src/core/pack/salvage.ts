@@ -10,6 +10,7 @@
 import type { Level } from '../level/level';
 import { describeValue } from './describe';
 import { CURRENT_PACK_VERSION, isJsonObject, migratePack } from './migrations';
+import { checkFieldDefs } from './fields';
 import { importPackJson, type PackProblem } from './pack';
 import { LevelPackSchema, MAX_ID_LENGTH, MAX_PACK_LEVELS, PACK_FORMAT, type LevelPack, type PackLevel } from './schema';
 
@@ -65,7 +66,7 @@ export function salvagePackJson(json: unknown, fallbackName = RECOVERED_PACK_NAM
     if (root['format'] !== PACK_FORMAT) packProblems.push({ path: 'format', message: `expected "${PACK_FORMAT}" but found ${describeValue(root['format'])}` });
   }
   const shape = LevelPackSchema.shape;
-  const field = <T>(name: 'name' | 'description' | 'createdWith' | 'difficultyModel', schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }): T | undefined => {
+  const field = <T>(name: 'name' | 'description' | 'createdWith' | 'difficultyModel' | 'fields', schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }): T | undefined => {
     const v = root[name];
     if (v === undefined) return undefined;
     const r = schema.safeParse(v);
@@ -77,6 +78,10 @@ export function salvagePackJson(json: unknown, fallbackName = RECOVERED_PACK_NAM
   const description = field('description', shape.description);
   const createdWith = field('createdWith', shape.createdWith);
   const difficultyModel = field('difficultyModel', shape.difficultyModel);
+  // Definitions that fail their own checks are left out; then the levels' values of them are what sets a level aside.
+  const readFields = field('fields', shape.fields);
+  const fields = readFields !== undefined && checkFieldDefs(readFields).length === 0 ? readFields : undefined;
+  if (readFields !== undefined && fields === undefined) packProblems.push({ path: 'fields', message: 'the field definitions are not valid; they were left out' });
   const rawLevels = root['levels'];
   if (!Array.isArray(rawLevels)) {
     if (isJsonObject(json)) packProblems.push({ path: 'levels', message: `expected a list of levels but found ${describeValue(rawLevels)}` });
@@ -92,7 +97,7 @@ export function salvagePackJson(json: unknown, fallbackName = RECOVERED_PACK_NAM
       setAside.push({ index, ...label, problems: [{ path: `levels[${index}]`, message: `past the limit of ${MAX_PACK_LEVELS} levels in a pack` }] });
       return;
     }
-    const one = importPackJson({ format: PACK_FORMAT, version: CURRENT_PACK_VERSION, name: 'one level', levels: [entry] });
+    const one = importPackJson({ format: PACK_FORMAT, version: CURRENT_PACK_VERSION, name: 'one level', ...(fields !== undefined ? { fields } : {}), levels: [entry] });
     if (!one.ok) {
       setAside.push({ index, ...label, problems: one.error.map((p) => ({ path: p.path.replace(/^levels\[0\]/, `levels[${index}]`), message: p.message })) });
       return;
@@ -114,6 +119,7 @@ export function salvagePackJson(json: unknown, fallbackName = RECOVERED_PACK_NAM
     ...(description !== undefined ? { description } : {}),
     ...(createdWith !== undefined ? { createdWith } : {}),
     ...(difficultyModel !== undefined ? { difficultyModel } : {}),
+    ...(fields !== undefined ? { fields } : {}),
     levels: kept,
   };
   return { pack, levels, setAside, packProblems, intact: false };

@@ -12,7 +12,10 @@
  *                "difficulty": 12.5, "features": { "nSolutions": 3 },
  *                "source": { "generator": "rsd", "seed": 7,
  *                            "temperature": null, "model": null },
- *                "notes": "...", "tags": ["intro"] }] }     (both optional)
+ *                "notes": "...", "tags": ["intro"],       (both optional)
+ *                "fields": { "par": 7 } }],               (optional)
+ *   "fields": [{ "key": "par", "label": "Par moves",       (optional: the
+ *                "type": "number" }] }                       pack's own fields)
  * ```
  *
  * `difficulty`, `features` and `source` may be left out (null, {} and an
@@ -25,6 +28,16 @@
  */
 import { z } from 'zod';
 import { describeValue } from './describe';
+import {
+  FIELD_TYPES,
+  MAX_FIELD_CHOICES,
+  MAX_FIELD_KEY_LENGTH,
+  MAX_FIELD_LABEL_LENGTH,
+  MAX_FIELD_TEXT_LENGTH,
+  MAX_FIELDS,
+  type FieldValue,
+  type PackFieldDef,
+} from './fields';
 import { CURRENT_PACK_VERSION } from './migrations';
 
 /** The `format` tag every pack file starts with. */
@@ -79,6 +92,8 @@ export interface PackLevel {
   playtests?: PackPlaytests;
   /** Players' results imported from play mode (optional; kept apart from the designer's own playtests). */
   playerStats?: PackPlayerStats;
+  /** Values of the pack's custom fields (`fields.ts`), by key (optional; a key left out has no value). */
+  fields?: Record<string, FieldValue>;
 }
 
 /**
@@ -114,6 +129,8 @@ export interface LevelPack {
   createdWith?: string;
   /** The difficulty model the levels' `difficulty` values come from (written on export). */
   difficultyModel?: string;
+  /** The pack's custom per-level fields (optional; see `fields.ts`). */
+  fields?: PackFieldDef[];
   levels: PackLevel[];
 }
 
@@ -212,9 +229,41 @@ export const PackLevelSchema = z.object(
       .array(text('a tag', MAX_TAG_LENGTH), { error: expected('a list of tags such as ["intro", "hard"]') })
       .max(MAX_TAGS, { error: `a level has at most ${MAX_TAGS} tags` })
       .exactOptional(),
+    // Types against the pack's definitions are checked in `pack.ts` (checkFieldValues).
+    fields: z
+      .record(
+        z.string().max(MAX_FIELD_KEY_LENGTH),
+        z.union([z.string().max(MAX_FIELD_TEXT_LENGTH), z.number(), z.boolean()], {
+          error: expected('text, a number or true/false'),
+        }),
+        {
+          error: (issue: RawIssue) =>
+            issue.code === 'invalid_key'
+              ? `a field key is longer than ${MAX_FIELD_KEY_LENGTH} characters`
+              : expected('an object of field values such as { "par": 7 }')(issue),
+        },
+      )
+      .exactOptional(),
   },
   { error: expected('a level object { "id", "name", "rows", ... }') },
 );
+
+/** Schema of {@link PackFieldDef}. Unique keys and choice lists are checked by `checkFieldDefs` in `fields.ts`. */
+export const PackFieldDefSchema = z.object(
+  {
+    key: z
+      .string({ error: expected('text') })
+      .min(1, { error: 'the key is empty; every field needs a key' })
+      .max(MAX_FIELD_KEY_LENGTH, { error: tooLong('the key', MAX_FIELD_KEY_LENGTH) }),
+    label: text('the label', MAX_FIELD_LABEL_LENGTH),
+    type: z.enum(FIELD_TYPES, { error: expected(FIELD_TYPES.map((t) => `"${t}"`).join(', ')) }),
+    choices: z
+      .array(text('a choice', MAX_FIELD_LABEL_LENGTH), { error: expected('a list of choices such as ["forest", "desert"]') })
+      .max(MAX_FIELD_CHOICES, { error: `a choice field has at most ${MAX_FIELD_CHOICES} choices` })
+      .exactOptional(),
+  },
+  { error: expected('a field definition { "key", "label", "type" }') },
+) satisfies z.ZodType<PackFieldDef>;
 
 /** Schema of {@link LevelPack} once migrated to the current version. */
 export const LevelPackSchema = z.object(
@@ -228,6 +277,10 @@ export const LevelPackSchema = z.object(
     description: text('the description', MAX_DESCRIPTION_LENGTH).exactOptional(),
     createdWith: text('createdWith', MAX_NAME_LENGTH).exactOptional(),
     difficultyModel: text('the model name', MAX_NAME_LENGTH).exactOptional(),
+    fields: z
+      .array(PackFieldDefSchema, { error: expected('a list of field definitions such as [{ "key": "par", "label": "Par moves", "type": "number" }]') })
+      .max(MAX_FIELDS, { error: `a pack defines at most ${MAX_FIELDS} fields` })
+      .exactOptional(),
     levels: z.array(PackLevelSchema, { error: expected('a list of levels') }),
   },
   { error: expected('a pack object') },
@@ -238,4 +291,5 @@ export const KNOWN_FIELDS = {
   pack: Object.keys(LevelPackSchema.shape),
   level: Object.keys(PackLevelSchema.shape),
   source: Object.keys(PackLevelSourceSchema.shape),
+  field: Object.keys(PackFieldDefSchema.shape),
 } as const;

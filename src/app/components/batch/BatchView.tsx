@@ -38,7 +38,7 @@ export function BatchView() {
     <div className="batch-view" data-testid="batch.view">
       <header className="batch-head">
         <h2>Batch evaluation</h2>
-        <span className="muted">SPEC §8 / thesis §5.4 · difficulty by the active model “{s.model}”</span>
+        <span className="muted">the thesis’s evaluation (§5.4) · difficulty by the active model “{s.model}”</span>
       </header>
       <BatchForm />
       {run.status !== 'idle' && (

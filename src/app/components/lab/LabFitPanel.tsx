@@ -3,6 +3,7 @@
  * prediction for the level in the studio, predicted against actual seconds
  * with the y = x line, every level's prediction, and Save / Save & activate.
  */
+import { featureLabel } from '../../adapters/graphHighlight';
 import { useMemo, useState } from 'react';
 import { fitSizeWarning } from '../../../core/difficulty/fitGuard';
 import { predictDifficulty } from '../../../core/difficulty/predict';
@@ -88,7 +89,7 @@ export function LabFitPanel() {
             <tbody>
               {m.features.map((feature, i) => (
                 <tr key={feature} data-testid="lab.coefficient" data-feature={feature} data-value={m.coefficients[i]}>
-                  <td>{feature}</td>
+                  <td title={feature}>{featureLabel(feature)}</td>
                   <td className="num">{formatStat(m.means[i])}</td>
                   <td className="num">{formatStat(m.scales[i])}</td>
                   <td className="num">{formatStat(m.coefficients[i])}</td>

@@ -35,7 +35,7 @@ export function LabModelPanel() {
               </button>
             ))}
           </div>
-          <span className="lab-small muted">{s.method === 'ols' ? 'least squares' : 'alpha by 5-fold CV'}</span>
+          <span className="lab-small muted" title={s.method === 'ols' ? 'ordinary least squares' : 'the regularisation strength alpha, chosen by 5-fold cross-validation'}>{s.method === 'ols' ? 'plain best fit' : 'how strongly to shrink: picked by testing on held-out fifths'}</span>
         </div>
         <div className="lab-row">
           <span className="lab-label">Features</span>

@@ -5,7 +5,7 @@ const LABEL: Record<LabJob['kind'], string> = {
   data: 'Analysing levels',
   evaluate: 'Evaluating: split',
   ablation: 'Ablation: subset',
-  fit: 'Fitting (alpha by 5-fold CV)',
+  fit: 'Fitting (picking the shrink strength on held-out fifths)',
 };
 
 export function LabProgress({ job, onCancel }: { readonly job: LabJob; readonly onCancel: () => void }) {

@@ -4,6 +4,7 @@
  * feature is in them (seed 002 Table 1), always beside the
  * predict-the-mean baseline.
  */
+import { featureLabel } from '../../adapters/graphHighlight';
 import { formatStat, usageRows } from '../../adapters/labSeries';
 import { useActions, useStudioShallow } from '../../studioContext';
 import { METHOD_LABEL } from './LabModelPanel';
@@ -92,7 +93,7 @@ export function LabResults() {
                 <tbody>
                   {usageRows(a.usage, a.features).map((u) => (
                     <tr key={u.feature} data-testid="lab.usage.row" data-feature={u.feature} data-count={u.count}>
-                      <td>{u.feature}</td>
+                      <td title={u.feature}>{featureLabel(u.feature)}</td>
                       <td className="num">{u.count}</td>
                       <td className="lab-usage-bar-cell">
                         <span className="lab-usage-bar" style={{ width: `${a.top.length > 0 ? (u.count / a.top.length) * 100 : 0}%` }} />

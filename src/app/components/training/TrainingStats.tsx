@@ -4,7 +4,7 @@ import { useStudioShallow } from '../../studioContext';
 import { PhasePill } from './TrainingControls';
 
 export function TrainingStats() {
-  const s = useStudioShallow((st) => ({ last: st.trainingHistory.at(-1) ?? null, backend: st.trainingBackend, phase: st.trainingPhase, error: st.trainingError, session: st.trainingSession }));
+  const s = useStudioShallow((st) => ({ last: st.trainingHistory.at(-1) ?? null, backend: st.trainingBackend, phase: st.trainingPhase, error: st.trainingError, session: st.trainingSession, budget: st.trainingBudgetMinutes }));
   const { last } = s;
   const stat = (key: string, label: string, value: number | null, text: string) => (
     <div className="train-stat" data-testid={`training.${key}`} data-value={value ?? ''}>
@@ -52,6 +52,7 @@ export function TrainingStats() {
           {s.error}
         </p>
       )}
+      <BudgetProgress elapsed={s.last?.elapsed ?? 0} minutes={s.budget} running={s.phase === 'running' || s.phase === 'starting'} />
       <div className="train-stats">
         {stat('episodes', 'episodes', last?.episodes ?? null, last === null ? '—' : formatCount(last.episodes))}
         {stat('envSteps', 'env steps', last?.envSteps ?? null, last === null ? '—' : formatCount(last.envSteps))}
@@ -65,5 +66,21 @@ export function TrainingStats() {
         {stat('testDifficulty', 'test difficulty', last?.testDifficulty ?? null, last?.testDifficulty == null ? '—' : last.testDifficulty.toFixed(1))}
       </div>
     </section>
+  );
+}
+
+/** How much of the time budget is spent, and how long is left (the run stops itself at the end). */
+function BudgetProgress({ elapsed, minutes, running }: { elapsed: number; minutes: number | null; running: boolean }) {
+  if (minutes === null) return null;
+  const total = minutes * 60;
+  const spent = Math.min(1, elapsed / total);
+  const left = Math.max(0, total - elapsed);
+  return (
+    <div className="train-budget" data-testid="training.budget" data-spent={spent.toFixed(4)} data-left={Math.round(left)}>
+      <progress max={1} value={spent} aria-label={`training budget used: ${Math.round(spent * 100)}%`} />
+      <span>
+        {Math.round(spent * 100)}% of {formatDuration(total)} · <b data-testid="training.timeLeft">{formatDuration(left)}</b> left{running ? '' : ' (paused or stopped: the clock waits)'}
+      </span>
+    </div>
   );
 }

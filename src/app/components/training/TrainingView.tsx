@@ -22,7 +22,7 @@ export function TrainingView() {
     <div className="train-view" data-testid="training.view">
       <aside className="train-side panel">
         <h2>Training</h2>
-        <p className="muted train-note">DQN in a Web Worker (SPEC §6). Settings apply to a new run; a checkpoint is saved every 30 s and whenever the run pauses or ends.</p>
+        <p className="muted train-note">Trains a level generator in the background (details: DQN in a Web Worker). Settings apply to a new run; a checkpoint is saved every 30 s and whenever the run pauses or ends.</p>
         <TrainingForm disabled={locked} />
         <TrainingControls />
         <CheckpointOffer />

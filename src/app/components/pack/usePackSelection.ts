@@ -1,0 +1,102 @@
+/**
+ * Selection and keyboard focus shared by the pack list and the pack grid.
+ *
+ * The collection is one Tab stop (roving tabindex): only the focused item
+ * has `tabIndex` 0, the arrows move the focus inside (the grid moves by
+ * rows too), Home/End jump to the ends. Selection follows the usual desktop
+ * rules: a click selects one item; Ctrl (Cmd) + click adds or removes one;
+ * Shift + click or Shift + arrow extends from the anchor; Ctrl+A selects
+ * every item shown; Space toggles the focused item; Escape clears.
+ */
+import { useCallback, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useActions, useStudio } from '../../studioContext';
+
+export interface PackSelectionHandlers {
+  /** The id that holds the Tab stop. */
+  readonly focusId: string | null;
+  readonly selected: ReadonlySet<string>;
+  /** `tabIndex` for the item `id`. */
+  tabIndexOf(id: string): 0 | -1;
+  /** A click on the item: select (with the modifiers' meaning). Returns true for a plain click. */
+  onClick(e: MouseEvent, id: string): boolean;
+  /**
+   * Keys on the item. `columns` is how many items a row holds (1 for a
+   * list). Returns true when the key was handled (the caller then stops it).
+   */
+  onKey(e: KeyboardEvent, id: string, columns: number): boolean;
+  /** Remembers that `id` has the focus (a focus by mouse or by script). */
+  onFocus(id: string): void;
+}
+
+/** Focuses the element of `collection` whose `data-id` is `id` (after React has rendered). */
+export function focusItem(collection: string, id: string): void {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-collection="${collection}"] [data-id="${CSS.escape(id)}"]`)?.focus());
+}
+
+/**
+ * Selection and roving focus over `order` (the ids shown, in order).
+ * `collection` names the container (its `data-collection`), for focusing.
+ */
+export function usePackSelection(order: readonly string[], collection: string): PackSelectionHandlers {
+  const get = useActions();
+  const selection = useStudio((s) => s.packSelection);
+  const [focused, setFocused] = useState<string | null>(null);
+  const selected = new Set(selection);
+  // The Tab stop: the focused item if still shown, else the first selected one shown, else the first.
+  const focusId = focused !== null && order.includes(focused) ? focused : (order.find((id) => selected.has(id)) ?? order[0] ?? null);
+
+  const onClick = useCallback((e: MouseEvent, id: string): boolean => {
+    setFocused(id);
+    if (e.shiftKey) {
+      get().selectPackRange(id, order);
+      return false;
+    }
+    if (e.ctrlKey || e.metaKey) {
+      get().togglePackSelection(id);
+      return false;
+    }
+    get().selectPackLevels([id]);
+    return true;
+  }, [get, order]);
+
+  const onKey = (e: KeyboardEvent, id: string, columns: number): boolean => {
+    const at = order.indexOf(id);
+    if (at < 0) return false;
+    const step: Record<string, number> = { ArrowDown: columns, ArrowUp: -columns, Home: -Infinity, End: Infinity };
+    if (columns > 1) Object.assign(step, { ArrowRight: 1, ArrowLeft: -1 });
+    if (e.altKey) return false; // Alt+arrows reorder (the list's business)
+    if (e.key in step) {
+      const to = Math.max(0, Math.min(order.length - 1, at + step[e.key]!));
+      const target = order[to]!;
+      setFocused(target);
+      focusItem(collection, target);
+      if (e.shiftKey) get().selectPackRange(target, order);
+      else if (e.ctrlKey || e.metaKey) {
+        // Ctrl+arrow moves the focus without touching the selection.
+      } else get().selectPackLevels([target]);
+      return true;
+    }
+    if (e.key === ' ' || e.key === 'Spacebar') {
+      get().togglePackSelection(id);
+      return true;
+    }
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a') {
+      get().selectPackLevels(order, id);
+      return true;
+    }
+    if (e.key === 'Escape' && selection.length > 0) {
+      get().clearPackSelection();
+      return true;
+    }
+    return false;
+  };
+
+  return {
+    focusId,
+    selected,
+    tabIndexOf: (id) => (id === focusId ? 0 : -1),
+    onClick,
+    onKey,
+    onFocus: setFocused,
+  };
+}
