@@ -77,7 +77,7 @@ describe('levelHints', () => {
   });
 
   it('the levels JSON carries hints only when asked', () => {
-    const pack = { format: 'longcat-pack' as const, version: 1 as const, name: 'P', levels: [{ id: 'a', name: 'a', rows: ['C..', '...', '...'], difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } }] };
+    const pack = { format: 'longcat-pack' as const, version: 2 as const, rules: 'longcat' as const, name: 'P', levels: [{ id: 'a', name: 'a', rows: ['C..', '...', '...'], difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } }] };
     const plain = exportPackAs(pack, 'json');
     const withHints = exportPackAs(pack, 'json', { hints: true });
     expect(plain.ok && plain.value.includes('"hints"')).toBe(false);

@@ -51,7 +51,7 @@ export function parseStreamLine(text: string, line: number): Result<StreamLevel,
   if (rules !== STREAM_RULES) {
     return err([{ path: `${at}.rules`, message: `expected "${STREAM_RULES}" but found ${rules === undefined ? 'nothing' : JSON.stringify(rules).slice(0, 40)}` }]);
   }
-  const r = importPackJson({ format: PACK_FORMAT, version: CURRENT_PACK_VERSION, name: 'stream', levels: [fields] });
+  const r = importPackJson({ format: PACK_FORMAT, version: CURRENT_PACK_VERSION, rules: STREAM_RULES, name: 'stream', levels: [fields] });
   if (!r.ok) return err(r.error.map((p) => ({ ...p, path: p.path.replace(/^\$?\.?levels\[0\]/, at).replace(/^\$$/, at) })));
   const grid = r.value.levels[0]!;
   return ok({ level: r.value.pack.levels[0]!, grid, key: levelKey(grid) });

@@ -26,7 +26,8 @@ function level(id: string, fields?: PackLevel['fields']): PackLevel {
 
 const pack: LevelPack = {
   format: 'longcat-pack',
-  version: 1,
+  version: 2,
+  rules: 'longcat',
   name: 'With fields',
   fields: defs,
   levels: [level('a', { par: 7, hint: 'go "left", then down', locked: true, world: 'desert, dry' }), level('b', { world: 'forest' }), level('c')],
@@ -54,7 +55,7 @@ describe('custom fields in the pack format', () => {
   });
 
   it('a pack without fields writes no fields key (files of older builds are unchanged)', () => {
-    const plain: LevelPack = { format: 'longcat-pack', version: 1, name: 'P', levels: [level('a')] };
+    const plain: LevelPack = { format: 'longcat-pack', version: 2, rules: 'longcat', name: 'P', levels: [level('a')] };
     expect(exportPack(plain)).not.toContain('"fields"');
   });
 
@@ -113,7 +114,7 @@ describe('custom fields in the exports', () => {
     const file = JSON.parse(r.value) as { fields: unknown; levels: { fields: unknown }[] };
     expect(file.fields).toEqual(defs);
     expect(file.levels.map((l) => l.fields)).toEqual([pack.levels[0]!.fields, { world: 'forest' }, {}]);
-    const plain = exportPackAs({ format: 'longcat-pack', version: 1, name: 'P', levels: [level('a')] }, 'json');
+    const plain = exportPackAs({ format: 'longcat-pack', version: 2, rules: 'longcat', name: 'P', levels: [level('a')] }, 'json');
     expect(plain.ok && plain.value.includes('"fields"')).toBe(false);
   });
 });

@@ -82,6 +82,9 @@ export function salvagePackJson(json: unknown, fallbackName = RECOVERED_PACK_NAM
   const readFields = field('fields', shape.fields);
   const fields = readFields !== undefined && checkFieldDefs(readFields).length === 0 ? readFields : undefined;
   if (readFields !== undefined && fields === undefined) packProblems.push({ path: 'fields', message: 'the field definitions are not valid; they were left out' });
+  const rawRules = root['rules'];
+  const rules = shape.rules.safeParse(rawRules).success ? (rawRules as LevelPack['rules']) : 'longcat';
+  if (rawRules !== undefined && rawRules !== rules) packProblems.push({ path: 'rules', message: `${describeValue(rawRules)} is not a ruleset (longcat or paint); the levels are read as Longcat` });
   const rawLevels = root['levels'];
   if (!Array.isArray(rawLevels)) {
     if (isJsonObject(json)) packProblems.push({ path: 'levels', message: `expected a list of levels but found ${describeValue(rawLevels)}` });
@@ -97,7 +100,7 @@ export function salvagePackJson(json: unknown, fallbackName = RECOVERED_PACK_NAM
       setAside.push({ index, ...label, problems: [{ path: `levels[${index}]`, message: `past the limit of ${MAX_PACK_LEVELS} levels in a pack` }] });
       return;
     }
-    const one = importPackJson({ format: PACK_FORMAT, version: CURRENT_PACK_VERSION, name: 'one level', ...(fields !== undefined ? { fields } : {}), levels: [entry] });
+    const one = importPackJson({ format: PACK_FORMAT, version: CURRENT_PACK_VERSION, rules, name: 'one level', ...(fields !== undefined ? { fields } : {}), levels: [entry] });
     if (!one.ok) {
       setAside.push({ index, ...label, problems: one.error.map((p) => ({ path: p.path.replace(/^levels\[0\]/, `levels[${index}]`), message: p.message })) });
       return;
@@ -115,6 +118,7 @@ export function salvagePackJson(json: unknown, fallbackName = RECOVERED_PACK_NAM
   const pack: LevelPack = {
     format: PACK_FORMAT,
     version: CURRENT_PACK_VERSION,
+    rules,
     name,
     ...(description !== undefined ? { description } : {}),
     ...(createdWith !== undefined ? { createdWith } : {}),
