@@ -26,6 +26,8 @@ export interface UiSlice {
   view: StudioView;
   messages: Message[];
   saveStatus: SaveStatus;
+  /** Why the last save failed, in a few plain words ("storage is full"), while it keeps failing. */
+  saveProblem: string | null;
   helpOpen: boolean;
   textOpen: boolean;
   tabRole: TabRole;
@@ -39,6 +41,7 @@ export interface UiSlice {
   notify(kind: Message['kind'], text: string, undoId?: string): void;
   dismissMessage(id: string): void;
   setSaveStatus(status: SaveStatus): void;
+  setSaveProblem(problem: string | null): void;
   setHelpOpen(open: boolean): void;
   setTextOpen(open: boolean): void;
   setTabRole(role: TabRole): void;
@@ -54,6 +57,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
   view: 'studio',
   messages: [],
   saveStatus: 'idle',
+  saveProblem: null,
   helpOpen: false,
   textOpen: false,
   tabRole: 'pending',
@@ -66,6 +70,9 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
   dismissMessage: (id) => set({ messages: get().messages.filter((m) => m.id !== id) }),
   setSaveStatus: (status) => {
     if (get().saveStatus !== status) set({ saveStatus: status });
+  },
+  setSaveProblem: (problem) => {
+    if (get().saveProblem !== problem) set({ saveProblem: problem });
   },
   setHelpOpen: (open) => set({ helpOpen: open }),
   setTextOpen: (open) => set({ textOpen: open }),
