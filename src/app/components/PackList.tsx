@@ -102,7 +102,10 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
           }}
           onDrop={(e) => drop(e, dropAt ?? i)}
           onKeyDown={(e) => onKey(e, i, l)}
-          onDoubleClick={() => openLevel(l)}
+          // One click opens the row (the notes and tags below it then belong to it); its buttons and rename field act alone.
+          onClick={(e) => {
+            if (!(e.target instanceof Element) || e.target.closest('button, input') === null) openLevel(l);
+          }}
         >
           <span className="drag-handle" aria-hidden>⋮⋮</span>
           <span className="pack-index">{i + 1}</span>

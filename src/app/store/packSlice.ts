@@ -65,6 +65,12 @@ export interface PackSlice {
 
   /** Adds a level at the end (or after `after`); warns when it is a duplicate or unsolvable. Returns its id, or null when the pack is full. */
   addToPack(entry: NewPackEntry, after?: string): string | null;
+  /**
+   * Adds `entries` at the end as one undo step named `label`: every
+   * generator's "Add all to pack" goes through here. Returns the ids added
+   * (in order; fewer when the pack fills up, which a message says).
+   */
+  addAllToPack(label: string, entries: readonly NewPackEntry[]): string[];
   /** Adds the editor's level and opens it in place; returns its id. */
   addCurrentLevelToPack(): string | null;
   /** Opens a pack level in the editor, edited in place. */
@@ -137,6 +143,27 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
       });
       if (entry.features !== null) get().rememberFeatures(levelKey(entry.level), entry.features);
       return id;
+    },
+    addAllToPack: (label, entries) => {
+      if (entries.length === 0) return [];
+      const before = new Set(get().pack.levels.map((l) => rowsKey(l.rows)));
+      let ids: string[] = [];
+      get().applyPackEdit(label, (p) => {
+        const r = insertLevels(p, entries.map((e) => ({ level: e.level, name: e.name, ...(e.features !== null ? { features: { ...e.features } } : {}), ...(e.source !== undefined ? { source: e.source } : {}), ...(e.id !== undefined ? { id: e.id } : {}) })));
+        ids = r.ids;
+        return r.pack;
+      }, { toast: `Added ${plural(entries.length, 'level')} to the pack.` });
+      const added = entries.slice(0, ids.length);
+      // One store update for the features the levels came with.
+      const cache = new Map(get().featureCache);
+      for (const e of added) if (e.features !== null) cache.set(levelKey(e.level), e.features);
+      if (added.some((e) => e.features !== null)) set({ featureCache: cache });
+      const repeated = added.filter((e) => before.has(levelKey(e.level))).length;
+      if (repeated > 0) get().notify('error', `${plural(repeated, 'level')} of these ${repeated === 1 ? 'is' : 'are'} the same grid as a level already in the pack.`);
+      const unsolvable = added.filter((e) => e.features !== null && e.features.nSolutions === 0).length;
+      if (unsolvable > 0) get().notify('error', `${plural(unsolvable, 'added level')} ${unsolvable === 1 ? 'has' : 'have'} no solution.`);
+      if (ids.length < entries.length) get().notify('error', `The pack is full: ${plural(entries.length - ids.length, 'level')} were not added.`);
+      return ids;
     },
     addCurrentLevelToPack: () => {
       const { level, levelName, analysis, pack } = get();
