@@ -128,6 +128,19 @@ export class StudioPage {
     }, name);
   }
 
+  /**
+   * Adds a level to the pack by typing it: New (a new pack level, opened
+   * in place), then Text… (which edits the level it was opened on).
+   */
+  async addLevelAsText(text: string): Promise<void> {
+    await this.pack.show();
+    const before = await this.pack.items.count();
+    await this.page.getByTestId('pack.new').click();
+    await expect(this.pack.items).toHaveCount(before + 1);
+    await this.editor.typeLevel(text);
+    await this.graph.waitForLevel();
+  }
+
   /** Presses a key with nothing focused (the canvas's scope). */
   async press(key: string): Promise<void> {
     await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
