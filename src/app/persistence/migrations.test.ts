@@ -13,7 +13,7 @@ import { toRows } from '../../core/level/level';
 import { createStudioStore } from '../store/store';
 import { loadSaved, startAutosave } from './autosave';
 import { memoryStore, RECORD_NAMES, type RecordName } from './db';
-import { migrateRecord, RECORD_HISTORY, type RecordHistory, type RecordKind } from './migrations';
+import { migrateRecord, RECORD_HISTORY, type RecordHistory, type RecordKind, type RecordMigration } from './migrations';
 import { restorePlayLog } from './restore';
 
 const FIXTURE = resolve(import.meta.dirname, '../../../test/fixtures/saved-records-v1.json');
@@ -66,7 +66,7 @@ describe('the migration runner', () => {
   const made: RecordHistory = {
     label: 'the saved thing',
     current: 3,
-    steps: new Map([
+    steps: new Map<number, RecordMigration>([
       [1, (j) => ({ ...j, version: 2, b: j['a'], a: undefined })],
       [2, (j) => ({ ...j, version: 3, c: 'new' })],
     ]),
