@@ -73,6 +73,21 @@ describe('autosave after a failed write', () => {
     expect(again.getState().history.entries.length).toBe(s().history.entries.length);
   });
 
+  it('a record that cannot be serialised fails its write with a message, never the change that put it there', async () => {
+    const kv = memoryStore();
+    const journal = memoryJournal();
+    const store = createStudioStore();
+    const autosave = startAutosave(store, kv, { delayMs: 1, journal, retryMs: () => 60_000 });
+    // What a bug could put in the store: a pack whose levels are not a list.
+    expect(() => store.setState({ pack: { format: 'longcat-pack', version: 1, name: 'broken', levels: null as never } })).not.toThrow();
+    expect(journal.names()).not.toContain('pack');
+    expect(autosave.atRisk()).toBe(true);
+    await autosave.flush();
+    expect(store.getState().saveStatus).toBe('failed');
+    expect(kv.data.has('pack')).toBe(false);
+    autosave.stop();
+  });
+
   it('plain words for each kind of failure, whatever the message says', () => {
     expect(describeSaveError(new DOMException('', 'QuotaExceededError')).short).toBe('storage is full');
     expect(describeSaveError(new DOMException('', 'UnknownError')).short).toBe('storage is blocked');

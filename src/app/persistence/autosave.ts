@@ -302,7 +302,14 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
     timer = null;
     if (dirty.size === 0) return writing;
     const s = state();
-    const batch = [...dirty].map((name) => ({ name, revision: revision.get(name) ?? 0, value: taken.has(name) ? taken.get(name) : part(name).value(s) }));
+    // A value that cannot be serialised (a bug put a malformed record in the store) fails its write, not the page.
+    const batch = [...dirty].map((name) => {
+      try {
+        return { name, revision: revision.get(name) ?? 0, value: taken.has(name) ? taken.get(name) : part(name).value(s), error: null };
+      } catch (e) {
+        return { name, revision: revision.get(name) ?? 0, value: undefined, error: e };
+      }
+    });
     dirty.clear();
     queued++;
     if (failures === 0) s.setSaveStatus('saving');
@@ -314,6 +321,7 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
           continue;
         }
         try {
+          if (item.error !== null) throw item.error;
           if (item.value !== undefined) await kv.set(item.name, item.value);
           if ((revision.get(item.name) ?? 0) === item.revision && !dirty.has(item.name)) {
             unsaved.delete(item.name);
@@ -358,7 +366,16 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
         unjournaled.add(p.name);
         continue;
       }
-      const value = p.value(s);
+      let value: unknown;
+      try {
+        value = p.value(s);
+      } catch {
+        // Not serialisable (a bug): the write will fail and say so; nothing to journal.
+        taken.delete(p.name);
+        unjournaled.add(p.name);
+        journal?.remove(p.name);
+        continue;
+      }
       taken.set(p.name, value);
       if (!journalling) {
         unjournaled.add(p.name);
