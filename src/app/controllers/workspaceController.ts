@@ -15,6 +15,7 @@
 import { backupText, makeBackup, parseBackups, type Backup } from '../persistence/backups';
 import { loadSaved, startAutosave, type Autosave } from '../persistence/autosave';
 import { storageJournal, type Journal } from '../persistence/journal';
+import { describeSaveError } from '../persistence/saveErrors';
 import { openStudioDb, RECORD_NAMES, type KeyValueStore, type RecordName } from '../persistence/db';
 import { createStudioStore, type StudioStore } from '../store/store';
 import type { StudioState } from '../store/types';
@@ -95,8 +96,11 @@ export class WorkspaceController {
       if (owner && this.state.tabRole === 'owner') this.startSaving(pending);
       else this.state.setSaveStatus('idle');
     } catch (e) {
+      // Saving does not start (a damaged record could not be backed up first, or IndexedDB is unavailable): say why in plain words.
+      const problem = describeSaveError(e);
+      this.state.setSaveProblem(`${problem.short}; reload once that is resolved`);
       this.state.setSaveStatus('failed');
-      this.state.notify('error', `Your work cannot be saved in this browser (IndexedDB: ${e instanceof Error ? e.message : String(e)}).`);
+      this.state.notify('error', `Your work cannot be saved in this browser: ${problem.sentence.replace(/ and saving is retried/, '')}`);
     }
   }
 

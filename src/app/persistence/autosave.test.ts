@@ -151,6 +151,22 @@ describe('the write-ahead journal', () => {
     autosave.stop();
   });
 
+  it('a record too large for the journal is left to IndexedDB (and the unload prompt); the others are still journalled', async () => {
+    const kv = memoryStore();
+    const journal = memoryJournal({ maxChars: 400 });
+    const store = createStudioStore();
+    const autosave = startAutosave(store, kv, { delayMs: 60_000, journal });
+    const s = store.getState;
+    s().addAllToPack('Add three', [0, 1, 2].map((i) => ({ level: grid(['C....', '.....', `${'.'.repeat(i)}#${'.'.repeat(4 - i)}`]), name: `long name number ${i}`, features: null })));
+    s().setLevelName('small');
+    expect(journal.names()).toContain('level');
+    expect(journal.names()).not.toContain('pack');
+    expect(autosave.atRisk()).toBe(true);
+    await autosave.flush();
+    expect(autosave.atRisk()).toBe(false);
+    autosave.stop();
+  });
+
   it('an entry is removed only when IndexedDB holds its latest value', async () => {
     const kv = flakyStore();
     const journal = memoryJournal();

@@ -10,7 +10,7 @@ import type { KeyValueStore, RecordName } from './db';
 import { restoreLabModels, saveLabModels } from './labModels';
 import { restoreLevel, restorePlayLog, restoreSettings, salvageSavedPack, saveLevel, savePack, savePlayLog, SAVE_VERSION } from './restore';
 import { makeBackup, type Backup } from './backups';
-import type { Journal } from './journal';
+import { JournalTooLarge, type Journal } from './journal';
 import { describeSaveError } from './saveErrors';
 import { restoreAtdResults, restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace, saveAtdResults, saveGeneratorResults, saveHistory, saveWorkspace } from './workspace';
 import { restoreBatchReport, restoreLabSession, saveBatchReport, saveLabSession } from './sessions';
@@ -238,15 +238,13 @@ export interface Autosave {
   atRisk(): boolean;
 }
 
-/** A journal write slower than this (ms) stops journalling that record for the session (a very large pack). */
-const SLOW_JOURNAL_MS = 40;
-const defaultRetry = (attempt: number): number => Math.min(30_000, 1000 * 2 ** (attempt - 1));
+const defaultRetry = (attempt: number): number => Math.min(10_000, 1000 * 2 ** (attempt - 1));
 
 /**
  * Saves changed records `delayMs` after the last change. Every change is
  * first written to the journal, synchronously. A failed write keeps every
  * record it did not write as unsaved, says why in plain words and retries
- * (1 s, 2 s, 4 s ... 30 s); the status reads "saved" only once every
+ * (1 s, 2 s, 4 s, 8 s, then every 10 s); the status reads "saved" only once every
  * change is in IndexedDB.
  */
 export function startAutosave(store: StudioStore, kv: KeyValueStore, options: number | AutosaveOptions = {}): Autosave {
@@ -260,7 +258,13 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
   const unsaved = new Set<RecordName>(o.pending ?? []);
   /** Unsaved records whose latest value is not in the journal. */
   const unjournaled = new Set<RecordName>();
-  /** Records whose journal writes were too slow: left to IndexedDB (and the unload prompt). */
+  /**
+   * Records too large for the journal (see `JOURNAL_MAX_CHARS`): left to
+   * IndexedDB and the unload prompt for the rest of the session, so a very
+   * large pack is not serialised twice per edit. (Decided by size, never by
+   * time: a busy machine must not make the journal skip one record of the
+   * document and keep the others.)
+   */
   const slow = new Set<RecordName>();
   /** Per record, a counter of changes: a write clears `unsaved` only if no change came after its value was taken. */
   const revision = new Map<RecordName, number>();
@@ -381,20 +385,15 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
         unjournaled.add(p.name);
         continue;
       }
-      const t0 = performance.now();
       try {
         if (value === undefined) journal.remove(p.name);
         else journal.write(p.name, value);
         unjournaled.delete(p.name);
-      } catch {
-        // Storage full or blocked: the entry would be stale, so it goes; leaving the page now asks first.
+      } catch (e) {
+        // Storage full or blocked, or too large: the entry would be stale, so it goes; leaving the page now asks first.
         journal.remove(p.name);
         unjournaled.add(p.name);
-      }
-      if (performance.now() - t0 > SLOW_JOURNAL_MS) {
-        slow.add(p.name);
-        journal.remove(p.name);
-        unjournaled.add(p.name);
+        if (e instanceof JournalTooLarge) slow.add(p.name);
       }
     }
     if (!any) return;

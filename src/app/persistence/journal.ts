@@ -27,6 +27,28 @@ export interface Journal {
 
 export const JOURNAL_PREFIX = 'longcat-studio-journal:';
 
+/**
+ * The most characters one record may take in the journal. localStorage
+ * holds about 5 million characters per site in Chromium and Firefox; a
+ * record past this (a pack of several thousand levels with its features) is
+ * left to IndexedDB alone.
+ */
+export const JOURNAL_MAX_CHARS = 1_500_000;
+
+/** Thrown by a journal's `write` for a record past {@link JOURNAL_MAX_CHARS}. */
+export class JournalTooLarge extends Error {
+  constructor(readonly chars: number) {
+    super(`a record of ${chars.toLocaleString('en')} characters is too large for the journal`);
+    this.name = 'JournalTooLarge';
+  }
+}
+
+const checkedText = (value: unknown, max: number): string => {
+  const text = encodeJournalValue(value);
+  if (text.length > max) throw new JournalTooLarge(text.length);
+  return text;
+};
+
 const TYPED = {
   Float32Array,
   Float64Array,
@@ -84,7 +106,7 @@ export function storageJournal(storage: Storage | null = typeof localStorage ===
         return undefined;
       }
     },
-    write: (name, value) => storage.setItem(JOURNAL_PREFIX + name, encodeJournalValue(value)),
+    write: (name, value) => storage.setItem(JOURNAL_PREFIX + name, checkedText(value, JOURNAL_MAX_CHARS)),
     remove: (name) => {
       try {
         storage.removeItem(JOURNAL_PREFIX + name);
@@ -117,7 +139,7 @@ function safeLocalStorage(): Storage | null {
 }
 
 /** An in-memory journal (tests): `data` holds the encoded text, as localStorage would. */
-export function memoryJournal(options: { failWrites?: () => boolean } = {}): Journal & { data: Map<RecordName, string> } {
+export function memoryJournal(options: { failWrites?: () => boolean; maxChars?: number } = {}): Journal & { data: Map<RecordName, string> } {
   const data = new Map<RecordName, string>();
   return {
     data,
@@ -127,7 +149,7 @@ export function memoryJournal(options: { failWrites?: () => boolean } = {}): Jou
     },
     write: (name, value) => {
       if (options.failWrites?.() === true) throw new DOMException('', 'QuotaExceededError');
-      data.set(name, encodeJournalValue(value));
+      data.set(name, checkedText(value, options.maxChars ?? JOURNAL_MAX_CHARS));
     },
     remove: (name) => void data.delete(name),
     names: () => [...data.keys()],
