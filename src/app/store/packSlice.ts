@@ -23,7 +23,7 @@ import {
   sortLevels,
   updateLevel,
 } from './packEdits';
-import { selectPackLevelDifficulty } from './selectors';
+import { selectPackLevelDifficulty, selectPackLevelStatus } from './selectors';
 import type { SliceCreator } from './types';
 
 export { rowsKey, slug, uniqueId } from './packEdits';
@@ -84,7 +84,7 @@ export interface PackSlice {
   setPackLevelTags(id: string, tags: readonly string[]): void;
   removePackLevel(id: string): void;
   movePackLevel(from: number, to: number): void;
-  /** Easiest first by the active model; levels without a difficulty go last. Stable. */
+  /** Easiest first by the active model; unsolvable levels go last. Stable. Refused (with a message) while levels are still being analysed. */
   sortPackByDifficulty(): void;
   /** Removes later copies of the same grid; returns how many were removed. */
   dedupePack(): number;
@@ -99,6 +99,8 @@ export interface PackSlice {
   /** Restores a saved pack (persistence: not an edit). */
   setPack(pack: LevelPack): void;
   rememberFeatures(key: string, features: LevelFeatures | null): void;
+  /** Remembers many at once: one store update (the pack's analysis in batches). O(cache + batch). */
+  rememberFeaturesBatch(found: ReadonlyMap<string, LevelFeatures | null>): void;
 }
 
 export const EMPTY_PACK_NAME = 'My pack';
@@ -265,6 +267,12 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
     },
     sortPackByDifficulty: () => {
       const s = get();
+      // A level still being analysed has no difficulty yet: sorting now would put it last for no reason.
+      const pending = s.pack.levels.filter((l) => selectPackLevelStatus(s, l) === 'pending').length;
+      if (pending > 0) {
+        s.notify('error', `${plural(pending, 'level')} ${pending === 1 ? 'is' : 'are'} still being analysed, so the pack was not sorted; sort again when every difficulty is shown.`);
+        return;
+      }
       const changed = s.applyPackEdit('Sort by difficulty', (p) => sortLevels(p, (l) => selectPackLevelDifficulty(s, l)), { toast: 'Sorted the pack easiest first.' });
       if (!changed) s.notify('info', 'The pack is already sorted easiest first.');
     },
@@ -319,6 +327,12 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
       }, { toast: `Added ${plural(entries.length, 'level')} from ${fileName}.` });
       if (added < entries.length) get().notify('error', `The pack is full: ${plural(entries.length - added, 'level')} were not added.`);
       return added;
+    },
+    rememberFeaturesBatch: (found) => {
+      if (found.size === 0) return;
+      const next = new Map(get().featureCache);
+      for (const [key, features] of found) next.set(key, features);
+      set({ featureCache: next });
     },
     dismissImportReport: () => set({ packImport: null }),
     setPack: (pack) => set({ pack }),
