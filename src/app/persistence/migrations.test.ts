@@ -87,7 +87,7 @@ describe('the migration runner', () => {
   });
 
   it('every record kind saved in IndexedDB but the pack (core/pack/migrations.ts) has a complete chain', () => {
-    const kinds = [...RECORD_NAMES.filter((n) => n !== 'pack'), 'layout', 'backup'] as RecordKind[];
+    const kinds = [...RECORD_NAMES.filter((n) => n !== 'pack'), 'layout', 'backup', 'project'] as RecordKind[];
     expect(Object.keys(RECORD_HISTORY).sort()).toEqual([...kinds].sort());
     for (const kind of kinds) {
       const h = RECORD_HISTORY[kind];

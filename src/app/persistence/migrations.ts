@@ -17,8 +17,8 @@
 import { err, ok, type Result } from '../../core/util/result';
 import type { RecordName } from './db';
 
-/** Record kinds with a version chain here: the IndexedDB records but the pack (whose chain is `core/pack/migrations.ts`), layout prefs (localStorage) and backups. */
-export type RecordKind = Exclude<RecordName, 'pack'> | 'layout' | 'backup';
+/** Record kinds with a version chain here: the IndexedDB records but the pack (whose chain is `core/pack/migrations.ts`), layout prefs (localStorage), backups, and the project file (Ctrl+S). */
+export type RecordKind = Exclude<RecordName, 'pack'> | 'layout' | 'backup' | 'project';
 
 /** One upgrade step: the JSON object of version `v` in, that of `v + 1` out. */
 export type RecordMigration = (json: Readonly<Record<string, unknown>>) => Record<string, unknown>;
@@ -41,6 +41,13 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 const playtestsV1toV2: RecordMigration = (json) => ({ ...json, version: 2, starts: json['starts'] ?? {} });
 
+/**
+ * Project file v1 -> v2: v1 held the document only (pack, level, open
+ * level); v2 adds the playtest log, the lab session and models and the
+ * players' results (none in a v1 file).
+ */
+const projectV1toV2: RecordMigration = (json) => ({ ...json, version: 2, playtests: null, labSession: null, labModels: null, playerResults: [] });
+
 const chain = (...steps: [number, RecordMigration][]): ReadonlyMap<number, RecordMigration> => new Map(steps);
 
 /** The history of every record kind. */
@@ -57,6 +64,7 @@ export const RECORD_HISTORY: Readonly<Record<RecordKind, RecordHistory>> = {
   labSession: { label: 'the saved lab session', current: 1, steps: chain() },
   layout: { label: 'the saved layout', current: 1, steps: chain() },
   backup: { label: 'a backup', current: 1, steps: chain() },
+  project: { label: 'the project file', current: 2, steps: chain([1, projectV1toV2]) },
 };
 
 /** The version `kind` is written with. */
