@@ -5,6 +5,8 @@
  * are in IndexedDB. Expected grids are worked out here from the clicks and
  * keys, never read from the app.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { expect, test } from './fixtures';
 import { StudioPage } from './pages/StudioPage';
 
@@ -100,4 +102,26 @@ test('a full disk: nothing lost, the reason in plain words, "saved" only once th
   await third.press('Control+z');
   await third.press('Control+z');
   await expect(third.pack.items).toHaveCount(2);
+});
+
+test('records saved by the previous build load after an upgrade: the document, its undo history, playtests, settings', async ({ studio, page }) => {
+  // Written by the build before the record migrations (test/fixtures/make-saved-records.ts at commit 3205588),
+  // with the playtest log in the first builds' shape (no starts), which version 2 upgrades.
+  const saved = JSON.parse(readFileSync(resolve(import.meta.dirname, '../test/fixtures/saved-records-v1.json'), 'utf8')) as Record<string, unknown>;
+  const playtests = saved['playtests'] as { version: number; records: unknown[] };
+  await studio.writeSaved({ ...saved, playtests: { version: 1, records: playtests.records } });
+  await page.reload();
+  const again = new StudioPage(page);
+  await again.editor.grid.waitFor();
+  await expect(page.getByTestId('app.save')).not.toHaveAttribute('data-status', 'loading');
+  await expect(again.messages().filter({ hasText: 'saved' })).toHaveCount(0);
+  await expect(page.getByTestId('workspace.backup')).toHaveCount(0);
+  expect(await again.pack.names()).toEqual(['first, walled', 'new level']);
+  await expect(again.pack.item(0)).toHaveAttribute('data-open', /open|modified/);
+  await again.editor.expectRows(['C..#', '.#..', '.#..']);
+  await expect(page.getByTestId('pack.name')).toHaveValue('Saved by the previous build');
+  // The history came with it: undo takes back the pack's rename.
+  await again.press('Control+z');
+  await expect(page.getByTestId('pack.name')).toHaveValue('My pack');
+  await again.waitSaved();
 });

@@ -11,13 +11,16 @@
  * cell, Text… replaces the open level, New inserts a blank after the open
  * level, an import appends, one action is one undo step. Generated levels
  * come from the engine's generator run here in Node (the ground truth the
- * generators spec uses too).
+ * generators spec uses too); the sort order from the naive solver's
+ * features and the shipped model's formula worked by hand.
  */
 import fc from 'fast-check';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { createLevelSource } from '../src/core/generators/registry';
 import { toRows } from '../src/core/level/level';
 import { StudioPage } from './pages/StudioPage';
+import { naiveAnalyze } from '../test/naive/naiveSolver';
+import { handDifficulty } from '../test/support/handDifficulty';
 
 export interface ModelLevel {
   readonly name: string;
@@ -373,6 +376,30 @@ class GenerateAddAll implements Cmd {
   toString = () => `GenerateAddAll(seed ${this.seed}, ${this.count})`;
 }
 
+/** The shipped model's difficulty of `rows` by hand on the naive solver's features, rounded as the pack shows it; null when unsolvable. */
+function handPrice(rows: readonly string[]): number | null {
+  const f = naiveAnalyze([...rows]).features as unknown as Record<string, number>;
+  if (f['nSolutions'] === 0) return null;
+  return Math.round(handDifficulty(f) * 100) / 100;
+}
+
+/** Sort ↑, once every difficulty is shown: easiest first, unsolvable last, ties in their order (a stable sort). */
+class Sort implements Cmd {
+  check = (m: Readonly<Model>) => m.doc.pack.length > 1;
+  async run(m: Model, r: Real): Promise<void> {
+    r.log.push('Sort');
+    await r.studio.pack.show();
+    await r.studio.pack.waitPriced();
+    await r.page.getByTestId('pack.sort').click();
+    const priced = m.doc.pack.map((l, i) => ({ l, i, d: handPrice(l.rows) }));
+    const sorted = [...priced].sort((a, b) => (a.d ?? Infinity) - (b.d ?? Infinity) || a.i - b.i);
+    const open = m.doc.open === null ? null : sorted.findIndex((x) => x.i === m.doc.open);
+    commit(m, { ...m.doc, pack: sorted.map((x) => x.l), open });
+    await checkAgrees(m, r);
+  }
+  toString = () => 'Sort';
+}
+
 /** Another view and back: nothing in the document changes. */
 class SwitchView implements Cmd {
   constructor(readonly view: 'lab' | 'training' | 'batch') {}
@@ -465,6 +492,7 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
   unit.map((f) => new OpenRow(f)),
   fc.tuple(fc.constantFrom('paste' as const, 'file' as const), fc.array(levelArb, { minLength: 1, maxLength: 3 })).map(([how, ls]) => new Import(how, ls)),
   fc.tuple(fc.tuple(unit, unit, unit, unit), fc.tuple(unit, unit)).map(([a, b]) => new CopyPasteCells(a, b)),
+  fc.constant(new Sort()),
   fc.constant(new Undo()),
   fc.constant(new Undo()),
   fc.constant(new Redo()),
@@ -476,7 +504,7 @@ export const commandArbs: fc.Arbitrary<Cmd>[] = [
   fc.constant(new SecondTab()),
 ];
 
-export const commands = { Paint, Mirror, TextApply, NewLevel, Duplicate, Delete, MoveUp, OpenRow, Import, CopyPasteCells, Undo, Redo, GenerateAddAll, SwitchView, Reload, Storage, SecondTab };
+export const commands = { Paint, Mirror, TextApply, NewLevel, Duplicate, Delete, MoveUp, OpenRow, Import, CopyPasteCells, Sort, Undo, Redo, GenerateAddAll, SwitchView, Reload, Storage, SecondTab };
 
 /** A fresh studio in a fresh browser context (empty storage), with the storage switch and clipboard access. */
 export async function openReal(context: BrowserContext): Promise<Real> {
