@@ -69,6 +69,7 @@ test('a full disk: nothing lost, the reason in plain words, "saved" only once th
   await expect(page.getByTestId('app.save')).toHaveAttribute('data-status', 'failed');
   await expect(page.getByTestId('app.save')).toHaveText('Not saved: storage is full; retrying');
   await expect(studio.messages().filter({ hasText: 'storage for this site is full' })).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/saving-storage-full.png' });
   // Another edit while the disk is full: the header still does not claim "saved".
   await studio.editor.tool('wall');
   await studio.editor.click(1, 1);
