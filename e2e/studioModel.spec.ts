@@ -61,7 +61,7 @@ const REGRESSIONS: Record<string, () => Cmd[]> = {
   ],
   'Text… on a new pack level edits it in place': () => [new C.NewLevel(), new C.TextApply(['C.#.', '....', '.#..']), new C.NewLevel(), new C.OpenRow(0), new C.Reload(0)],
   'Ctrl+V of level text after Ctrl+C of cells imports the levels': () => [new C.CopyPasteCells([0.2, 0.2, 0.5, 0.5], [0.6, 0.6]), new C.Import('paste', [A, B, D]), new C.Undo(), new C.Redo()],
-  'add all is one undo step': () => [new C.GenerateAddAll(7, 3), new C.Undo(), new C.Redo(), new C.Reload(0), new C.Undo()],
+  'add all is one undo step (RSD and at difficulty)': () => [new C.GenerateAddAll(7, 3), new C.AtdAddAll(3), new C.Undo(), new C.Redo(), new C.Reload(0), new C.Undo(), new C.Undo()],
   'one click opens a row; edits go to it': () => [new C.Import('file', [A, B]), new C.OpenRow(0.9), new C.Paint('wall', 0.99, 0.99), new C.MoveUp(0.5), new C.Reload(120)],
   'a second tab refuses edits and the first keeps its work': () => [new C.Paint('empty', 0.5, 0.2), new C.SecondTab(), new C.Reload(0)],
   'delete the open level, undo, duplicate': () => [new C.Import('paste', [A, B]), new C.OpenRow(0), new C.Delete(0), new C.Undo(), new C.Duplicate(), new C.Reload(260)],
