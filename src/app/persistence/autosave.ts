@@ -7,13 +7,14 @@
 import type { StudioStore } from '../store/store';
 import type { StudioState } from '../store/types';
 import type { KeyValueStore, RecordName } from './db';
-import { restoreLabModels, saveLabModels } from './labModels';
-import { restoreLevel, restorePlayLog, restoreSettings, salvageSavedPack, saveLevel, savePack, savePlayLog, SAVE_VERSION } from './restore';
+import { restoreLabModels } from './labModels';
+import { restoreLevel, restorePlayLog, restoreSettings, salvageSavedPack } from './restore';
+import { PARTS, type Part } from './parts';
 import { makeBackup, type Backup } from './backups';
 import { JournalTooLarge, type Journal } from './journal';
 import { describeSaveError } from './saveErrors';
-import { restoreAtdResults, restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace, saveAtdResults, saveGeneratorResults, saveHistory, saveWorkspace } from './workspace';
-import { restoreBatchReport, restoreLabSession, saveBatchReport, saveLabSession } from './sessions';
+import { restoreAtdResults, restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace } from './workspace';
+import { restoreBatchReport, restoreLabSession } from './sessions';
 import { docAt, sameRows, type DocState } from '../store/history';
 import { currentDoc, docFields } from '../store/historySlice';
 import { toRows } from '../../core/level/level';
@@ -162,60 +163,6 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: 
   }
   return problems;
 }
-
-/**
- * `value` returning undefined: nothing to write (the saved record stays). An `eager` part takes its
- * value when the change happens, not when the debounced write runs (a finished batch report must
- * not be lost to the next run starting before the write).
- */
-type Part = { name: RecordName; changed: (a: StudioState, b: StudioState) => boolean; value: (s: StudioState) => unknown; eager?: boolean };
-
-const PARTS: Part[] = [
-  { name: 'level', changed: (a, b) => a.level !== b.level || a.levelName !== b.levelName, value: (s) => saveLevel(s.level, s.levelName) },
-  { name: 'pack', changed: (a, b) => a.pack !== b.pack, value: (s) => savePack(s.pack) },
-  { name: 'playtests', changed: (a, b) => a.playLog !== b.playLog || a.playStarts !== b.playStarts, value: (s) => savePlayLog(s.playLog, s.playStarts) },
-  {
-    name: 'settings',
-    changed: (a, b) =>
-      a.generatorSettings !== b.generatorSettings || a.stateCap !== b.stateCap || a.fullGraphLimit !== b.fullGraphLimit || a.graphView !== b.graphView || a.dockTab !== b.dockTab,
-    value: (s) => ({
-      version: SAVE_VERSION,
-      generator: s.generatorSettings,
-      stateCap: s.stateCap,
-      fullGraphLimit: s.fullGraphLimit,
-      graphView: s.graphView,
-      dockTab: s.dockTab,
-    }),
-  },
-  {
-    name: 'workspace',
-    changed: (a, b) => a.view !== b.view || a.openInPack !== b.openInPack || a.atdSettings !== b.atdSettings || a.batchSettings !== b.batchSettings,
-    value: (s) => saveWorkspace({ view: s.view, openInPack: s.openInPack, atdSettings: s.atdSettings, batchSettings: s.batchSettings }),
-  },
-  { name: 'history', changed: (a, b) => a.history !== b.history, value: (s) => saveHistory(s.history) },
-  { name: 'atdResults', changed: (a, b) => a.atdRun !== b.atdRun && a.atdRun.status === 'done', value: (s) => saveAtdResults(s.atdRun) },
-  // Only a finished run is kept (a run in progress would be saved as nothing and replace the last good one).
-  { name: 'generatorResults', changed: (a, b) => a.generatorRun !== b.generatorRun && a.generatorRun.status === 'done', value: (s) => saveGeneratorResults(s.generatorRun) },
-  // A report is kept once the run ends (done, or cancelled with what was done); a later run that is
-  // still going or failed (by the time the debounced write happens) does not replace it.
-  {
-    name: 'batchReport',
-    changed: (a, b) => a.batchRun !== b.batchRun && (a.batchRun.status === 'done' || a.batchRun.status === 'cancelled'),
-    value: (s) => saveBatchReport(s.batchRun) ?? undefined,
-    eager: true,
-  },
-  {
-    name: 'labSession',
-    changed: (a, b) =>
-      a.labData !== b.labData || a.labRuns !== b.labRuns || a.labAblation !== b.labAblation || a.labFitted !== b.labFitted || a.labMethod !== b.labMethod || a.labFeatures !== b.labFeatures || a.labSeed !== b.labSeed,
-    value: (s) => saveLabSession(s),
-  },
-  {
-    name: 'labModels',
-    changed: (a, b) => a.savedModels !== b.savedModels || a.activeModelId !== b.activeModelId,
-    value: (s) => saveLabModels(s.savedModels, s.activeModelId),
-  },
-];
 
 export interface AutosaveOptions {
   /** How long to wait after the last change before writing (a burst of edits is one write). */
