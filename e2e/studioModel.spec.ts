@@ -11,7 +11,8 @@
  */
 import fc from 'fast-check';
 import { test } from '@playwright/test';
-import { commandArbs, commands as C, initialModel, openReal, type Model, type Real } from './studioModel';
+import { commandArbs, commands as C } from './studioCommands';
+import { initialModel, openReal, type Model, type Real } from './studioModel';
 
 const runs = Number(process.env['MODEL_RUNS'] ?? (process.env['FUZZ_RUNS'] !== undefined ? 50 : 3));
 const maxCommands = Number(process.env['MODEL_COMMANDS'] ?? (process.env['FUZZ_RUNS'] !== undefined ? 25 : 10));
