@@ -6,12 +6,12 @@ import { dataLevels, designLevels, SHARED_DATA_MISSING } from './levels';
 const levels = (SHARED_DATA_MISSING ? designLevels() : dataLevels('longcat-binswing-52.txt').slice(10)).slice(0, 4);
 if (levels.length < 4) throw new Error('pack.spec needs four 8x8 levels');
 
+/** The first level typed and added with + Current; the others typed into new pack levels (Text… edits the open one in place). */
 async function buildPack(studio: StudioPage): Promise<void> {
-  for (const level of levels) {
-    await studio.editor.typeLevel(level.text);
-    await studio.graph.waitForLevel();
-    await studio.pack.addCurrent();
-  }
+  await studio.editor.typeLevel(levels[0]!.text);
+  await studio.graph.waitForLevel();
+  await studio.pack.addCurrent();
+  for (const level of levels.slice(1)) await studio.addLevelAsText(level.text);
 }
 
 test('export then import gives the same pack', async ({ studio }) => {
@@ -76,9 +76,7 @@ test('reorder by drag, sort by difficulty, dedupe and delete', async ({ studio }
   const sorted = await studio.pack.difficulties();
   expect(sorted).toEqual([...sorted].sort((a, b) => (a ?? Infinity) - (b ?? Infinity)));
 
-  await studio.editor.typeLevel(levels[1]!.text);
-  await studio.graph.waitForLevel();
-  await studio.pack.addCurrent();
+  await studio.addLevelAsText(levels[1]!.text);
   await expect(studio.pack.items).toHaveCount(5);
   await studio.page.getByTestId('pack.dedupe').click();
   await expect(studio.pack.items).toHaveCount(4);

@@ -82,6 +82,65 @@ export class StudioPage {
     await expect(this.page.getByTestId('app.save')).toHaveAttribute('data-status', 'saved');
   }
 
+  /**
+   * Installs (before the page loads) a switch that makes IndexedDB writes
+   * fail as a full disk does: `put` throws Chromium's QuotaExceededError
+   * (empty message) while sessionStorage `test.storageFull` is set. Call
+   * before {@link open}; {@link setStorageFull} flips it.
+   */
+  static async installStorageSwitch(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+        if (sessionStorage.getItem('test.storageFull') !== null) throw new DOMException('', 'QuotaExceededError');
+        return put.apply(this, args);
+      };
+    });
+  }
+
+  async setStorageFull(full: boolean): Promise<void> {
+    await this.page.evaluate((f) => (f ? sessionStorage.setItem('test.storageFull', '1') : sessionStorage.removeItem('test.storageFull')), full);
+  }
+
+  /** The save status as the header shows it: `data-status` and its text. */
+  async saveState(): Promise<{ status: string; text: string }> {
+    const el = this.page.getByTestId('app.save');
+    return { status: (await el.getAttribute('data-status')) ?? '', text: await el.innerText() };
+  }
+
+  /** Names of the records in the write-ahead journal (localStorage) not yet confirmed in IndexedDB. */
+  async journalled(): Promise<string[]> {
+    return this.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('longcat-studio-journal:')).map((k) => k.slice('longcat-studio-journal:'.length)).sort());
+  }
+
+  /** Reads one record straight from IndexedDB (what is on disk, not what the page shows). */
+  async readSaved(name: string): Promise<unknown> {
+    return this.page.evaluate(async (key) => {
+      return new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('longcat-studio');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('kv').objectStore('kv').get(key);
+          req.onsuccess = () => (open.result.close(), resolve(req.result));
+          req.onerror = () => reject(req.error);
+        };
+      });
+    }, name);
+  }
+
+  /**
+   * Adds a level to the pack by typing it: New (a new pack level, opened
+   * in place), then Text… (which edits the level it was opened on).
+   */
+  async addLevelAsText(text: string): Promise<void> {
+    await this.pack.show();
+    const before = await this.pack.items.count();
+    await this.page.getByTestId('pack.new').click();
+    await expect(this.pack.items).toHaveCount(before + 1);
+    await this.editor.typeLevel(text);
+    await this.graph.waitForLevel();
+  }
+
   /** Presses a key with nothing focused (the canvas's scope). */
   async press(key: string): Promise<void> {
     await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

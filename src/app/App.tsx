@@ -17,7 +17,7 @@ import { Messages } from './components/Messages';
 import { PartBoundary } from './components/PartBoundary';
 import { WorkspaceNotices } from './components/WorkspaceNotices';
 import { connectShareLinks } from './controllers/shareController';
-import { importText } from './files/importText';
+import { connectClipboard } from './clipboard';
 import { openProject, saveProject } from './files/projectIo';
 import { focusedControl, handleShortcut, isTypingTarget, shortcutAllowed } from './keyboard';
 import { StudioContext, useStudio, type StudioServices } from './studioContext';
@@ -55,20 +55,12 @@ export function App({ services }: { services: StudioServices }) {
       // Escape hands the canvas keys back from a focused control.
       else if (e.key === 'Escape' && focusedControl(e.target) !== null && e.target instanceof HTMLElement) e.target.blur();
     };
-    // Pasting levels (text format) or a pack file anywhere but a text field imports them into the pack.
-    const onPaste = (e: ClipboardEvent): void => {
-      if (isTypingTarget(e.target) || store.getState().view !== 'studio') return;
-      const text = e.clipboardData?.getData('text/plain') ?? '';
-      if (text.trim() === '') return;
-      e.preventDefault();
-      store.getState().setDockTab('pack');
-      importText(store, text, 'pasted text');
-    };
+    // Copy, cut and paste (cells, level text, pack files): one handler per clipboard event.
+    const stopClipboard = connectClipboard(store);
     window.addEventListener('keydown', onKey);
-    window.addEventListener('paste', onPaste);
     return () => {
       window.removeEventListener('keydown', onKey);
-      window.removeEventListener('paste', onPaste);
+      stopClipboard();
     };
   }, [store]);
 

@@ -81,9 +81,7 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
     if (lower === 'z' && e.shiftKey) return (s.redo(), true);
     if (lower === 'z') return (s.undo(), true);
     if (lower === 'y') return (s.redo(), true);
-    if (lower === 'c') return s.copySelection();
-    if (lower === 'x') return s.cutSelection();
-    if (lower === 'v') return s.paste();
+    // Ctrl+C, Ctrl+X and Ctrl+V are left to the browser: its copy, cut and paste events go through `clipboard.ts`.
     return false;
   }
   if (e.altKey) return false;

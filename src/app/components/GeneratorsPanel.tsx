@@ -5,6 +5,7 @@ import { MAX_SEED } from '../../core/util/schemas';
 import type { GeneratedLevel } from '../../workers/generators.api';
 import { MAX_GENERATE_COUNT } from '../../workers/generators.protocol';
 import { generatedDifficulty } from '../store/selectors';
+import type { NewPackEntry } from '../store/packSlice';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { GeneratedLevelCard } from './generators/GeneratedLevelCard';
 import { AtDifficultySection } from './generators/AtDifficultySection';
@@ -39,11 +40,16 @@ export function GeneratorsPanel() {
     const parsed = parseRows(l.rows);
     if (parsed.ok) get().openLevel(parsed.value, l.id);
   };
-  const add = (l: GeneratedLevel): void => {
+  const entry = (l: GeneratedLevel): NewPackEntry | null => {
     const parsed = parseRows(l.rows);
-    if (!parsed.ok) return;
-    get().addToPack({ level: parsed.value, name: l.id, id: l.id, features: l.features, source: { generator: run.settings?.generator ?? settings.generator, seed: run.settings?.seed ?? settings.seed } });
+    if (!parsed.ok) return null;
+    return { level: parsed.value, name: l.id, id: l.id, features: l.features, source: { generator: run.settings?.generator ?? settings.generator, seed: run.settings?.seed ?? settings.seed } };
   };
+  const add = (l: GeneratedLevel): void => {
+    const e = entry(l);
+    if (e !== null) get().addToPack(e);
+  };
+  const addAll = (): void => void get().addAllToPack(`Add ${run.levels.length} generated levels`, run.levels.flatMap((l) => entry(l) ?? []));
   const generate = (): void => void services.generators.run();
 
   return (
@@ -69,7 +75,7 @@ export function GeneratorsPanel() {
           {run.status === 'running' && (
             <button type="button" onClick={() => services.generators.cancel()}>Cancel</button>
           )}
-          <button type="button" data-testid="generator.addAll" disabled={run.levels.length === 0} onClick={() => get().groupEdits(`Add ${run.levels.length} generated levels`, () => run.levels.forEach(add))}>
+          <button type="button" data-testid="generator.addAll" disabled={run.levels.length === 0} onClick={addAll}>
             Add all to pack
           </button>
         </div>

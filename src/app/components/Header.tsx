@@ -8,7 +8,7 @@ const SAVE_TEXT = { idle: '', loading: 'Loading saved work…', saving: 'Saving�
 
 export function Header() {
   const get = useActions();
-  const s = useStudioShallow((st) => ({ mode: st.mode, save: st.saveStatus, name: st.levelName, view: st.view, role: st.tabRole }));
+  const s = useStudioShallow((st) => ({ mode: st.mode, save: st.saveStatus, name: st.levelName, view: st.view, role: st.tabRole, problem: st.saveProblem }));
   return (
     <header className="app-header">
       <h1>
@@ -29,8 +29,8 @@ export function Header() {
       <span className={`mode-pill mode-${s.mode}`} data-testid="app.mode">{s.mode === 'edit' ? 'Editing' : s.mode === 'play' ? 'Playtest' : 'Solution replay'}</span>
       <span className="app-subtitle">{s.name}</span>
       <span className="grow" />
-      <span className={`save save-${s.role === 'read-only' || s.role === 'closed' ? 'failed' : s.save}`} data-testid="app.save" data-status={s.save}>
-        {s.role === 'read-only' ? 'Read-only: not saved here' : s.role === 'closed' ? 'Not saving' : SAVE_TEXT[s.save]}
+      <span className={`save save-${s.role === 'read-only' || s.role === 'closed' ? 'failed' : s.save}`} data-testid="app.save" data-status={s.save} title={s.save === 'saving' ? 'Your changes are kept in this browser’s journal and are being written to its database.' : undefined}>
+        {s.role === 'read-only' ? 'Read-only: not saved here' : s.role === 'closed' ? 'Not saving' : s.save === 'failed' && s.problem !== null ? `Not saved: ${s.problem}` : SAVE_TEXT[s.save]}
       </span>
       <Notifications />
       <button type="button" className="small" data-testid="app.help" onClick={() => get().setHelpOpen(true)} title="Keyboard shortcuts (?)">

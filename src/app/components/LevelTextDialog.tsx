@@ -16,10 +16,12 @@ function TextDialogBody({ onClose }: { onClose: () => void }) {
     const s = get();
     return formatLevel(s.levelName.trim() !== '' ? { ...s.level, name: s.levelName } : s.level);
   });
+  // The level the text belongs to: applying edits it (a pack level in place), never another one.
+  const [openedOn] = useState(() => get().openInPack?.id ?? null);
   const parsed = useMemo(() => parseLevel(text), [text]);
   const apply = (): void => {
     if (!parsed.ok) return;
-    get().openLevel(parsed.value, parsed.value.name ?? get().levelName);
+    get().applyLevelText(parsed.value, parsed.value.name ?? get().levelName, openedOn);
     onClose();
   };
   return (

@@ -1,4 +1,9 @@
-/** Notes and tags of the pack level open in the editor (each change undoable; typing merges into one step). */
+/**
+ * Notes and tags of the pack level open in the editor (each change
+ * undoable; typing merges into one step). The box names its level in its
+ * title and its fields' labels, and clicking a pack row opens that row, so
+ * what is typed here never goes to another level than the one named.
+ */
 import { useState } from 'react';
 import { useActions, useStudio } from '../studioContext';
 
@@ -19,12 +24,14 @@ function Details({ id, name, notes, tags }: { id: string; name: string; notes: s
   };
   return (
     <details className="pack-details" open data-testid="pack.details">
-      <summary>Notes and tags of “{name}”</summary>
-      <textarea rows={2} placeholder="Notes for this level" aria-label="notes" data-testid="pack.notes" value={notes} maxLength={2000} onChange={(e) => get().setPackLevelNotes(id, e.target.value)} />
+      <summary>
+        Notes and tags of <b data-testid="pack.details.level" data-id={id}>“{name}”</b>
+      </summary>
+      <textarea rows={2} placeholder={`Notes for “${name}”`} aria-label={`notes of “${name}”`} data-testid="pack.notes" value={notes} maxLength={2000} onChange={(e) => get().setPackLevelNotes(id, e.target.value)} />
       <input
         type="text"
-        placeholder="tags, comma separated"
-        aria-label="tags"
+        placeholder={`tags of “${name}”, comma separated`}
+        aria-label={`tags of “${name}”`}
         data-testid="pack.tags"
         value={draft ?? tags.join(', ')}
         onChange={(e) => setDraft(e.target.value)}

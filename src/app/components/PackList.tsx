@@ -127,7 +127,6 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
           }}
           onDrop={(e) => drop(e, dropAt ?? i)}
           onKeyDown={(e) => onKey(e, i, l)}
-          onDoubleClick={() => openLevel(l)}
         >
           <span className="drag-handle" aria-hidden>⋮⋮</span>
           <span className="pack-index">{i + 1}</span>

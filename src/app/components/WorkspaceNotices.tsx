@@ -25,7 +25,7 @@ function TabBanner() {
     return (
       <div className="workspace-banner" role="alert" data-testid="workspace.readOnly">
         <span>
-          <b>Read-only:</b> the studio is open in another tab, and that tab saves your work. So the two never overwrite each other, nothing you change here is saved.
+          <b>Read-only:</b> the studio is open in another tab, and that tab saves your work. So the two never overwrite each other, this tab does not accept edits.
         </span>
         <button type="button" className="primary" data-testid="workspace.takeOver" title="The other tab saves what it has, then this tab reloads with it and saves from now on" onClick={() => void workspace.takeOver()}>
           Take over here

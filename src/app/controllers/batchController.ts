@@ -101,18 +101,14 @@ async function runCurve(store: StudioStore, client: BatchClient): Promise<void> 
   };
   /** Adds what was found, in target order, as one history entry; returns how many went in. */
   const addFound = (): number => {
-    let added = 0;
     const steps = [...found].sort((a, b) => a.index - b.index);
-    store.getState().groupEdits(`Fill the pack along a curve (${steps.length} levels)`, () => {
-      for (const step of steps) {
-        const name = curveLevelId(step.index, step.target, s.width, s.height, s.seed);
-        const parsed = parseRows(step.level!.rows);
-        if (!parsed.ok) continue;
-        if (store.getState().addToPack({ level: parsed.value, name, id: name, features: step.level!.features, source: atDifficultySource(step.level!, s.seed, model.name) }) !== null) added++;
-      }
+    const entries = steps.flatMap((step) => {
+      const name = curveLevelId(step.index, step.target, s.width, s.height, s.seed);
+      const parsed = parseRows(step.level!.rows);
+      return parsed.ok ? [{ level: parsed.value, name, id: name, features: step.level!.features, source: atDifficultySource(step.level!, s.seed, model.name) }] : [];
     });
-    if (added < steps.length) store.getState().notify('error', `${steps.length - added} of the curve's levels did not fit in the pack.`);
-    return added;
+    // (A pack that fills up is reported by addAllToPack.)
+    return store.getState().addAllToPack(`Fill the pack along a curve (${steps.length} levels)`, entries).length;
   };
   const outcome = await client.fillCurve(
     { width: s.width, height: s.height, from: s.curveFrom, to: s.curveTo, count: s.curveCount, seed: s.seed, model, ...constraints(s, store) },
@@ -209,6 +205,22 @@ export class BatchController {
   /** The id/name of result `i` of the current at-difficulty run. */
   foundLevelName(i: number): string {
     return foundLevelName(this.store, i);
+  }
+
+  /** Adds every result of the current run not added yet, as one undo step; returns the new ids. */
+  addFoundLevels(): string[] {
+    const s = this.store.getState();
+    const run = s.atdRun;
+    const seed = run.request?.seed ?? s.atdSettings.seed;
+    const picked = run.levels.flatMap((l, i) => {
+      const parsed = parseRows(l.rows);
+      if (!parsed.ok || run.added.includes(l.key)) return [];
+      const name = foundLevelName(this.store, i);
+      return [{ key: levelKey(parsed.value), entry: { level: parsed.value, name, id: name, features: l.features, source: atDifficultySource(l, seed, s.model.name) } }];
+    });
+    const ids = s.addAllToPack(`Add ${picked.length} levels at difficulty`, picked.map((p) => p.entry));
+    for (const p of picked.slice(0, ids.length)) this.store.getState().atdMarkAdded(p.key);
+    return ids;
   }
 
   /** Adds result `i` of the current run to the pack with its provenance; returns the new id. */

@@ -10,37 +10,94 @@ import type { AnalysisClient } from '../../workers/analysis.client';
 import { rowsKey } from '../store/packEdits';
 import { selectPackLevelFeatures } from '../store/selectors';
 import type { StudioStore } from '../store/store';
+import type { StudioState } from '../store/types';
+import type { LevelFeatures } from '../../core/graph/features';
 
+/**
+ * Analysed levels reach the store together: after this many, or this many
+ * milliseconds, whichever comes first, but never sooner than four times
+ * what the last update cost the page (a redraw of a 5,000-level list), so
+ * the updates take at most a fifth of the main thread.
+ */
+export const FEATURE_BATCH_LEVELS = 100;
+export const FEATURE_BATCH_MS = 250;
+
+/**
+ * Rows of the pack levels whose features are unknown, in pack order, each
+ * grid once. One pass over the pack: O(pack).
+ */
+export function pendingFeatureRows(s: Pick<StudioState, 'pack' | 'featureCache' | 'analysis'>): (readonly string[])[] {
+  const seen = new Set<string>();
+  const out: (readonly string[])[] = [];
+  for (const l of s.pack.levels) {
+    const key = rowsKey(l.rows);
+    if (seen.has(key) || s.featureCache.has(key)) continue;
+    seen.add(key);
+    if (selectPackLevelFeatures(s, l) === null) out.push(l.rows);
+  }
+  return out;
+}
+
+/**
+ * The pack is scanned once per pack change (not once per level), levels are
+ * analysed one after another in the worker, and their features go into the
+ * store in batches (one store update, one copy of the cache and one redraw
+ * of the pack per batch), so the cost grows linearly with the pack. Before,
+ * each level rescanned the pack and copied the whole cache: a 1,000-level
+ * import blocked the page for seconds.
+ */
 export function connectPackFeatures(store: StudioStore, client: AnalysisClient): () => void {
   let running = false;
   let stopped = false;
-
-  const pending = (): readonly string[] | null => {
-    const s = store.getState();
-    for (const l of s.pack.levels) {
-      if (s.featureCache.has(rowsKey(l.rows))) continue;
-      if (selectPackLevelFeatures(s, l) === null) return l.rows;
-    }
-    return null;
-  };
+  /** The pack or the state cap changed while a pass was running: scan again after the current level. */
+  let changed = false;
 
   const work = async (): Promise<void> => {
-    if (running) return;
+    if (running) {
+      changed = true;
+      return;
+    }
     running = true;
-    try {
-      for (let rows = pending(); rows !== null && !stopped; rows = pending()) {
-        const outcome = await client.analyze({ rows: [...rows], maxStates: store.getState().stateCap });
-        if (stopped) return;
-        const key = rowsKey(rows);
-        if (outcome.kind === 'ok') store.getState().rememberFeatures(key, outcome.value.kind === 'graph' ? outcome.value.graph.features : null);
-        else if (outcome.kind === 'invalid') store.getState().rememberFeatures(key, null);
-        else return; // cancelled or failed: try again on the next pack change rather than spin
+    let found = new Map<string, LevelFeatures | null>();
+    let last = performance.now();
+    /** What the last store update took, its redraw included (React draws in a task of its own, before the next timer), ms. */
+    let cost = 0;
+    const flush = async (): Promise<void> => {
+      const t0 = performance.now();
+      const batch = found;
+      found = new Map();
+      if (batch.size > 0 && !stopped) {
+        store.getState().rememberFeaturesBatch(batch);
+        await new Promise((resolve) => setTimeout(resolve, 0));
       }
+      last = performance.now();
+      cost = last - t0;
+    };
+    const due = (): boolean => {
+      const since = performance.now() - last;
+      return since >= 4 * cost && (found.size >= FEATURE_BATCH_LEVELS || since >= FEATURE_BATCH_MS);
+    };
+    try {
+      do {
+        changed = false;
+        for (const rows of pendingFeatureRows(store.getState())) {
+          if (stopped || changed) break;
+          const key = rowsKey(rows);
+          if (store.getState().featureCache.has(key)) continue;
+          const outcome = await client.analyze({ rows: [...rows], maxStates: store.getState().stateCap });
+          if (stopped) return;
+          if (outcome.kind === 'ok') found.set(key, outcome.value.kind === 'graph' ? outcome.value.graph.features : null);
+          else if (outcome.kind === 'invalid') found.set(key, null);
+          else return; // cancelled or failed: try again on the next pack change rather than spin
+          if (due()) await flush();
+        }
+        await flush();
+      } while (changed && !stopped);
     } finally {
+      if (found.size > 0 && !stopped) store.getState().rememberFeaturesBatch(found);
       running = false;
     }
   };
-
   const unsubscribe = store.subscribe((s, prev) => {
     const graph = s.analysis.graph;
     if (graph !== null && graph !== prev.analysis.graph && !s.featureCache.has(graph.levelKey)) s.rememberFeatures(graph.levelKey, graph.features);

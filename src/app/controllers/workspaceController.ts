@@ -13,8 +13,10 @@
  * saving stops with a sentence.
  */
 import { backupText, makeBackup, parseBackups, type Backup } from '../persistence/backups';
-import { loadSaved, startAutosave } from '../persistence/autosave';
-import { openStudioDb, type KeyValueStore, type RecordName } from '../persistence/db';
+import { loadSaved, startAutosave, type Autosave } from '../persistence/autosave';
+import { storageJournal, type Journal } from '../persistence/journal';
+import { describeSaveError } from '../persistence/saveErrors';
+import { openStudioDb, RECORD_NAMES, type KeyValueStore, type RecordName } from '../persistence/db';
 import { createStudioStore, type StudioStore } from '../store/store';
 import type { StudioState } from '../store/types';
 import { downloadText } from '../files/download';
@@ -48,7 +50,9 @@ type Message = { type: 'flush-request' } | { type: 'flushed' };
 
 export class WorkspaceController {
   private kv: KeyValueStore | null = null;
-  private autosave: { flush: () => Promise<void>; stop: () => void } | null = null;
+  private autosave: Autosave | null = null;
+  /** The write-ahead journal (localStorage): every change is there before it is drawn (see `journal.ts`). */
+  private readonly journal: Journal | null = storageJournal();
   private readonly channel: BroadcastChannel | null = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
   private releaseLock: (() => void) | null = null;
   private started = false;
@@ -80,34 +84,48 @@ export class WorkspaceController {
         onClosed: (reason) => this.lost('closed', `Saving stopped: ${reason}. Reload this tab to go on saving here.`),
         onBlocked: () => this.state.notify('error', 'Another tab of the studio holds an older version of its database open; close that tab (or reload it) to continue.'),
       });
-      const problems = await loadSaved(this.store, this.kv, { readOnly: !owner });
+      // Records the journal holds are newer than IndexedDB's: read them over it, then write them through.
+      const pending = owner ? (this.journal?.names() ?? []) : [];
+      const problems = await loadSaved(this.store, this.kv, { readOnly: !owner, journal: this.journal });
       for (const p of problems) {
         // Also in the console, where a bug report's log will have it.
         console.warn(`Longcat Studio: saved work: ${p}.`);
         this.state.notify('error', `Saved work: ${p}.`);
       }
       await this.refreshBackups();
-      if (owner && this.state.tabRole === 'owner') this.startSaving();
+      if (owner && this.state.tabRole === 'owner') this.startSaving(pending);
       else this.state.setSaveStatus('idle');
     } catch (e) {
+      // Saving does not start (a damaged record could not be backed up first, or IndexedDB is unavailable): say why in plain words.
+      const problem = describeSaveError(e);
+      this.state.setSaveProblem(`${problem.short}; reload once that is resolved`);
       this.state.setSaveStatus('failed');
-      this.state.notify('error', `Your work cannot be saved in this browser (IndexedDB: ${e instanceof Error ? e.message : String(e)}).`);
+      this.state.notify('error', `Your work cannot be saved in this browser: ${problem.sentence.replace(/ and saving is retried/, '')}`);
     }
   }
 
-  private startSaving(): void {
+  private startSaving(pending: readonly RecordName[]): void {
     if (this.kv === null) return;
-    const autosave = startAutosave(this.store, this.kv);
+    this.state.setSaveStatus(pending.length > 0 ? 'saving' : 'saved');
+    const autosave = startAutosave(this.store, this.kv, { journal: this.journal, pending: pending.filter((n) => RECORD_NAMES.includes(n)) });
     const flush = (): void => void autosave.flush();
+    // Leaving with a change that is neither written nor journalled (storage full, a huge pack): ask first.
+    const beforeUnload = (e: BeforeUnloadEvent): void => {
+      void autosave.flush();
+      if (!autosave.atRisk()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
     window.addEventListener('pagehide', flush);
+    window.addEventListener('beforeunload', beforeUnload);
     this.autosave = {
-      flush: autosave.flush,
+      ...autosave,
       stop: () => {
         window.removeEventListener('pagehide', flush);
+        window.removeEventListener('beforeunload', beforeUnload);
         autosave.stop();
       },
     };
-    this.state.setSaveStatus('saved');
   }
 
   /** True when this tab owns the workspace (it got the lock, or stole it for a take-over). */
@@ -206,6 +224,7 @@ export class WorkspaceController {
         await this.kv.remove(name);
       }
     }
+    if (this.state.tabRole === 'owner') for (const name of spec.records) this.journal?.remove(name);
     if (part === 'training') await this.resetTraining(reason);
     const fresh = createStudioStore().getState();
     this.store.setState(Object.fromEntries(spec.fields.map((f) => [f, fresh[f]])) as Partial<StudioState>);

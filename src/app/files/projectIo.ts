@@ -8,7 +8,7 @@ import { contentOf } from '../store/levelEdits';
 import { selectExportPack } from '../store/selectors';
 import type { StudioStore } from '../store/store';
 import { downloadText } from './download';
-import { parseProject, projectText } from './project';
+import { parseProject, projectText, type Project } from './project';
 import { slug } from '../store/packEdits';
 
 interface WritableLike { write(data: string): Promise<void>; close(): Promise<void> }
@@ -26,7 +26,18 @@ const aborted = (e: unknown): boolean => e instanceof DOMException && e.name ===
 
 export async function saveProject(store: StudioStore): Promise<void> {
   const s = store.getState();
-  const text = projectText({ level: s.level, levelName: s.levelName, pack: selectExportPack(s), openId: s.openInPack?.id ?? null });
+  const text = projectText({
+    level: s.level,
+    levelName: s.levelName,
+    pack: selectExportPack(s),
+    openId: s.openInPack?.id ?? null,
+    playLog: s.playLog,
+    playStarts: s.playStarts,
+    lab: s,
+    savedModels: s.savedModels,
+    activeModelId: s.activeModelId,
+    playResultFiles: s.playResultFiles,
+  });
   const fileName = `${slug(s.pack.name)}.longcat.json`;
   const w = window as PickerWindow;
   if (w.showSaveFilePicker === undefined) {
@@ -59,10 +70,44 @@ export function openProjectText(store: StudioStore, text: string, fileName: stri
     toast: `Opened ${fileName}: “${p.pack.name}”, ${p.pack.levels.length} levels.`,
   });
   store.setState({ mode: 'edit', play: null, packImport: null, pendingImport: null });
+  openProjectExtras(store, p, fileName);
   return true;
 }
 
 /** Reads a project file (its size checked first) and opens it; false when it was refused. */
+/**
+ * The parts of a project beside the document, added to what the studio
+ * has, never silently replacing it: playtests and players' results are
+ * merged (a record or file already here counts once), lab models added by
+ * id; the lab session is taken when the lab is empty, else kept aside with
+ * a message (the lab's own session stays).
+ */
+function openProjectExtras(store: StudioStore, p: Project, fileName: string): void {
+  const s = store.getState();
+  if (p.playtests !== null) {
+    const ids = new Set(s.playLog.map((r) => r.id));
+    const starts: Record<string, number> = { ...s.playStarts };
+    for (const [k, n] of Object.entries(p.playtests.starts)) starts[k] = Math.max(starts[k] ?? 0, n);
+    s.setPlayLog([...s.playLog, ...p.playtests.records.filter((r) => !ids.has(r.id))], starts);
+  }
+  if (p.labModels !== null) {
+    const ids = new Set(s.savedModels.map((m) => m.id));
+    const models = [...s.savedModels, ...p.labModels.models.filter((m) => !ids.has(m.id))];
+    s.restoreLabModels(models, s.activeModelId ?? p.labModels.activeId);
+  }
+  if (p.playerResults.length > 0) {
+    const have = new Set(s.playResultFiles.map((f) => `${f.name}\n${JSON.stringify(f.results)}`));
+    s.addPlayResults(p.playerResults.filter((f) => !have.has(`${f.name}\n${JSON.stringify(f.results)}`)), []);
+  }
+  if (p.labSession !== null) {
+    const labEmpty = s.labData === null && s.labRuns.length === 0 && s.labFitted === null;
+    if (labEmpty) store.setState(p.labSession);
+    else if (p.labSession.labData !== null || p.labSession.labRuns.length > 0) {
+      s.notify('info', `${fileName} has a predictor lab session too; it was not loaded, so the lab's own session stays. Clear the lab and open the project again to use the file's.`);
+    }
+  }
+}
+
 async function readProject(store: StudioStore, file: File): Promise<boolean> {
   const text = await readTextFile(file, IMPORT_LIMITS.project, 'a project file');
   if (!text.ok) {

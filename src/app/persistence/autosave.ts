@@ -7,11 +7,14 @@
 import type { StudioStore } from '../store/store';
 import type { StudioState } from '../store/types';
 import type { KeyValueStore, RecordName } from './db';
-import { restoreLabModels, saveLabModels } from './labModels';
-import { restoreLevel, restorePlayLog, restoreSettings, salvageSavedPack, saveLevel, savePack, savePlayLog, SAVE_VERSION } from './restore';
+import { restoreLabModels } from './labModels';
+import { restoreLevel, restorePlayLog, restoreSettings, salvageSavedPack } from './restore';
+import { PARTS, type Part } from './parts';
 import { makeBackup, type Backup } from './backups';
-import { restoreAtdResults, restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace, saveAtdResults, saveGeneratorResults, saveHistory, saveWorkspace } from './workspace';
-import { restoreBatchReport, restoreLabSession, saveBatchReport, saveLabSession } from './sessions';
+import { JournalTooLarge, type Journal } from './journal';
+import { describeSaveError } from './saveErrors';
+import { restoreAtdResults, restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace } from './workspace';
+import { restoreBatchReport, restoreLabSession } from './sessions';
 import { docAt, sameRows, type DocState } from '../store/history';
 import { currentDoc, docFields } from '../store/historySlice';
 import { toRows } from '../../core/level/level';
@@ -23,9 +26,12 @@ import { toRows } from '../../core/level/level';
  * restored, so the next autosave never overwrites the only copy of
  * anything; when a backup cannot be written this throws and nothing is
  * rewritten (the caller must not start autosave). `readOnly` (another tab
- * owns the workspace): nothing is written.
+ * owns the workspace): nothing is written. `journal`: records found there
+ * are read instead of IndexedDB's (they are newer; the caller's autosave
+ * writes them through).
  */
-export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: { readOnly?: boolean } = {}): Promise<string[]> {
+export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: { readOnly?: boolean; journal?: Journal | null } = {}): Promise<string[]> {
+  const journal = options.journal ?? null;
   const problems: string[] = [];
   const raws = new Map<RecordName, unknown>();
   const backups: Backup[] = [];
@@ -35,6 +41,12 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: 
     if (!backups.some((b) => b.record === name)) backups.push(makeBackup(name, `${summary}.`, details, raws.get(name)));
   };
   const read = async (name: RecordName): Promise<unknown> => {
+    // A journalled value is newer than IndexedDB's: it changed and the page went away before the write.
+    const journalled = journal?.read(name);
+    if (journalled !== undefined) {
+      raws.set(name, journalled);
+      return journalled;
+    }
     try {
       const value = await kv.get(name);
       raws.set(name, value);
@@ -146,117 +158,208 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: 
       const value = PARTS.find((p) => p.name === name)!.value(state);
       if (value === undefined) await kv.remove(name);
       else await kv.set(name, value);
+      journal?.remove(name);
     }
   }
   return problems;
 }
 
+export interface AutosaveOptions {
+  /** How long to wait after the last change before writing (a burst of edits is one write). */
+  readonly delayMs?: number;
+  /** The write-ahead journal (`journal.ts`); null: none (a reload before the write loses the change). */
+  readonly journal?: Journal | null;
+  /** Records to write at once: they were read from the journal at load and are not in IndexedDB yet. */
+  readonly pending?: readonly RecordName[];
+  /** Milliseconds before retry `attempt` (1, 2, ...) after a failed write. */
+  readonly retryMs?: (attempt: number) => number;
+}
+
+export interface Autosave {
+  /** Writes what is pending now; resolves when every write queued so far has ended (failed or not). */
+  flush(): Promise<void>;
+  stop(): void;
+  /** True while a change is not yet in IndexedDB. */
+  unsaved(): boolean;
+  /** True while a change is neither in IndexedDB nor in the journal: leaving the page now would lose it. */
+  atRisk(): boolean;
+}
+
+const defaultRetry = (attempt: number): number => Math.min(10_000, 1000 * 2 ** (attempt - 1));
+
 /**
- * `value` returning undefined: nothing to write (the saved record stays). An `eager` part takes its
- * value when the change happens, not when the debounced write runs (a finished batch report must
- * not be lost to the next run starting before the write).
+ * Saves changed records `delayMs` after the last change. Every change is
+ * first written to the journal, synchronously. A failed write keeps every
+ * record it did not write as unsaved, says why in plain words and retries
+ * (1 s, 2 s, 4 s, 8 s, then every 10 s); the status reads "saved" only once every
+ * change is in IndexedDB.
  */
-type Part = { name: RecordName; changed: (a: StudioState, b: StudioState) => boolean; value: (s: StudioState) => unknown; eager?: boolean };
-
-const PARTS: Part[] = [
-  { name: 'level', changed: (a, b) => a.level !== b.level || a.levelName !== b.levelName, value: (s) => saveLevel(s.level, s.levelName) },
-  { name: 'pack', changed: (a, b) => a.pack !== b.pack, value: (s) => savePack(s.pack) },
-  { name: 'playtests', changed: (a, b) => a.playLog !== b.playLog || a.playStarts !== b.playStarts, value: (s) => savePlayLog(s.playLog, s.playStarts) },
-  {
-    name: 'settings',
-    changed: (a, b) =>
-      a.generatorSettings !== b.generatorSettings || a.stateCap !== b.stateCap || a.fullGraphLimit !== b.fullGraphLimit || a.graphView !== b.graphView || a.dockTab !== b.dockTab,
-    value: (s) => ({
-      version: SAVE_VERSION,
-      generator: s.generatorSettings,
-      stateCap: s.stateCap,
-      fullGraphLimit: s.fullGraphLimit,
-      graphView: s.graphView,
-      dockTab: s.dockTab,
-    }),
-  },
-  {
-    name: 'workspace',
-    changed: (a, b) => a.view !== b.view || a.openInPack !== b.openInPack || a.atdSettings !== b.atdSettings || a.batchSettings !== b.batchSettings,
-    value: (s) => saveWorkspace({ view: s.view, openInPack: s.openInPack, atdSettings: s.atdSettings, batchSettings: s.batchSettings }),
-  },
-  { name: 'history', changed: (a, b) => a.history !== b.history, value: (s) => saveHistory(s.history) },
-  { name: 'atdResults', changed: (a, b) => a.atdRun !== b.atdRun && a.atdRun.status === 'done', value: (s) => saveAtdResults(s.atdRun) },
-  // Only a finished run is kept (a run in progress would be saved as nothing and replace the last good one).
-  { name: 'generatorResults', changed: (a, b) => a.generatorRun !== b.generatorRun && a.generatorRun.status === 'done', value: (s) => saveGeneratorResults(s.generatorRun) },
-  // A report is kept once the run ends (done, or cancelled with what was done); a later run that is
-  // still going or failed (by the time the debounced write happens) does not replace it.
-  {
-    name: 'batchReport',
-    changed: (a, b) => a.batchRun !== b.batchRun && (a.batchRun.status === 'done' || a.batchRun.status === 'cancelled'),
-    value: (s) => saveBatchReport(s.batchRun) ?? undefined,
-    eager: true,
-  },
-  {
-    name: 'labSession',
-    changed: (a, b) =>
-      a.labData !== b.labData || a.labRuns !== b.labRuns || a.labAblation !== b.labAblation || a.labFitted !== b.labFitted || a.labMethod !== b.labMethod || a.labFeatures !== b.labFeatures || a.labSeed !== b.labSeed,
-    value: (s) => saveLabSession(s),
-  },
-  {
-    name: 'labModels',
-    changed: (a, b) => a.savedModels !== b.savedModels || a.activeModelId !== b.activeModelId,
-    value: (s) => saveLabModels(s.savedModels, s.activeModelId),
-  },
-];
-
-/** Saves changed records `delayMs` after the last change; returns a function that flushes and stops. */
-export function startAutosave(store: StudioStore, kv: KeyValueStore, delayMs = 250): { flush: () => Promise<void>; stop: () => void } {
-  const dirty = new Set<RecordName>();
-  /** Values of eager parts, taken when they changed. */
+export function startAutosave(store: StudioStore, kv: KeyValueStore, options: number | AutosaveOptions = {}): Autosave {
+  const o: AutosaveOptions = typeof options === 'number' ? { delayMs: options } : options;
+  const delayMs = o.delayMs ?? 250;
+  const journal = o.journal ?? null;
+  const retryMs = o.retryMs ?? defaultRetry;
+  /** Changed and not yet queued for writing. */
+  const dirty = new Set<RecordName>(o.pending ?? []);
+  /** Changed and not yet confirmed written (dirty, or queued). */
+  const unsaved = new Set<RecordName>(o.pending ?? []);
+  /** Unsaved records whose latest value is not in the journal. */
+  const unjournaled = new Set<RecordName>();
+  /**
+   * Records too large for the journal (see `JOURNAL_MAX_CHARS`): left to
+   * IndexedDB and the unload prompt for the rest of the session, so a very
+   * large pack is not serialised twice per edit. (Decided by size, never by
+   * time: a busy machine must not make the journal skip one record of the
+   * document and keep the others.)
+   */
+  const slow = new Set<RecordName>();
+  /** Per record, a counter of changes: a write clears `unsaved` only if no change came after its value was taken. */
+  const revision = new Map<RecordName, number>();
+  /** Values taken when they changed (eager parts, and every part when journalling). */
   const taken = new Map<RecordName, unknown>();
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let queued = 0;
+  let failures = 0;
+  let stopped = false;
   let writing: Promise<void> = Promise.resolve();
+  const state = (): StudioState => store.getState();
+  const part = (name: RecordName): Part => PARTS.find((p) => p.name === name)!;
+
+  const settle = (): void => {
+    if (failures > 0) return;
+    if (dirty.size === 0 && queued === 0 && timer === null) state().setSaveStatus('saved');
+  };
+
+  const failed = (e: unknown): void => {
+    failures++;
+    const problem = describeSaveError(e);
+    state().setSaveProblem(problem.kind === 'other-tab' || stopped ? problem.short : `${problem.short}; retrying`);
+    state().setSaveStatus('failed');
+    if (failures === 1) {
+      console.warn('Longcat Studio: saving failed:', e);
+      state().notify('error', `Not saved: ${problem.sentence}`);
+    }
+    if (problem.kind === 'other-tab' || stopped) return;
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void flush();
+    }, retryMs(failures));
+  };
 
   const flush = async (): Promise<void> => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     if (dirty.size === 0) return writing;
-    const names = [...dirty];
-    dirty.clear();
-    const s = store.getState();
-    s.setSaveStatus('saving');
-    writing = writing.then(async () => {
+    const s = state();
+    // A value that cannot be serialised (a bug put a malformed record in the store) fails its write, not the page.
+    const batch = [...dirty].map((name) => {
       try {
-        for (const name of names) {
-          const value = taken.has(name) ? taken.get(name) : PARTS.find((p) => p.name === name)!.value(store.getState());
-          taken.delete(name);
-          if (value !== undefined) await kv.set(name, value);
-        }
-        if (dirty.size === 0) store.getState().setSaveStatus('saved');
+        return { name, revision: revision.get(name) ?? 0, value: taken.has(name) ? taken.get(name) : part(name).value(s), error: null };
       } catch (e) {
-        store.getState().setSaveStatus('failed');
-        store.getState().notify('error', `Saving failed: ${e instanceof Error ? e.message : String(e)}`);
+        return { name, revision: revision.get(name) ?? 0, value: undefined, error: e };
       }
+    });
+    dirty.clear();
+    queued++;
+    if (failures === 0) s.setSaveStatus('saving');
+    writing = writing.then(async () => {
+      let error: unknown = null;
+      for (const item of batch) {
+        if (error !== null) {
+          dirty.add(item.name);
+          continue;
+        }
+        try {
+          if (item.error !== null) throw item.error;
+          if (item.value !== undefined) await kv.set(item.name, item.value);
+          if ((revision.get(item.name) ?? 0) === item.revision && !dirty.has(item.name)) {
+            unsaved.delete(item.name);
+            unjournaled.delete(item.name);
+            taken.delete(item.name);
+            journal?.remove(item.name);
+          }
+        } catch (e) {
+          error = e;
+          dirty.add(item.name);
+        }
+      }
+      queued--;
+      if (error !== null) {
+        failed(error);
+        return;
+      }
+      if (failures > 0) {
+        failures = 0;
+        state().setSaveProblem(null);
+        state().setSaveStatus('saving');
+        state().notify('info', 'Saved again: every change is stored in this browser.');
+      }
+      // What failed earlier and waits for its retry goes now.
+      if (dirty.size > 0 && timer === null && retryTimer === null) timer = setTimeout(() => void flush(), 0);
+      settle();
     });
     return writing;
   };
 
   const unsubscribe = store.subscribe((s, prev) => {
     let any = false;
-    for (const part of PARTS) {
-      if (part.changed(s, prev)) {
-        dirty.add(part.name);
-        if (part.eager === true) taken.set(part.name, part.value(s));
-        any = true;
+    for (const p of PARTS) {
+      if (!p.changed(s, prev)) continue;
+      any = true;
+      dirty.add(p.name);
+      unsaved.add(p.name);
+      revision.set(p.name, (revision.get(p.name) ?? 0) + 1);
+      const journalling = journal !== null && !slow.has(p.name);
+      if (p.eager !== true && !journalling) {
+        taken.delete(p.name);
+        unjournaled.add(p.name);
+        continue;
+      }
+      let value: unknown;
+      try {
+        value = p.value(s);
+      } catch {
+        // Not serialisable (a bug): the write will fail and say so; nothing to journal.
+        taken.delete(p.name);
+        unjournaled.add(p.name);
+        journal?.remove(p.name);
+        continue;
+      }
+      taken.set(p.name, value);
+      if (!journalling) {
+        unjournaled.add(p.name);
+        continue;
+      }
+      try {
+        if (value === undefined) journal.remove(p.name);
+        else journal.write(p.name, value);
+        unjournaled.delete(p.name);
+      } catch (e) {
+        // Storage full or blocked, or too large: the entry would be stale, so it goes; leaving the page now asks first.
+        journal.remove(p.name);
+        unjournaled.add(p.name);
+        if (e instanceof JournalTooLarge) slow.add(p.name);
       }
     }
     if (!any) return;
-    store.getState().setSaveStatus('saving');
+    if (failures === 0) store.getState().setSaveStatus('saving');
     if (timer !== null) clearTimeout(timer);
     timer = setTimeout(() => void flush(), delayMs);
   });
+  if (dirty.size > 0) timer = setTimeout(() => void flush(), 0);
   return {
     flush,
     stop: () => {
+      stopped = true;
       unsubscribe();
       if (timer !== null) clearTimeout(timer);
+      if (retryTimer !== null) clearTimeout(retryTimer);
+      timer = retryTimer = null;
     },
+    unsaved: () => unsaved.size > 0,
+    atRisk: () => [...unsaved].some((n) => journal === null || unjournaled.has(n)),
   };
 }
 

@@ -5,6 +5,7 @@
  * when the active model is the corrupt one the studio falls back to the
  * shipped default.
  */
+import { migrateRecord } from './migrations';
 import { z } from 'zod';
 import { validateDifficultyModel } from '../../core/difficulty/model';
 import type { SavedModel } from '../store/labSlice';
@@ -45,7 +46,9 @@ export interface RestoredLabModels {
 
 /** Reads the saved record back: valid models kept, each invalid one reported. Never throws. */
 export function restoreLabModels(json: unknown): RestoredLabModels {
-  const saved = SavedLabModelsSchema.safeParse(json);
+  const migrated = migrateRecord('labModels', json);
+  if (!migrated.ok) return { models: [], activeId: null, problems: [`${migrated.error}; using the shipped default model`] };
+  const saved = SavedLabModelsSchema.safeParse(migrated.value);
   if (!saved.success) {
     return { models: [], activeId: null, problems: ['the saved difficulty models are not in a format this version reads; using the shipped default model'] };
   }

@@ -5,6 +5,7 @@
  * have the right layout. Read through a schema like every saved record; a
  * bad or missing value gives the default layout.
  */
+import { migrateRecord } from './migrations';
 import { z } from 'zod';
 
 const KEY = 'longcat-studio.layout';
@@ -24,7 +25,9 @@ export function readLayoutPrefs(storage: Pick<Storage, 'getItem'> | undefined = 
   try {
     const raw = storage?.getItem(KEY);
     if (raw === null || raw === undefined) return DEFAULT_LAYOUT;
-    const parsed = LayoutPrefsSchema.safeParse(JSON.parse(raw));
+    const migrated = migrateRecord('layout', JSON.parse(raw));
+    if (!migrated.ok) return DEFAULT_LAYOUT;
+    const parsed = LayoutPrefsSchema.safeParse(migrated.value);
     return parsed.success ? parsed.data : DEFAULT_LAYOUT;
   } catch {
     // Storage refused (privacy mode) or not JSON: the default layout.

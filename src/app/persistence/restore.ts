@@ -19,6 +19,7 @@ import type { GraphView } from '../store/analysisSlice';
 import type { GeneratorSettingsState } from '../store/generatorsSlice';
 import type { PlaytestRecord } from '../store/playtestSlice';
 import type { DockTab } from '../store/uiSlice';
+import { migrateRecord, recordVersion } from './migrations';
 
 export const SAVE_VERSION = 1;
 
@@ -51,7 +52,9 @@ const SavedLevelSchema = z.object({
 
 /** The saved level: the zod schema for its shape, then `parseRows` for the grid. */
 export function restoreLevel(json: unknown): Result<{ level: Level; name: string }, string> {
-  const shape = SavedLevelSchema.safeParse(json);
+  const migrated = migrateRecord('level', json);
+  if (!migrated.ok) return err(migrated.error);
+  const shape = SavedLevelSchema.safeParse(migrated.value);
   if (!shape.success) {
     const versionOk = isObject(json) && json['version'] === SAVE_VERSION;
     return err(versionOk ? 'the saved level has no rows of text' : 'the saved level is not in a format this version reads');
@@ -110,7 +113,7 @@ export function salvageSavedPack(json: unknown): SalvagedSavedPack {
 }
 
 export function savePlayLog(records: readonly PlaytestRecord[], starts: Readonly<Record<string, number>> = {}): unknown {
-  return { version: SAVE_VERSION, records, starts };
+  return { version: recordVersion('playtests'), records, starts };
 }
 
 /** Playtests started per level key (optional: logs saved before it existed have none). */
@@ -132,18 +135,20 @@ const PlaytestRecordSchema = z.object({
 });
 
 /** The log around the records; each record (and the starts) is then checked on its own. */
-const PlayLogSchema = z.object({ version: z.literal(SAVE_VERSION), records: z.array(z.unknown()), starts: z.unknown().optional() });
+const PlayLogSchema = z.object({ version: z.literal(recordVersion('playtests')), records: z.array(z.unknown()), starts: z.unknown() });
 
 /** The playtest log; malformed records are refused one by one (the rest is kept, as parsed). */
 export function restorePlayLog(json: unknown): Result<{ records: PlaytestRecord[]; dropped: number; starts: Record<string, number> }, string> {
-  const log = PlayLogSchema.safeParse(json);
+  const migrated = migrateRecord('playtests', json);
+  if (!migrated.ok) return err(migrated.error);
+  const log = PlayLogSchema.safeParse(migrated.value);
   if (!log.success) return err('the saved playtest log is not in a format this version reads');
   const all = log.data.records;
   const records = all.flatMap((r) => {
     const p = PlaytestRecordSchema.safeParse(r);
     return p.success ? [p.data] : [];
   });
-  const starts = log.data.starts === undefined ? { success: true as const, data: {} } : StartsSchema.safeParse(log.data.starts);
+  const starts = StartsSchema.safeParse(log.data.starts);
   return ok({ records, dropped: all.length - records.length + (starts.success ? 0 : 1), starts: starts.success ? starts.data : {} });
 }
 
@@ -163,7 +168,9 @@ const SavedSettingsSchema = z.object({
 });
 
 export function restoreSettings(json: unknown): Result<SavedSettings, string> {
-  const r = SavedSettingsSchema.safeParse(json);
+  const migrated = migrateRecord('settings', json);
+  if (!migrated.ok) return err(migrated.error);
+  const r = SavedSettingsSchema.safeParse(migrated.value);
   if (!r.success) return err('the saved settings are invalid');
   const g = r.data.generator;
   return ok({

@@ -13,6 +13,7 @@
  * data over {@link MAX_SAVED_LAB_SAMPLES} rows is not kept (the runs and the
  * ablation are, as they name their data), and neither is a fit of it.
  */
+import { migrateRecord } from './migrations';
 import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
 import { levelKey } from '../../core/level/level';
@@ -124,7 +125,9 @@ export function splitTopSpan(json: unknown): unknown {
 /** The saved report, checked: the schema and every sample grid through `parseRows`. */
 export function restoreBatchReport(json: unknown): Result<BatchRun | null, string> {
   if (json === null) return ok(null);
-  const r = BatchReportSchema.safeParse(splitTopSpan(json));
+  const migrated = migrateRecord('batchReport', json);
+  if (!migrated.ok) return err(migrated.error);
+  const r = BatchReportSchema.safeParse(splitTopSpan(migrated.value));
   if (!r.success) return err(`the saved batch report is invalid (${firstIssue(r.error)})`);
   for (const [i, run] of r.data.runs.entries()) {
     for (const [j, s] of run.samples.entries()) {
@@ -230,7 +233,9 @@ export function saveLabSession(s: LabSession): unknown {
  * and its sample indices within the data.
  */
 export function restoreLabSession(json: unknown): Result<LabSession, string> {
-  const r = LabSessionSchema.safeParse(json);
+  const migrated = migrateRecord('labSession', json);
+  if (!migrated.ok) return err(migrated.error);
+  const r = LabSessionSchema.safeParse(migrated.value);
   if (!r.success) return err(`the saved lab session is invalid (${firstIssue(r.error)})`);
   const { data, runs, ablation, fitted, method, features: chosen, seed: labSeed } = r.data;
   let labData: LabData | null = null;

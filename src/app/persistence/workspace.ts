@@ -29,6 +29,7 @@ import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type Ope
 import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../store/batchSlice';
 import type { FoundLevel } from '../../workers/batch.api';
 import type { StudioView } from '../store/uiSlice';
+import { migrateRecord } from './migrations';
 
 export const WORKSPACE_VERSION = 1;
 
@@ -91,7 +92,9 @@ export function firstIssue(error: z.ZodError): string {
 }
 
 export function restoreWorkspace(json: unknown): Result<SavedWorkspace, string> {
-  const r = WorkspaceSchema.safeParse(json);
+  const migrated = migrateRecord('workspace', json);
+  if (!migrated.ok) return err(migrated.error);
+  const r = WorkspaceSchema.safeParse(migrated.value);
   if (!r.success) return err(`the saved workspace is invalid (${firstIssue(r.error)})`);
   return ok(r.data);
 }
@@ -176,7 +179,9 @@ export function saveHistory(history: History): unknown {
  * back shared.
  */
 export function restoreHistoryRecord(json: unknown): Result<History, string> {
-  const r = HistoryRecordSchema.safeParse(json);
+  const migrated = migrateRecord('history', json);
+  if (!migrated.ok) return err(migrated.error);
+  const r = HistoryRecordSchema.safeParse(migrated.value);
   if (!r.success) return err(`the saved undo history is invalid (${firstIssue(r.error)})`);
   const rec = r.data;
   const levels: Level[] = [];
@@ -258,7 +263,9 @@ export function saveGeneratorResults(run: GeneratorRun): unknown {
 /** The saved run, checked: the schema, every grid through `parseRows`, and each key recomputed from its rows (never trusted). */
 export function restoreGeneratorResults(json: unknown): Result<GeneratorRun | null, string> {
   if (json === null) return ok(null);
-  const r = GeneratorResultsSchema.safeParse(json);
+  const migrated = migrateRecord('generatorResults', json);
+  if (!migrated.ok) return err(migrated.error);
+  const r = GeneratorResultsSchema.safeParse(migrated.value);
   if (!r.success) return err(`the saved generator results are invalid (${firstIssue(r.error)})`);
   const levels: GeneratedLevel[] = [];
   for (const [i, l] of r.data.levels.entries()) {
@@ -311,7 +318,9 @@ export function saveAtdResults(run: AtDifficultyRun): unknown {
 /** The saved run, checked: the schema, each grid through `parseRows`, keys recomputed from rows. */
 export function restoreAtdResults(json: unknown): Result<AtDifficultyRun | null, string> {
   if (json === null) return ok(null);
-  const r = AtdResultsSchema.safeParse(json);
+  const migrated = migrateRecord('atdResults', json);
+  if (!migrated.ok) return err(migrated.error);
+  const r = AtdResultsSchema.safeParse(migrated.value);
   if (!r.success) return err(`the saved at-difficulty results are invalid (${firstIssue(r.error)})`);
   const levels: FoundLevel[] = [];
   for (const [i, l] of r.data.levels.entries()) {

@@ -37,8 +37,8 @@ export interface EditorToolsSlice {
   setSelection(rect: CellRect | null): void;
   copySelection(): boolean;
   cutSelection(): boolean;
-  /** Pastes the clipboard at the selection's corner, else the cursor, else the top-left. */
-  paste(): boolean;
+  /** Pastes `clip` (it becomes the clipboard), else the clipboard, at the selection's corner, else the cursor, else the top-left. */
+  paste(clip?: Clip): boolean;
   deleteSelection(): boolean;
   /** Moves the selection's content by one step (and the selection with it). */
   moveSelection(dx: number, dy: number): boolean;
@@ -112,7 +112,8 @@ export const createEditorToolsSlice: SliceCreator<EditorToolsSlice> = () => (set
     get().applyLevelEdit('Cut', (l) => clearRect(l, selection));
     return true;
   },
-  paste: () => {
+  paste: (clip) => {
+    if (clip !== undefined) set({ clipboard: clip });
     const { clipboard, selection, cursor, level } = get();
     if (clipboard === null) {
       get().notify('error', 'Nothing to paste: select cells (S) and copy them (Ctrl+C) first.');

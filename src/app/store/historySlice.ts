@@ -81,6 +81,20 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (deps) => (set, ge
     set({ history });
     if (options?.toast !== undefined) get().notify('info', options.toast, id);
   };
+  /**
+   * True (and a message says why) when this tab may not change the
+   * document: another tab owns the saved workspace, or the database was
+   * closed under this one. An edit accepted here would never be saved.
+   */
+  const refused = (): boolean => {
+    const role = get().tabRole;
+    if (role !== 'read-only' && role !== 'closed') return false;
+    const text = role === 'read-only'
+      ? 'This tab is read-only: the studio is open in another tab, which saves your work. Edit there, or choose “Take over here” to edit in this tab.'
+      : 'This tab stopped saving (another tab opened a newer version); reload it to edit again.';
+    if (get().messages.at(-1)?.text !== text) get().notify('error', text);
+    return true;
+  };
   /** A gesture still being previewed is committed before anything else touches the history. */
   const settle = (): void => {
     if (get().previewBase !== null) get().commitPreview('Edit');
@@ -91,6 +105,7 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (deps) => (set, ge
     previewBase: null,
 
     applyDocEdit: (label, edit, options) => {
+      if (refused()) return false;
       settle();
       const s = get();
       const before = currentDoc(s);
@@ -109,6 +124,7 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (deps) => (set, ge
       return pack === doc.pack ? doc : { ...doc, pack };
     }, options),
     previewLevel: (level) => {
+      if (refused()) return;
       const s = get();
       if (level === s.level) return;
       const base = s.previewBase ?? currentDoc(s);
@@ -128,16 +144,19 @@ export const createHistorySlice: SliceCreator<HistorySlice> = (deps) => (set, ge
       set({ ...docFields(s, s.previewBase), previewBase: null });
     },
     undo: () => {
+      if (refused()) return;
       settle();
       const r = undoHistory(get().history);
       if (r !== null) set({ ...docFields(get(), r.doc), history: r.history });
     },
     redo: () => {
+      if (refused()) return;
       settle();
       const r = redoHistory(get().history);
       if (r !== null) set({ ...docFields(get(), r.doc), history: r.history });
     },
     jumpTo: (index) => {
+      if (refused()) return;
       settle();
       const r = jumpHistory(get().history, index);
       if (r !== null) set({ ...docFields(get(), r.doc), history: r.history });

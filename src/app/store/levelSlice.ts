@@ -38,8 +38,15 @@ export interface LevelSlice {
   clear(): void;
   mirror(axis: 'horizontal' | 'vertical'): void;
   rotate(turn: 1 | -1): void;
-  /** Opens a level that is not in the pack (generated, shared, typed) in the editor (undoable). */
+  /** Opens a level that is not in the pack (generated, shared) in the editor (undoable). */
   openLevel(level: Level, name: string): void;
+  /**
+   * Replaces the editor's level with text the designer typed (Text…), one
+   * undo step. The level stays what it was: a pack level open in place is
+   * changed in place. `openedOn` is the pack level open when the text was
+   * opened: if another is open now, nothing changes and a message says so.
+   */
+  applyLevelText(level: Level, name: string, openedOn: string | null): boolean;
   setLevelName(name: string): void;
 }
 
@@ -94,6 +101,15 @@ export const createLevelSlice: SliceCreator<LevelSlice> = () => (set, get) => ({
   openLevel: (level, name) => {
     get().applyDocEdit(`Open “${name}”`, (doc) => ({ ...doc, level: contentOf(level), levelName: name, open: null }));
     set({ mode: 'edit', play: null });
+  },
+  applyLevelText: (level, name, openedOn) => {
+    if ((get().openInPack?.id ?? null) !== openedOn) {
+      get().notify('error', 'Another level was opened while the text was being edited; the text was not applied.');
+      return false;
+    }
+    get().applyDocEdit('Edit as text', (doc) => ({ ...doc, level: contentOf(level), levelName: name }));
+    set({ mode: 'edit', play: null });
+    return true;
   },
   setLevelName: (name) => {
     // One entry per burst of typing, not one per letter.

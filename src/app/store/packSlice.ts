@@ -23,7 +23,7 @@ import {
   sortLevels,
   updateLevel,
 } from './packEdits';
-import { selectPackLevelDifficulty } from './selectors';
+import { selectPackLevelDifficulty, selectPackLevelStatus } from './selectors';
 import type { SliceCreator } from './types';
 
 export { rowsKey, slug, uniqueId } from './packEdits';
@@ -65,6 +65,12 @@ export interface PackSlice {
 
   /** Adds a level at the end (or after `after`); warns when it is a duplicate or unsolvable. Returns its id, or null when the pack is full. */
   addToPack(entry: NewPackEntry, after?: string): string | null;
+  /**
+   * Adds `entries` at the end as one undo step named `label`: every
+   * generator's "Add all to pack" goes through here. Returns the ids added
+   * (in order; fewer when the pack fills up, which a message says).
+   */
+  addAllToPack(label: string, entries: readonly NewPackEntry[]): string[];
   /** Adds the editor's level and opens it in place; returns its id. */
   addCurrentLevelToPack(): string | null;
   /** Opens a pack level in the editor, edited in place. */
@@ -78,7 +84,7 @@ export interface PackSlice {
   setPackLevelTags(id: string, tags: readonly string[]): void;
   removePackLevel(id: string): void;
   movePackLevel(from: number, to: number): void;
-  /** Easiest first by the active model; levels without a difficulty go last. Stable. */
+  /** Easiest first by the active model; unsolvable levels go last. Stable. Refused (with a message) while levels are still being analysed. */
   sortPackByDifficulty(): void;
   /** Removes later copies of the same grid; returns how many were removed. */
   dedupePack(): number;
@@ -93,6 +99,8 @@ export interface PackSlice {
   /** Restores a saved pack (persistence: not an edit). */
   setPack(pack: LevelPack): void;
   rememberFeatures(key: string, features: LevelFeatures | null): void;
+  /** Remembers many at once: one store update (the pack's analysis in batches). O(cache + batch). */
+  rememberFeaturesBatch(found: ReadonlyMap<string, LevelFeatures | null>): void;
 }
 
 export const EMPTY_PACK_NAME = 'My pack';
@@ -137,6 +145,27 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
       });
       if (entry.features !== null) get().rememberFeatures(levelKey(entry.level), entry.features);
       return id;
+    },
+    addAllToPack: (label, entries) => {
+      if (entries.length === 0) return [];
+      const before = new Set(get().pack.levels.map((l) => rowsKey(l.rows)));
+      let ids: string[] = [];
+      get().applyPackEdit(label, (p) => {
+        const r = insertLevels(p, entries.map((e) => ({ level: e.level, name: e.name, ...(e.features !== null ? { features: { ...e.features } } : {}), ...(e.source !== undefined ? { source: e.source } : {}), ...(e.id !== undefined ? { id: e.id } : {}) })));
+        ids = r.ids;
+        return r.pack;
+      }, { toast: `Added ${plural(entries.length, 'level')} to the pack.` });
+      const added = entries.slice(0, ids.length);
+      // One store update for the features the levels came with.
+      const cache = new Map(get().featureCache);
+      for (const e of added) if (e.features !== null) cache.set(levelKey(e.level), e.features);
+      if (added.some((e) => e.features !== null)) set({ featureCache: cache });
+      const repeated = added.filter((e) => before.has(levelKey(e.level))).length;
+      if (repeated > 0) get().notify('error', `${plural(repeated, 'level')} of these ${repeated === 1 ? 'is' : 'are'} the same grid as a level already in the pack.`);
+      const unsolvable = added.filter((e) => e.features !== null && e.features.nSolutions === 0).length;
+      if (unsolvable > 0) get().notify('error', `${plural(unsolvable, 'added level')} ${unsolvable === 1 ? 'has' : 'have'} no solution.`);
+      if (ids.length < entries.length) get().notify('error', `The pack is full: ${plural(entries.length - ids.length, 'level')} were not added.`);
+      return ids;
     },
     addCurrentLevelToPack: () => {
       const { level, levelName, analysis, pack } = get();
@@ -238,6 +267,12 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
     },
     sortPackByDifficulty: () => {
       const s = get();
+      // A level still being analysed has no difficulty yet: sorting now would put it last for no reason.
+      const pending = s.pack.levels.filter((l) => selectPackLevelStatus(s, l) === 'pending').length;
+      if (pending > 0) {
+        s.notify('error', `${plural(pending, 'level')} ${pending === 1 ? 'is' : 'are'} still being analysed, so the pack was not sorted; sort again when every difficulty is shown.`);
+        return;
+      }
       const changed = s.applyPackEdit('Sort by difficulty', (p) => sortLevels(p, (l) => selectPackLevelDifficulty(s, l)), { toast: 'Sorted the pack easiest first.' });
       if (!changed) s.notify('info', 'The pack is already sorted easiest first.');
     },
@@ -292,6 +327,12 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
       }, { toast: `Added ${plural(entries.length, 'level')} from ${fileName}.` });
       if (added < entries.length) get().notify('error', `The pack is full: ${plural(entries.length - added, 'level')} were not added.`);
       return added;
+    },
+    rememberFeaturesBatch: (found) => {
+      if (found.size === 0) return;
+      const next = new Map(get().featureCache);
+      for (const [key, features] of found) next.set(key, features);
+      set({ featureCache: next });
     },
     dismissImportReport: () => set({ packImport: null }),
     setPack: (pack) => set({ pack }),

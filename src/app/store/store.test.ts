@@ -5,6 +5,7 @@ import { replayTrace } from '../../core/players/trace';
 import { replay } from '../../core/rules/replay';
 import { analyzeRowsSync } from '../../workers/analysis.api';
 import { movesTo } from '../adapters/graphData';
+import { rowsKey } from './packEdits';
 import { createStudioStore } from './store';
 import { selectExportPack, selectLevelKey, selectPackLevelDifficulty, selectPlayStats, selectReading, selectShortestSolution } from './selectors';
 
@@ -179,6 +180,13 @@ describe('pack slice', () => {
     expect(s().pack.levels[1]!.name).toBe('renamed');
     s().movePackLevel(0, 2);
     expect(s().pack.levels[2]!.id).toBe(first);
+    // Two levels are still being analysed: the sort is refused with a message, not done with them last.
+    const order = s().pack.levels.map((l) => l.id);
+    s().sortPackByDifficulty();
+    expect(s().pack.levels.map((l) => l.id)).toEqual(order);
+    expect(s().messages.at(-1)?.text).toBe('2 levels are still being analysed, so the pack was not sorted; sort again when every difficulty is shown.');
+    // Analysed (past the state cap: no difficulty), the sort goes ahead.
+    s().rememberFeatures(rowsKey(['C..', '...', '...']), null);
     s().sortPackByDifficulty();
     expect(s().pack.levels[0]!.id).toBe(first); // the only one with a difficulty
     expect(s().dedupePack()).toBe(1);

@@ -30,6 +30,8 @@ export interface UiSlice {
   /** How many of the logged errors came after the list was last opened. */
   unreadNotifications: number;
   saveStatus: SaveStatus;
+  /** Why the last save failed, in a few plain words ("storage is full"), while it keeps failing. */
+  saveProblem: string | null;
   helpOpen: boolean;
   textOpen: boolean;
   tabRole: TabRole;
@@ -46,6 +48,7 @@ export interface UiSlice {
   markNotificationsRead(): void;
   clearNotifications(): void;
   setSaveStatus(status: SaveStatus): void;
+  setSaveProblem(problem: string | null): void;
   setHelpOpen(open: boolean): void;
   setTextOpen(open: boolean): void;
   setTabRole(role: TabRole): void;
@@ -70,6 +73,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
   notificationLog: [],
   unreadNotifications: 0,
   saveStatus: 'idle',
+  saveProblem: null,
   helpOpen: false,
   textOpen: false,
   tabRole: 'pending',
@@ -95,6 +99,9 @@ export const createUiSlice: SliceCreator<UiSlice> = (deps) => (set, get) => ({
   clearNotifications: () => set({ notificationLog: [], unreadNotifications: 0 }),
   setSaveStatus: (status) => {
     if (get().saveStatus !== status) set({ saveStatus: status });
+  },
+  setSaveProblem: (problem) => {
+    if (get().saveProblem !== problem) set({ saveProblem: problem });
   },
   setHelpOpen: (open) => set({ helpOpen: open }),
   setTextOpen: (open) => set({ textOpen: open }),

@@ -236,3 +236,35 @@ export function cropToContent(level: Level): Level {
   const hx = (level.head % level.width) - b.x0, hy = Math.floor(level.head / level.width) - b.y0;
   return { width: clip.width, height: clip.height, cells: clip.cells, head: hy * clip.width + hx, ...(level.name !== undefined ? { name: level.name } : {}) };
 }
+
+/**
+ * A clip as text, one row per line: `#` wall, `.` empty (the form Ctrl+C
+ * puts on the system clipboard). O(area).
+ */
+export function clipText(clip: Clip): string {
+  const rows: string[] = [];
+  for (let y = 0; y < clip.height; y++) {
+    let row = '';
+    for (let x = 0; x < clip.width; x++) row += clip.cells[y * clip.width + x] === CELL_WALL ? '#' : '.';
+    rows.push(row);
+  }
+  return rows.join('\n');
+}
+
+/**
+ * The clip a text holds, or null when it is not a block of cells: rows of
+ * equal length made only of `#` and `.` (no head: so never a level, whose
+ * text always has exactly one `C`), at most `maxSide` on each side.
+ * Surrounding blank lines and trailing spaces are ignored. O(length).
+ */
+export function parseClipText(text: string, maxSide = 16): Clip | null {
+  const rows = text.replace(/\r\n?/g, '\n').split('\n').map((r) => r.trimEnd());
+  while (rows.length > 0 && rows[0] === '') rows.shift();
+  while (rows.length > 0 && rows.at(-1) === '') rows.pop();
+  const width = rows[0]?.length ?? 0;
+  if (rows.length === 0 || rows.length > maxSide || width === 0 || width > maxSide) return null;
+  if (!rows.every((r) => r.length === width && /^[#.]+$/.test(r))) return null;
+  const cells = new Uint8Array(width * rows.length);
+  rows.forEach((r, y) => [...r].forEach((ch, x) => (cells[y * width + x] = ch === '#' ? CELL_WALL : CELL_EMPTY)));
+  return { width, height: rows.length, cells };
+}

@@ -82,7 +82,7 @@ export function AtDifficultySection() {
             <button type="button" data-testid="atd.cancel" onClick={() => services.batch.cancelGeneration()}>Cancel</button>
           )}
           {run.levels.length > 1 && (
-            <button type="button" data-testid="atd.addAll" disabled={busy} onClick={() => run.levels.forEach((l, i) => !run.added.includes(l.key) && add(l, i))}>
+            <button type="button" data-testid="atd.addAll" disabled={busy} onClick={() => void services.batch.addFoundLevels()}>
               Add all to pack
             </button>
           )}

@@ -11,6 +11,7 @@ import { isSeed, MAX_SEED } from '../../../core/util/schemas';
 import type { SdLevel } from '../../../workers/training.api';
 import { hasShippedModel } from '../../controllers/modelFilesIo';
 import { generatedDifficulty } from '../../store/selectors';
+import type { NewPackEntry } from '../../store/packSlice';
 import type { SdSettings, StartCellMode } from '../../store/trainingSlice';
 import { useActions, useStudioShallow } from '../../studioContext';
 import { GeneratedLevelCard } from './GeneratedLevelCard';
@@ -34,9 +35,17 @@ export function SdPcgrlSection() {
     const parsed = parseRows(l.rows);
     if (parsed.ok) get().openLevel(parsed.value, l.id);
   };
-  const add = (l: SdLevel): void => {
+  const entry = (l: SdLevel): NewPackEntry | null => {
     const parsed = parseRows(l.rows);
-    if (parsed.ok) get().addToPack({ level: parsed.value, name: l.id, id: l.id, features: l.features, source: source() });
+    return parsed.ok ? { level: parsed.value, name: l.id, id: l.id, features: l.features, source: source() } : null;
+  };
+  const add = (l: SdLevel): void => {
+    const e = entry(l);
+    if (e !== null) get().addToPack(e);
+  };
+  const addAll = (): void => {
+    const fresh = run.levels.filter((l) => !l.duplicate);
+    get().addAllToPack(`Add ${fresh.length} SD-PCGRL levels`, fresh.flatMap((l) => entry(l) ?? []));
   };
   const duplicates = run.levels.filter((l) => l.duplicate).length;
 
@@ -135,7 +144,7 @@ export function SdPcgrlSection() {
           <button type="submit" className="primary" data-testid="sd.run" disabled={run.status === 'running' || model.status === 'loading' || meta === null}>
             {run.status === 'running' ? 'Generating…' : `Generate ${settings.count}`}
           </button>
-          <button type="button" data-testid="sd.addAll" disabled={run.levels.length === 0} onClick={() => run.levels.filter((l) => !l.duplicate).forEach(add)}>
+          <button type="button" data-testid="sd.addAll" disabled={run.levels.length === 0} onClick={addAll}>
             Add all to pack
           </button>
         </div>

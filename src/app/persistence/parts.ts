@@ -1,0 +1,67 @@
+/**
+ * The saved records as parts of the store: for each, when it changed and
+ * the value to write (the shapes `restore.ts`, `workspace.ts`,
+ * `sessions.ts` and `labModels.ts` read back). Shared by loading (which
+ * rewrites a damaged record from what was restored) and autosave.
+ */
+import type { StudioState } from '../store/types';
+import type { RecordName } from './db';
+import { saveLabModels } from './labModels';
+import { saveLevel, savePack, savePlayLog, SAVE_VERSION } from './restore';
+import { saveAtdResults, saveGeneratorResults, saveHistory, saveWorkspace } from './workspace';
+import { saveBatchReport, saveLabSession } from './sessions';
+
+/**
+ * `value` returning undefined: nothing to write (the saved record stays). An `eager` part takes its
+ * value when the change happens, not when the debounced write runs (a finished batch report must
+ * not be lost to the next run starting before the write).
+ */
+export type Part = { name: RecordName; changed: (a: StudioState, b: StudioState) => boolean; value: (s: StudioState) => unknown; eager?: boolean };
+
+export const PARTS: Part[] = [
+  { name: 'level', changed: (a, b) => a.level !== b.level || a.levelName !== b.levelName, value: (s) => saveLevel(s.level, s.levelName) },
+  { name: 'pack', changed: (a, b) => a.pack !== b.pack, value: (s) => savePack(s.pack) },
+  { name: 'playtests', changed: (a, b) => a.playLog !== b.playLog || a.playStarts !== b.playStarts, value: (s) => savePlayLog(s.playLog, s.playStarts) },
+  {
+    name: 'settings',
+    changed: (a, b) =>
+      a.generatorSettings !== b.generatorSettings || a.stateCap !== b.stateCap || a.fullGraphLimit !== b.fullGraphLimit || a.graphView !== b.graphView || a.dockTab !== b.dockTab,
+    value: (s) => ({
+      version: SAVE_VERSION,
+      generator: s.generatorSettings,
+      stateCap: s.stateCap,
+      fullGraphLimit: s.fullGraphLimit,
+      graphView: s.graphView,
+      dockTab: s.dockTab,
+    }),
+  },
+  {
+    name: 'workspace',
+    changed: (a, b) => a.view !== b.view || a.openInPack !== b.openInPack || a.atdSettings !== b.atdSettings || a.batchSettings !== b.batchSettings,
+    value: (s) => saveWorkspace({ view: s.view, openInPack: s.openInPack, atdSettings: s.atdSettings, batchSettings: s.batchSettings }),
+  },
+  { name: 'history', changed: (a, b) => a.history !== b.history, value: (s) => saveHistory(s.history) },
+  { name: 'atdResults', changed: (a, b) => a.atdRun !== b.atdRun && a.atdRun.status === 'done', value: (s) => saveAtdResults(s.atdRun) },
+  // Only a finished run is kept (a run in progress would be saved as nothing and replace the last good one).
+  { name: 'generatorResults', changed: (a, b) => a.generatorRun !== b.generatorRun && a.generatorRun.status === 'done', value: (s) => saveGeneratorResults(s.generatorRun) },
+  // A report is kept once the run ends (done, or cancelled with what was done); a later run that is
+  // still going or failed (by the time the debounced write happens) does not replace it.
+  {
+    name: 'batchReport',
+    changed: (a, b) => a.batchRun !== b.batchRun && (a.batchRun.status === 'done' || a.batchRun.status === 'cancelled'),
+    value: (s) => saveBatchReport(s.batchRun) ?? undefined,
+    eager: true,
+  },
+  {
+    name: 'labSession',
+    changed: (a, b) =>
+      a.labData !== b.labData || a.labRuns !== b.labRuns || a.labAblation !== b.labAblation || a.labFitted !== b.labFitted || a.labMethod !== b.labMethod || a.labFeatures !== b.labFeatures || a.labSeed !== b.labSeed,
+    value: (s) => saveLabSession(s),
+  },
+  {
+    name: 'labModels',
+    changed: (a, b) => a.savedModels !== b.savedModels || a.activeModelId !== b.activeModelId,
+    value: (s) => saveLabModels(s.savedModels, s.activeModelId),
+  },
+];
+
