@@ -23,6 +23,7 @@ import {
   sortLevels,
   updateLevel,
 } from './packEdits';
+import { featureKey, graphRules, packRules } from './rules';
 import { selectPackLevelDifficulty } from './selectors';
 import type { SliceCreator } from './types';
 
@@ -58,7 +59,7 @@ export interface PackSlice {
   packImport: PackImportReport | null;
   pendingImport: PendingImport | null;
   /**
-   * Features of pack rows computed by the studio, by rows key: derived data
+   * Features of pack rows computed by the studio, by `featureKey(rules, rowsKey)`: derived data
    * (not part of the document, not in the history). `null`: past the state cap.
    */
   featureCache: ReadonlyMap<string, LevelFeatures | null>;
@@ -92,6 +93,7 @@ export interface PackSlice {
   dismissImportReport(): void;
   /** Restores a saved pack (persistence: not an edit). */
   setPack(pack: LevelPack): void;
+  /** Remembers a grid's features under `key` = `featureKey(rules, rowsKey)` (see `rules.ts`). */
   rememberFeatures(key: string, features: LevelFeatures | null): void;
 }
 
@@ -135,14 +137,14 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
         id = r.ids[0] ?? null;
         return r.pack;
       });
-      if (entry.features !== null) get().rememberFeatures(levelKey(entry.level), entry.features);
+      if (entry.features !== null) get().rememberFeatures(featureKey(packRules(get().pack), levelKey(entry.level)), entry.features);
       return id;
     },
     addCurrentLevelToPack: () => {
       const { level, levelName, analysis, pack } = get();
       if (pack.levels.length >= MAX_PACK_LEVELS) return null;
       const graph = analysis.graph;
-      const features = graph !== null && graph.levelKey === levelKey(level) ? graph.features : null;
+      const features = graph !== null && graph.levelKey === levelKey(level) && graphRules(graph) === packRules(pack) ? graph.features : null;
       warnAbout(level, features, levelName);
       let id: string | null = null;
       get().applyDocEdit(`Add “${levelName || 'level'}”`, (doc) => {

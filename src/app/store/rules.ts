@@ -1,0 +1,45 @@
+/**
+ * The ruleset of the document (SPEC §12): a pack carries its `rules`
+ * (pack format version 2), and everything the studio does with the pack and
+ * the editor's level — analysis, drawing, playtest, generators, exports —
+ * reads it from here, so there is one place that says which game is open.
+ */
+import type { GraphData } from '../../core/graph/graphData';
+import type { LevelPack } from '../../core/pack/schema';
+import { DEFAULT_RULESET, isRulesetName, rulesetByName } from '../../core/rules/registry';
+import type { Ruleset, RulesetName } from '../../core/rules/ruleset';
+
+/** The pack's ruleset; Longcat for a pack that names none (version 1 packs are Longcat). */
+export function packRules(pack: LevelPack): RulesetName {
+  const r = (pack as { readonly rules?: unknown }).rules;
+  return isRulesetName(r) ? r : DEFAULT_RULESET.name;
+}
+
+/** The pack with its ruleset set to `rules` (a new object; the same one when it already is). */
+export function withPackRules(pack: LevelPack, rules: RulesetName): LevelPack {
+  if ((pack as { readonly rules?: unknown }).rules === rules) return pack;
+  return { ...pack, rules } as LevelPack;
+}
+
+/** The ruleset a graph was searched under (graphs made before rulesets are Longcat's). */
+export function graphRules(graph: Pick<GraphData, 'rules'>): RulesetName {
+  return graph.rules ?? DEFAULT_RULESET.name;
+}
+
+/** The name of the document's ruleset (the pack's). */
+export function selectRulesName(s: { readonly pack: LevelPack }): RulesetName {
+  return packRules(s.pack);
+}
+
+/** The document's ruleset (the pack's). */
+export function selectRuleset(s: { readonly pack: LevelPack }): Ruleset {
+  return rulesetByName(packRules(s.pack));
+}
+
+/**
+ * The key of a grid's derived values (features, difficulty) under a ruleset:
+ * the same rows are a different puzzle under another ruleset.
+ */
+export function featureKey(rules: RulesetName, rowsKey: string): string {
+  return rules === DEFAULT_RULESET.name ? rowsKey : `${rules}:${rowsKey}`;
+}
