@@ -10,6 +10,8 @@ import { useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
 import { catAfter, findNode, nodeSummary } from '../adapters/graphData';
+import { rulesetByName } from '../../core/rules/registry';
+import { graphRules } from '../store/rules';
 import { CLASS_GLOSSARY, groupMembers, highlightedNodes, pathTo } from '../adapters/graphHighlight';
 import { graphCommand } from '../graphCommands';
 import { STATE_CAP_CHOICES } from '../store/analysisSlice';
@@ -74,7 +76,7 @@ export function GraphPanel() {
     if (current === null) return null;
     const moves = mode === 'play' && play !== null ? play.moves : mode === 'replay' && replay !== null ? replay.moves.slice(0, replay.step) : null;
     if (moves === null) return null;
-    const id = findNode(current, catAfter(level, moves).state);
+    const id = findNode(current, catAfter(level, moves, rulesetByName(graphRules(current))).state);
     return id < 0 ? null : id;
   }, [mode, play, replay, current, level]);
   const lit = useMemo(() => (current !== null && highlight !== null ? highlightedNodes(current, highlight) : null), [current, highlight]);

@@ -4,8 +4,8 @@
  * playtests the predictor lab learns from.
  */
 import { levelKey, toRows } from '../../core/level/level';
-import { legalMoves } from '../../core/rules/state';
 import { catAfter } from '../adapters/graphData';
+import { selectRuleset } from './rules';
 import type { SliceCreator } from './types';
 
 export type StudioMode = 'edit' | 'play' | 'replay';
@@ -74,10 +74,11 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
 
   startPlaytest: () => {
     const { level, playStarts } = get();
+    const rules = selectRuleset(get());
     const key = levelKey(level);
     // The start itself can be over: nothing to fill (won, not logged), or no legal move (lost).
-    const start = catAfter(level, '').state;
-    const outcome: PlayOutcome = start.emptyLeft === 0 ? 'won' : legalMoves(level, start).length === 0 ? 'failed' : 'playing';
+    const start = catAfter(level, '', rules).state;
+    const outcome: PlayOutcome = start.emptyLeft === 0 ? 'won' : rules.legalMoves(level, start).length === 0 ? 'failed' : 'playing';
     set({
       mode: 'play',
       replay: null,
@@ -93,12 +94,13 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
     if (play === null || play.outcome !== 'playing') return false;
     const letter = 'UDLR'[direction];
     if (letter === undefined) return false;
-    const before = catAfter(level, play.moves);
-    if (!legalMoves(level, before.state).includes(direction)) return false;
+    const rules = selectRuleset(get());
+    const before = catAfter(level, play.moves, rules);
+    if (!rules.legalMoves(level, before.state).includes(direction)) return false;
     const moves = play.moves + letter;
-    const { state } = catAfter(level, moves);
+    const { state } = catAfter(level, moves, rules);
     const won = state.emptyLeft === 0;
-    const failed = !won && legalMoves(level, state).length === 0;
+    const failed = !won && rules.legalMoves(level, state).length === 0;
     const now = deps.now();
     const next: PlaySession = {
       ...play,
