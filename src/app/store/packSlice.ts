@@ -23,7 +23,9 @@ import {
   sortLevels,
   updateLevel,
 } from './packEdits';
-import { featureKey, graphRules, packRules } from './rules';
+import { rulesetByName } from '../../core/rules/registry';
+import type { RulesetName } from '../../core/rules/ruleset';
+import { featureKey, graphRules, packRules, withPackRules } from './rules';
 import { selectPackLevelDifficulty } from './selectors';
 import type { SliceCreator } from './types';
 
@@ -91,6 +93,11 @@ export interface PackSlice {
   /** Adds checked levels (e.g. from the level text format) at the end, undoable. */
   importLevels(entries: readonly { level: Level; name: string }[], fileName: string): number;
   dismissImportReport(): void;
+  /**
+   * Starts a new, empty pack under `rules` (SPEC §12: a pack has one ruleset);
+   * undoable, with a toast. The editor's level stays and is analysed under the new rules.
+   */
+  newPack(rules: RulesetName): void;
   /** Restores a saved pack (persistence: not an edit). */
   setPack(pack: LevelPack): void;
   /** Remembers a grid's features under `key` = `featureKey(rules, rowsKey)` (see `rules.ts`). */
@@ -270,6 +277,12 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
       set({ pendingImport: null });
       if (pending === null || mode === 'cancel') return;
       const n = pending.pack.levels.length;
+      const from = packRules(pending.pack), into = packRules(get().pack);
+      if (mode === 'append' && from !== into) {
+        // A pack has one ruleset (SPEC §12): the same rows are another puzzle under other rules.
+        get().notify('error', `${pending.fileName} is a ${rulesetByName(from).title} pack and this one is ${rulesetByName(into).title}: replace the pack, or start a new ${rulesetByName(from).title} pack, to use its levels. Nothing was changed.`);
+        return;
+      }
       if (mode === 'replace') {
         get().applyDocEdit(`Import ${pending.fileName} (replace)`, (doc) => ({ ...doc, pack: pending.pack, open: null }), {
           toast: `Replaced the pack with “${pending.pack.name}” (${plural(n, 'level')}).`,
@@ -296,6 +309,13 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
       return added;
     },
     dismissImportReport: () => set({ packImport: null }),
+    newPack: (rules) => {
+      const old = get().pack;
+      const title = rulesetByName(rules).title;
+      get().applyDocEdit(`New ${title} pack`, (doc) => ({ ...doc, pack: withPackRules(emptyPack(), rules), open: null }), {
+        toast: old.levels.length === 0 ? `Started a new ${title} pack.` : `Started a new ${title} pack; Undo brings back “${old.name}” (${plural(old.levels.length, 'level')}).`,
+      });
+    },
     setPack: (pack) => set({ pack }),
     rememberFeatures: (key, features) => {
       const cache = get().featureCache;
