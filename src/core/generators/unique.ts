@@ -4,6 +4,8 @@
  * skips unsolvable and state-capped levels, and counts duplicates the same way.
  */
 import { Analyzer, type LevelAnalysis } from '../graph/analyze';
+import { longcat } from '../rules/registry';
+import type { Ruleset } from '../rules/ruleset';
 import { levelKey, type Level } from '../level/level';
 import type { GeneratedItem } from './registry';
 
@@ -29,6 +31,8 @@ export interface UniqueLevel {
  */
 export class UniqueLevels {
   private readonly analyzer = new Analyzer();
+  /** `rules`: the ruleset the levels are analysed under (default Longcat). */
+  constructor(private readonly rules: Ruleset = longcat) {}
   private readonly seen = new Set<string>();
   duplicates = 0;
 
@@ -42,7 +46,7 @@ export class UniqueLevels {
         return;
       }
       this.seen.add(key);
-      const analysis = this.analyzer.analyze(level);
+      const analysis = this.analyzer.analyze(level, { rules: this.rules });
       if (!analysis.ok || analysis.value.features.nSolutions === 0) return;
       out.push({
         index: item.index,
