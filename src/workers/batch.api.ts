@@ -17,6 +17,7 @@ import { solvableDifficulty } from '../core/difficulty/predict';
 import { DEFAULT_TOLERANCE, generateAtDifficulty, ReachableRanges, toleranceWidth, type AtDifficultyLevel } from '../core/generators/atDifficulty';
 import type { LevelFeatures } from '../core/graph/features';
 import { openCellCount, toRows } from '../core/level/level';
+import { rulesetByName } from '../core/rules/registry';
 import { evaluateGenerator, type EvaluationProgress, type EvaluationResult } from './batch.evaluation';
 import { AtDifficultyJobSchema, CurveJobSchema, EvaluationJobSchema, type AtDifficultyJob, type CurveJob, type EvaluationJob } from './batch.protocol';
 import { ok, parseRequest, type Outcome } from './outcome';
@@ -110,6 +111,7 @@ function search(job: AtDifficultyJob): AtDifficultyResult {
   const ranges = rangesFor(job.model);
   const r = generateAtDifficulty(
     {
+      rules: rulesetByName(job.rules ?? 'longcat'),
       width: job.width,
       height: job.height,
       target: job.target,
@@ -197,6 +199,7 @@ export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) =>
     } else {
       const centre = (lo + hi) / 2;
       const answer = search({
+        ...(job.rules !== undefined ? { rules: job.rules } : {}),
         width: job.width,
         height: job.height,
         target: centre,

@@ -8,6 +8,8 @@
 import type { DifficultyModel } from '../core/difficulty/model';
 import { DIFFICULTY_SPANS, predictorMeasure, TimedEvaluation, type TimedReport } from '../core/generators/evaluate';
 import { createLevelSource, type GeneratedItem } from '../core/generators/registry';
+import { longcat, rulesetByName } from '../core/rules/registry';
+import type { Ruleset } from '../core/rules/ruleset';
 import { Analyzer } from '../core/graph/analyze';
 import type { LevelFeatures } from '../core/graph/features';
 import { toRows } from '../core/level/level';
@@ -67,8 +69,8 @@ export class RunAccumulator extends TimedEvaluation {
   private readonly perSpan = new Array<number>(DIFFICULTY_SPANS.length).fill(0);
   private readonly analyzer = new Analyzer();
 
-  constructor(model: DifficultyModel, temperature: number | null) {
-    super(predictorMeasure(model), temperature);
+  constructor(model: DifficultyModel, temperature: number | null, private readonly rules: Ruleset = longcat) {
+    super(predictorMeasure(model), temperature, rules);
   }
 
   /**
@@ -83,7 +85,7 @@ export class RunAccumulator extends TimedEvaluation {
       const span = spanOf(d);
       if (this.perSpan[span]! >= SAMPLES_PER_SPAN) return;
       const level = item.levels[k]!;
-      const a = this.analyzer.analyze(level);
+      const a = this.analyzer.analyze(level, { rules: this.rules });
       if (!a.ok) return;
       this.perSpan[span]!++;
       this.samples.push({ span, index: item.index, rows: toRows(level), difficulty: d, features: { ...a.value.features } });
@@ -119,8 +121,8 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
   };
 
   if (job.generator !== 'sd-pcgrl') {
-    const source = createLevelSource({ generator: job.generator, width: job.width, height: job.height, seed: job.seed });
-    const acc = new RunAccumulator(job.model, null);
+    const source = createLevelSource({ generator: job.generator, width: job.width, height: job.height, seed: job.seed, rules: job.rules ?? 'longcat' });
+    const acc = new RunAccumulator(job.model, null, rulesetByName(job.rules ?? 'longcat'));
     progress(acc, 0, true);
     for (let i = 0; i < job.count; i++) {
       acc.add(source.generate(i));

@@ -7,6 +7,7 @@
 import { createLevelSource } from '../core/generators/registry';
 import { generatedLevelId } from '../core/generators/provenance';
 import { UniqueLevels } from '../core/generators/unique';
+import { rulesetByName } from '../core/rules/registry';
 import { toRows } from '../core/level/level';
 import { GenerateRequestSchema, type GeneratedLevel, type GenerateRequest, type GenerateResult } from './generators.protocol';
 import { ok, parseRequest, type Outcome } from './outcome';
@@ -25,9 +26,10 @@ export function generateLevelsSync(request: GenerateRequest): Outcome<GenerateRe
   const parsed = parseRequest(GenerateRequestSchema, request);
   if (parsed.kind !== 'ok') return parsed;
   const { generator, width, height, seed, count } = parsed.value;
+  const rules = parsed.value.rules ?? 'longcat';
   const start = parsed.value.startIndex ?? 0;
-  const source = createLevelSource({ generator, width, height, seed });
-  const unique = new UniqueLevels();
+  const source = createLevelSource({ generator, width, height, seed, rules });
+  const unique = new UniqueLevels(rulesetByName(rules));
   const levels: GeneratedLevel[] = [];
   const budget = count * ITERATIONS_PER_LEVEL;
   let index = start;
