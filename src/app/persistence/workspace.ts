@@ -248,7 +248,8 @@ export const GeneratedLevelSchema = z.object({
 
 export const GeneratorResultsSchema = z.object({
   version: z.literal(WORKSPACE_VERSION),
-  settings: z.object({ generator: z.enum(GENERATOR_NAMES), width: side, height: side, seed, count: z.number().int().min(1).max(MAX_GENERATE_COUNT) }),
+  // rules: absent in results saved before rulesets (they were Longcat's).
+  settings: z.object({ generator: z.enum(GENERATOR_NAMES), rules: z.enum(RULESET_NAMES).default('longcat'), width: side, height: side, seed, count: z.number().int().min(1).max(MAX_GENERATE_COUNT) }),
   levels: z.array(GeneratedLevelSchema).max(MAX_GENERATE_COUNT * 4),
   iterations: count,
   duplicates: count,
@@ -298,6 +299,8 @@ export const AtdResultsSchema = z.object({
     height: side,
     seed,
     count: z.number().int().min(1).max(MAX_AT_DIFFICULTY_COUNT),
+    // Absent in results saved before rulesets (they were Longcat's).
+    rules: z.enum(RULESET_NAMES).default('longcat'),
   }),
   levels: z.array(FoundLevelSchema).max(MAX_AT_DIFFICULTY_COUNT),
   message: z.string().max(1000).nullable(),

@@ -23,9 +23,9 @@ import {
   sortLevels,
   updateLevel,
 } from './packEdits';
-import { rulesetByName } from '../../core/rules/registry';
+import { DEFAULT_RULESET, rulesetByName } from '../../core/rules/registry';
 import type { RulesetName } from '../../core/rules/ruleset';
-import { featureKey, graphRules, packRules, withPackRules } from './rules';
+import { featureKey, graphRules, packRules, rulesMismatch, withPackRules } from './rules';
 import { selectPackLevelDifficulty } from './selectors';
 import type { SliceCreator } from './types';
 
@@ -42,6 +42,8 @@ export interface NewPackEntry {
   readonly level: Level;
   readonly name: string;
   readonly features: LevelFeatures | null;
+  /** The ruleset `features` were computed under (default Longcat); an entry from other rules than the pack's is refused. */
+  readonly rules?: RulesetName;
   readonly source?: Partial<PackLevelSource>;
   /** Preferred id (made unique if taken). */
   readonly id?: string;
@@ -135,6 +137,11 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
 
     addToPack: (entry, after) => {
       const { pack } = get();
+      const from = entry.rules ?? DEFAULT_RULESET.name;
+      if (from !== packRules(pack)) {
+        get().notify('error', rulesMismatch(from, packRules(pack)));
+        return null;
+      }
       if (pack.levels.length >= MAX_PACK_LEVELS) return null;
       warnAbout(entry.level, entry.features, entry.name);
       const at = after === undefined ? pack.levels.length : pack.levels.findIndex((l) => l.id === after) + 1;

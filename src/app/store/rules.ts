@@ -43,3 +43,17 @@ export function selectRuleset(s: { readonly pack: LevelPack }): Ruleset {
 export function featureKey(rules: RulesetName, rowsKey: string): string {
   return rules === DEFAULT_RULESET.name ? rowsKey : `${rules}:${rowsKey}`;
 }
+
+/**
+ * True when "exactly one solution" can be asked of a ruleset's levels: it
+ * counts solution paths, which only an acyclic ruleset has a finite number of
+ * (paint's `solutionPaths` is null, SPEC §12).
+ */
+export function uniqueSolutionApplies(rules: RulesetName): boolean {
+  return rulesetByName(rules).acyclic;
+}
+
+/** The sentence for levels made under `from` offered to a pack under `into` (nothing is changed). */
+export function rulesMismatch(from: RulesetName, into: RulesetName): string {
+  return `These are ${rulesetByName(from).title} levels (generated and priced under its rules); this pack is ${rulesetByName(into).title}. Generate again to add levels here; nothing was changed.`;
+}
