@@ -4,6 +4,7 @@
  * checked (zod schemas, then the engine's own parsers for grids and packs)
  * and either restored or refused with a sentence, never trusted.
  */
+import { RULESET_NAMES } from '../../core/rules/ruleset';
 import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
 import { toRows, type Level } from '../../core/level/level';
@@ -126,6 +127,7 @@ const PlaytestRecordSchema = z.object({
   moves: count,
   solutionMoves: count,
   finishedAt: z.string(),
+  rules: z.enum(RULESET_NAMES).exactOptional(),
 });
 
 /** The log around the records; each record (and the starts) is then checked on its own. */

@@ -140,6 +140,8 @@ const LabDataSchema = z.object({
   skipped: z.array(note.extend({ name: z.string().max(400), reason: z.enum(['unsolvable', 'state-cap']) })).max(MAX_SAVED_LAB_NOTES),
   rowsRead: count,
   stateCap: z.number().int().min(1),
+  // Absent in lab data saved before rulesets (it was analysed under Longcat).
+  rules: z.enum(RULESET_NAMES).default('longcat'),
 });
 
 const LabRunSchema = z.object({

@@ -5,6 +5,7 @@
  */
 import { levelKey, toRows } from '../../core/level/level';
 import { catAfter } from '../adapters/graphData';
+import type { RulesetName } from '../../core/rules/ruleset';
 import { selectRuleset } from './rules';
 import type { SliceCreator } from './types';
 
@@ -38,6 +39,8 @@ export interface PlaytestRecord {
   readonly solutionMoves: number;
   /** ISO time of the win. */
   readonly finishedAt: string;
+  /** The ruleset it was played under (absent in records made before rulesets: Longcat). */
+  readonly rules?: RulesetName;
 }
 
 /** Most records kept (oldest dropped first). */
@@ -123,6 +126,7 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
       moves: next.totalMoves,
       solutionMoves: moves.length,
       finishedAt: new Date(now).toISOString(),
+      rules: rules.name,
     };
     set({ play: next, playLog: [...playLog, record].slice(-PLAY_LOG_LIMIT) });
     return true;

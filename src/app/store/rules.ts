@@ -4,6 +4,7 @@
  * the editor's level — analysis, drawing, playtest, generators, exports —
  * reads it from here, so there is one place that says which game is open.
  */
+import { FEATURE_NAMES, type FeatureName } from '../../core/graph/features';
 import type { GraphData } from '../../core/graph/graphData';
 import type { LevelPack } from '../../core/pack/schema';
 import { DEFAULT_RULESET, isRulesetName, rulesetByName } from '../../core/rules/registry';
@@ -56,4 +57,13 @@ export function uniqueSolutionApplies(rules: RulesetName): boolean {
 /** The sentence for levels made under `from` offered to a pack under `into` (nothing is changed). */
 export function rulesMismatch(from: RulesetName, into: RulesetName): string {
   return `These are ${rulesetByName(from).title} levels (generated and priced under its rules); this pack is ${rulesetByName(into).title}. Generate again to add levels here; nothing was changed.`;
+}
+
+/**
+ * The features a ruleset's levels have as numbers (the lab fits and plots
+ * these): every feature but `solutionPaths` for a ruleset with cycles, where
+ * it is null (SPEC §12).
+ */
+export function featuresFor(rules: RulesetName): readonly FeatureName[] {
+  return rulesetByName(rules).acyclic ? FEATURE_NAMES : FEATURE_NAMES.filter((f) => f !== 'solutionPaths');
 }
