@@ -104,8 +104,12 @@ export function PackPanel() {
     >
       <div className="pack-head">
         <input className="pack-title" value={s.name} maxLength={200} aria-label="pack name" data-testid="pack.name" onChange={(e) => get().setPackName(e.target.value)} />
-        <span className={`rules-tag rules-${s.rules}`} data-testid="pack.rules" data-rules={s.rules} title={rulesetByName(s.rules).glyphs.summary}>{rulesetByName(s.rules).title}</span>
         <span className="muted" data-testid="pack.count">{s.count} level{s.count === 1 ? '' : 's'}</span>
+      </div>
+      <div className="pack-rules-row">
+        <span className="muted">rules</span>
+        <span className={`rules-tag rules-${s.rules}`} data-testid="pack.rules" data-rules={s.rules} title={rulesetByName(s.rules).glyphs.summary}>{rulesetByName(s.rules).title}</span>
+        <span className="grow" />
         <button type="button" className="small" data-testid="pack.newPack" aria-expanded={choosingRules} title="Start a new, empty pack under the rules you choose (undoable)" onClick={() => setChoosingRules(!choosingRules)}>New pack…</button>
       </div>
       {choosingRules && (

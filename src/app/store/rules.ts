@@ -67,3 +67,9 @@ export function rulesMismatch(from: RulesetName, into: RulesetName): string {
 export function featuresFor(rules: RulesetName): readonly FeatureName[] {
   return rulesetByName(rules).acyclic ? FEATURE_NAMES : FEATURE_NAMES.filter((f) => f !== 'solutionPaths');
 }
+
+/** The last word of a ruleset's start name, capitalised, for short labels: "Head" (cat head), "Ball". */
+export function moverWord(startName: string): string {
+  const word = startName.split(' ').pop() ?? startName;
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
