@@ -116,3 +116,47 @@ test('a paint graph past the canvas threshold is laid out in the worker and draw
   expect(Math.max(...depths)).toBe(Math.max(...g.depth.values()));
   await studio.page.screenshot({ path: 'test-results/paint-canvas.png' });
 });
+
+/** Rows from a level key (`WxH:row/row/...`). */
+const keyRows = (key: string): string[] => key.slice(key.indexOf(':') + 1).split('/');
+
+test('paint levels generated at a difficulty and by RSD are paint levels the naive solver solves', async ({ studio }) => {
+  await newPaintPack(studio);
+  const atd = new AtDifficultyPage(studio.page);
+  await atd.show();
+  // "Unique solution" counts solution paths, which paint levels have no finite number of.
+  await expect(studio.page.getByTestId('atd.uniqueSolution')).toBeDisabled();
+  await atd.settings({ width: 6, height: 6, count: 3, seed: 1 });
+  await atd.target(20);
+  await atd.run();
+  await atd.waitDone(90_000);
+  await expect(atd.items).toHaveCount(3);
+  for (const d of await atd.difficulties()) expect(Math.abs(d - 20)).toBeLessThanOrEqual(3);
+  for (let i = 0; i < 3; i++) {
+    const rows = await atd.rows(i);
+    expect(rows).toHaveLength(6);
+    expect(paintSolution(rows), rows.join('\n')).not.toBeNull();
+  }
+  await studio.page.getByTestId('atd.addAll').click();
+  await studio.pack.show();
+  await expect(studio.pack.items).toHaveCount(3);
+  await studio.pack.waitPriced();
+  // Priced again from the rows under paint, in the pack's own worker: the same window.
+  for (const d of await studio.pack.difficulties()) expect(Math.abs(d! - 20)).toBeLessThanOrEqual(3);
+  await studio.page.screenshot({ path: 'test-results/paint-atd.png' });
+
+  // RSD for paint; RPU's stop rules are Longcat's, so it is not offered.
+  await studio.page.getByTestId('dock.tab.generators').click();
+  await expect(studio.page.locator('[data-testid="generator.kind"] option[value="rpu"]')).toBeDisabled();
+  await studio.page.getByTestId('generator.width').fill('5');
+  await studio.page.getByTestId('generator.height').fill('5');
+  await studio.page.getByTestId('generator.count').fill('4');
+  await studio.page.getByTestId('generator.run').click();
+  const items = studio.page.getByTestId('generator.item');
+  await expect(items).toHaveCount(4, { timeout: 30_000 });
+  for (const key of await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-key') ?? ''))) {
+    const rows = keyRows(key);
+    expect(paintSolution(rows), rows.join('\n')).not.toBeNull();
+  }
+  await expect(studio.page.getByTestId('generator.summary')).toContainText('Paint level');
+});

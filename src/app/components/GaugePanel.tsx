@@ -7,6 +7,7 @@ import { NODE_CLASSES } from '../../core/graph/classes';
 import { FEATURE_NAMES, featureNumber } from '../../core/graph/features';
 import { modelInfoLine } from '../adapters/difficulty';
 import { CLASS_GLOSSARY, FEATURE_GLOSSARY, featureLabel } from '../adapters/graphHighlight';
+import { selectRuleset } from '../store/rules';
 import { selectCurrentGraph, selectReading } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
 import { Contributions, formatNumber } from './Contributions';
@@ -19,7 +20,7 @@ const NOT_APPLICABLE: Partial<Record<string, string>> = {
 
 export function GaugePanel() {
   const get = useActions();
-  const s = useStudioShallow((st) => ({ reading: selectReading(st), model: st.model, graph: st.analysis.graph, current: selectCurrentGraph(st), status: st.analysis.status, highlight: st.graphHighlight }));
+  const s = useStudioShallow((st) => ({ reading: selectReading(st), model: st.model, graph: st.analysis.graph, current: selectCurrentGraph(st), status: st.analysis.status, highlight: st.graphHighlight, paints: !selectRuleset(st).glyphs.coveredBlocks }));
   const { reading, graph } = s;
   const capped = s.status === 'capped';
   const solved = capped || reading === null || !reading.solvable ? null : reading;
@@ -48,7 +49,7 @@ export function GaugePanel() {
         )}
         {reading !== null && !capped && !reading.solvable && (
           <p className="unsolvable-note" data-testid="gauge.unsolvable">
-            <b>Unsolvable:</b> no sequence of moves fills every cell, so the level has no difficulty.
+            <b>Unsolvable:</b> no sequence of moves {s.paints ? 'paints' : 'fills'} every cell, so the level has no difficulty.
           </p>
         )}
       </div>

@@ -107,7 +107,7 @@ export function GeneratorsPanel() {
             rows={l.rows}
             difficulty={generatedDifficulty(s.model, l)}
             meta={`#${l.index} · ${l.features.nStates} states`}
-            data={{ 'data-id': l.id }}
+            data={{ 'data-id': l.id, 'data-key': l.key }}
             onOpen={() => open(l)}
             onAdd={() => add(l)}
           />

@@ -102,7 +102,7 @@ function evaluateWalk(w: SolutionDownCarver, analyzer: Analyzer, rules: Ruleset,
   return { level, key: levelKey(level), difficulty: difficulty(r.value.features), features: { ...r.value.features }, solution: w.moves };
 }
 
-/** Replays the first `keep` steps of `walk` on `w`, then grows it until stuck (proposal or random). */
+/** Replays the first `keep` steps of `walk` on `w`, then grows it until the walk is done (proposal or random). */
 function regrow(w: SolutionDownCarver, walk: Walk, keep: number, rng: Rng, proposal?: Proposal): number[] {
   w.reset(walk.start);
   const dirs: number[] = [];
@@ -113,8 +113,9 @@ function regrow(w: SolutionDownCarver, walk: Walk, keep: number, rng: Rng, propo
     dirs.push(d);
   }
   for (;;) {
+    // done(), not only "no step allowed": a ruleset may end its walk by its own rule (paint stops when idle too long).
+    if (w.done()) return dirs;
     const m = w.openMask();
-    if (m === 0) return dirs;
     let d = proposal !== undefined ? proposal(w, rng) : -1;
     if (d < 0 || ((m >> d) & 1) === 0) {
       let k = 0;
