@@ -23,7 +23,7 @@ import { PackLevelSchema, MAX_NAME_LENGTH, type LevelPack, type PackLevel } from
 import { CURRENT_PACK_VERSION } from '../../core/pack/migrations';
 import { DEFAULT_RULESET } from '../../core/rules/registry';
 import { RULESET_NAMES } from '../../core/rules/ruleset';
-import { packRules, withPackRules } from '../store/rules';
+import { packRules } from '../store/rules';
 import { err, ok, type Result } from '../../core/util/result';
 import { SeedSchema, SideSchema } from '../../core/util/schemas';
 import { BANDS, type BandName } from '../../core/difficulty/predict';
@@ -204,14 +204,14 @@ export function restoreHistoryRecord(json: unknown): Result<History, string> {
     const pack: LevelPack = {
       format: 'longcat-pack',
       version: CURRENT_PACK_VERSION,
-      // The undo history keeps Longcat packs only until the studio plays paint (its record then gains the ruleset).
-      rules: 'longcat',
+      // Histories saved before rulesets hold Longcat packs.
+      rules: p.rules ?? DEFAULT_RULESET.name,
       name: p.name,
       ...(p.description !== undefined ? { description: p.description } : {}),
       ...(p.createdWith !== undefined ? { createdWith: p.createdWith } : {}),
       levels: ls,
     };
-    packs.push(p.rules === undefined ? pack : withPackRules(pack, p.rules));
+    packs.push(pack);
   }
   const docs: DocState[] = [];
   for (const [i, d] of rec.docs.entries()) {

@@ -7,19 +7,17 @@
 import { FEATURE_NAMES, type FeatureName } from '../../core/graph/features';
 import type { GraphData } from '../../core/graph/graphData';
 import type { LevelPack } from '../../core/pack/schema';
-import { DEFAULT_RULESET, isRulesetName, rulesetByName } from '../../core/rules/registry';
+import { DEFAULT_RULESET, rulesetByName } from '../../core/rules/registry';
 import type { Ruleset, RulesetName } from '../../core/rules/ruleset';
 
-/** The pack's ruleset; Longcat for a pack that names none (version 1 packs are Longcat). */
-export function packRules(pack: LevelPack): RulesetName {
-  const r = (pack as { readonly rules?: unknown }).rules;
-  return isRulesetName(r) ? r : DEFAULT_RULESET.name;
+/** The pack's ruleset (pack format version 2; version 1 packs migrate to Longcat). */
+export function packRules(pack: Pick<LevelPack, 'rules'>): RulesetName {
+  return pack.rules;
 }
 
 /** The pack with its ruleset set to `rules` (a new object; the same one when it already is). */
 export function withPackRules(pack: LevelPack, rules: RulesetName): LevelPack {
-  if ((pack as { readonly rules?: unknown }).rules === rules) return pack;
-  return { ...pack, rules } as LevelPack;
+  return pack.rules === rules ? pack : { ...pack, rules };
 }
 
 /** The ruleset a graph was searched under (graphs made before rulesets are Longcat's). */
