@@ -160,3 +160,81 @@ test('paint levels generated at a difficulty and by RSD are paint levels the nai
   }
   await expect(studio.page.getByTestId('generator.summary')).toContainText('Paint level');
 });
+
+const PAINT_LEVELS = [
+  { id: 'ring', name: 'Ring', rows: fixture('ring') },
+  { id: 'spiral', name: 'Spiral', rows: fixture('spiral') },
+  { id: 'steps', name: 'Steps', rows: fixture('rsd-3x6-5') },
+];
+const PAINT_PACK = { format: 'longcat-pack', version: 2, rules: 'paint', name: 'Paint pack', levels: PAINT_LEVELS };
+const SWIPE: Record<string, [number, number]> = { U: [0, -3], D: [0, 3], L: [-3, 0], R: [3, 0] };
+
+test('a paint pack exported and imported again keeps its rules; mixing rules is refused', async ({ studio }) => {
+  await studio.pack.show();
+  await studio.pack.importFile(JSON.stringify(PAINT_PACK), 'paint.json');
+  await expect(studio.pack.items).toHaveCount(3);
+  await expect(studio.page.getByTestId('pack.rules')).toHaveAttribute('data-rules', 'paint');
+  await studio.pack.waitPriced();
+  const exported = JSON.parse(await studio.pack.exportText()) as { version: number; rules: string; levels: { rows: string[]; features: Record<string, number | null>; difficulty: number | null }[] };
+  expect(exported).toMatchObject({ version: 2, rules: 'paint' });
+  expect(exported.levels.map((l) => l.rows)).toEqual(PAINT_LEVELS.map((l) => l.rows));
+  for (const [i, l] of exported.levels.entries()) {
+    // Priced under paint: the naive paint solver's counts, and no solution-path count.
+    const truth = paintFeatures(paintGraph(PAINT_LEVELS[i]!.rows)).features;
+    expect(l.features).toMatchObject({ nStates: truth.nStates, nSolutions: truth.nSolutions, shortestSolutionLength: truth.shortestSolutionLength, solutionPaths: null });
+    expect(l.difficulty).not.toBeNull();
+  }
+
+  // A Longcat pack with a level in it: the paint file cannot be appended, only replace it.
+  await studio.page.getByTestId('pack.newPack').click();
+  await studio.page.getByTestId('pack.newPack.longcat').click();
+  await expect(studio.page.getByTestId('pack.rules')).toHaveAttribute('data-rules', 'longcat');
+  await studio.editor.typeLevel('C..\n##.\n##.');
+  await studio.pack.addCurrent();
+  await studio.pack.importFile(JSON.stringify(exported), 'paint-export.json');
+  await expect(studio.page.getByTestId('pack.importRules')).toHaveAttribute('data-rules', 'paint');
+  await expect(studio.page.getByTestId('pack.importChoice')).toContainText('Paint rules');
+  await expect(studio.page.getByTestId('pack.importAppend')).toBeDisabled();
+  await studio.page.screenshot({ path: 'test-results/paint-import.png' });
+  await studio.pack.chooseImport('replace');
+  await expect(studio.page.getByTestId('pack.rules')).toHaveAttribute('data-rules', 'paint');
+  await studio.pack.waitPriced();
+  const again = JSON.parse(await studio.pack.exportText()) as typeof exported;
+  expect(again.rules).toBe('paint');
+  expect(again.levels.map((l) => [l.rows, l.features, l.difficulty])).toEqual(exported.levels.map((l) => [l.rows, l.features, l.difficulty]));
+});
+
+test('a paint pack plays on a phone-sized page by swipes, through its play link', async ({ studio, browser }) => {
+  await studio.pack.show();
+  await studio.pack.importFile(JSON.stringify(PAINT_PACK), 'paint.json');
+  await expect(studio.pack.items).toHaveCount(3);
+  await studio.page.getByTestId('pack.playLink').click();
+  const url = await studio.page.getByTestId('pack.shareUrl').inputValue();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await page.goto(url);
+  const play = new PlayPage(page);
+  await expect(play.board).toHaveAttribute('data-rules', 'paint');
+  for (const [i, level] of PAINT_LEVELS.entries()) {
+    await expect(play.position).toHaveText(`Level ${i + 1} of 3`);
+    const solution = paintSolution(level.rows)!;
+    if (i === 0) {
+      // Painting does not block: right and straight back over the paint, then the solution from a restart.
+      await play.swipe(...SWIPE.R!);
+      await play.swipe(...SWIPE.L!);
+      await expect(play.board).toHaveAttribute('data-moves', 'RL');
+      await expect(play.board).toHaveAttribute('data-status', 'playing');
+      await page.getByTestId('play.restart').click();
+      await expect(play.board).toHaveAttribute('data-moves', '');
+    }
+    for (const m of solution) {
+      const before = (await play.board.getAttribute('data-moves')) ?? '';
+      await play.swipe(...SWIPE[m]!);
+      await expect(play.board).toHaveAttribute('data-moves', before + m);
+    }
+    await play.expectWon();
+    if (i === 0) await page.screenshot({ path: 'test-results/paint-phone.png' });
+    if (i < 2) await play.next(i + 2, 3);
+  }
+  await context.close();
+});
