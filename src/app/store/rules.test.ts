@@ -155,7 +155,11 @@ describe('playtest under paint', () => {
     while (queue.length > 0 && solution === null) {
       const st = queue.shift()!;
       if (paintWon(st)) solution = seen.get(st)!;
-      for (const [m, next] of paintSuccessors(st, w, h)) if (!seen.has(next)) (seen.set(next, seen.get(st)! + m), queue.push(next));
+      for (const [m, next] of paintSuccessors(st, w, h)) {
+        if (seen.has(next)) continue;
+        seen.set(next, seen.get(st)! + m);
+        queue.push(next);
+      }
     }
     tick(4_000);
     for (const m of solution!) s().playMove('UDLR'.indexOf(m));
