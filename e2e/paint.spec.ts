@@ -158,7 +158,7 @@ test('paint levels generated at a difficulty and by RSD are paint levels the nai
     const rows = keyRows(key);
     expect(paintSolution(rows), rows.join('\n')).not.toBeNull();
   }
-  await expect(studio.page.getByTestId('generator.summary')).toContainText('Paint level');
+  await expect(studio.page.getByTestId('generator.summary')).toContainText('4 levels (Paint)');
 });
 
 const PAINT_LEVELS = [

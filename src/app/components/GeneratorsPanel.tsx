@@ -97,7 +97,7 @@ export function GeneratorsPanel() {
           ? `${rulesetByName(s.rules).title} levels (the pack's rules), unique and solvable; the same seed gives the same levels.`
           : run.status === 'running'
             ? 'Generating in a worker…'
-            : `${run.levels.length} ${rulesetByName(runRules).title} level${run.levels.length === 1 ? '' : 's'} from ${run.iterations} iteration${run.iterations === 1 ? '' : 's'}${run.duplicates > 0 ? `, ${run.duplicates} duplicates skipped` : ''}.${run.message !== null ? ` ${run.message}.` : ''}`}
+            : `${run.levels.length} level${run.levels.length === 1 ? '' : 's'} (${rulesetByName(runRules).title}) from ${run.iterations} iteration${run.iterations === 1 ? '' : 's'}${run.duplicates > 0 ? `, ${run.duplicates} duplicates skipped` : ''}.${run.message !== null ? ` ${run.message}.` : ''}`}
       </p>
       <ul className="gen-results" data-testid="generator.results">
         {run.levels.map((l) => (
