@@ -2,11 +2,16 @@
  * Paint (SPEC §12) in the studio, end to end: a paint pack, a level drawn
  * by hand with its cyclic graph and gauge, a bigger graph on the canvas
  * renderer (the layout worker on a graph with cycles), play mode on a
- * phone-sized page with swipes, a pack exported and imported again, and
+ * phone-sized page with swipes and the standalone player from disk, a pack
+ * exported and imported again, and
  * levels generated at a difficulty. Levels are the project's own paint
  * fixtures (test/fixtures/paint-perft.txt); every expected number comes from
  * the naive paint solver (test/naive/naivePaint.ts), never from the app.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test } from './fixtures';
 import { AtDifficultyPage } from './pages/AtDifficultyPage';
 import { PlayPage } from './pages/PlayPage';
@@ -236,5 +241,23 @@ test('a paint pack plays on a phone-sized page by swipes, through its play link'
     if (i === 0) await page.screenshot({ path: 'test-results/paint-phone.png' });
     if (i < 2) await play.next(i + 2, 3);
   }
+  await context.close();
+});
+
+test('the standalone player of a paint pack plays paint from disk', async ({ studio, browser }) => {
+  await studio.pack.show();
+  await studio.pack.importFile(JSON.stringify(PAINT_PACK), 'paint.json');
+  await expect(studio.pack.items).toHaveCount(3);
+  const download = studio.page.waitForEvent('download');
+  await studio.page.getByTestId('pack.exportPlayer').click();
+  const file = join(mkdtempSync(join(tmpdir(), 'longcat-paint-')), (await download).suggestedFilename());
+  await (await download).saveAs(file);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(file).href);
+  const play = new PlayPage(page);
+  await expect(play.board).toHaveAttribute('data-rules', 'paint');
+  await play.play(paintSolution(PAINT_LEVELS[0]!.rows)!);
+  await play.expectWon();
   await context.close();
 });
