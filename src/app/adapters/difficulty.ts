@@ -47,6 +47,16 @@ export interface SolvableReading {
 /** The gauge's reading: a difficulty with its parts, or "unsolvable" (no number, no contributions: SPEC §5). */
 export type GaugeReading = SolvableReading | { readonly solvable: false };
 
+/**
+ * A note when `model` is another ruleset's shipped default standing in for
+ * `rules` (no default of its own ships yet), else null: the gauge says so
+ * rather than pass Longcat's calibration off as paint's.
+ */
+export function modelRulesNote(model: DifficultyModel, rules: RulesetName): string | null {
+  if (rules === 'longcat' || model !== DEFAULT_DIFFICULTY_MODEL || shippedDifficultyModel(rules) !== DEFAULT_DIFFICULTY_MODEL) return null;
+  return `calibrated on Longcat levels: no default of its own for ${rules} ships in this build yet`;
+}
+
 /** The gauge's reading of a level's features under a model. O(model features). */
 export function gaugeReading(model: DifficultyModel, features: LevelFeatures): GaugeReading {
   const p = explainDifficulty(model, features);

@@ -5,7 +5,7 @@
  */
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { FEATURE_NAMES, featureNumber } from '../../core/graph/features';
-import { modelInfoLine } from '../adapters/difficulty';
+import { modelInfoLine, modelRulesNote } from '../adapters/difficulty';
 import { CLASS_GLOSSARY, FEATURE_GLOSSARY, featureLabel } from '../adapters/graphHighlight';
 import { selectRuleset } from '../store/rules';
 import { selectCurrentGraph, selectReading } from '../store/selectors';
@@ -20,7 +20,7 @@ const NOT_APPLICABLE: Partial<Record<string, string>> = {
 
 export function GaugePanel() {
   const get = useActions();
-  const s = useStudioShallow((st) => ({ reading: selectReading(st), model: st.model, graph: st.analysis.graph, current: selectCurrentGraph(st), status: st.analysis.status, highlight: st.graphHighlight, paints: !selectRuleset(st).glyphs.coveredBlocks }));
+  const s = useStudioShallow((st) => ({ reading: selectReading(st), model: st.model, graph: st.analysis.graph, current: selectCurrentGraph(st), status: st.analysis.status, highlight: st.graphHighlight, paints: !selectRuleset(st).glyphs.coveredBlocks, rulesNote: modelRulesNote(st.model, selectRuleset(st).name) }));
   const { reading, graph } = s;
   const capped = s.status === 'capped';
   const solved = capped || reading === null || !reading.solvable ? null : reading;
@@ -57,6 +57,7 @@ export function GaugePanel() {
       <details className="model-line" data-testid="gauge.model">
         <summary>
           model: {s.model.name} <span className="muted-more">· where it comes from</span>
+          {s.rulesNote !== null && <span className="muted-more" data-testid="gauge.rulesNote"> · {s.rulesNote}</span>}
         </summary>
         {modelInfoLine(s.model)}
       </details>
