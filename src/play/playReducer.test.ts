@@ -9,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { parseRows } from '../core/level/format';
 import { isWon, naiveParse, naiveSolution, naiveStep } from '../../test/naive/naiveSolver';
 import { emptyProgress } from './progress';
+import { longcat, paint } from '../core/rules/registry';
+import { readPaintPerft } from '../../test/fixtures/paintPerft';
+import { paintStart, paintStep, paintSuccessors, paintWon } from '../../test/naive/naivePaint';
 import { initialPlayState, playReducer, type PlayLevel } from './playReducer';
 
 const DIRS = 'UDLR';
@@ -22,7 +25,7 @@ const LEVELS = [
 const levels: PlayLevel[] = LEVELS.map((rows, i) => {
   const r = parseRows(rows);
   if (!r.ok) throw new Error('fixture');
-  return { id: `l${i}`, level: r.value };
+  return { id: `l${i}`, level: r.value, rules: longcat };
 });
 const reduce = playReducer(levels);
 
@@ -44,6 +47,36 @@ describe('play mode reducer', () => {
           s = after;
         }
         expect(s.attempt.status === 'won').toBe(naive !== null && isWon(naive));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('under paint: accepts a move exactly when the naive paint rules do (paint does not block), stuck and won as they say', () => {
+    const PAINT = readPaintPerft().filter((r) => r.rows.length * r.rows[0]!.length <= 30).map((r) => r.rows);
+    const paintLevels: PlayLevel[] = PAINT.map((rows, i) => {
+      const r = parseRows(rows);
+      if (!r.ok) throw new Error('fixture');
+      return { id: `p${i}`, level: r.value, rules: paint };
+    });
+    const reducePaint = playReducer(paintLevels);
+    fc.assert(
+      fc.property(fc.nat(paintLevels.length - 1), fc.array(fc.nat(3), { maxLength: 30 }), (li, dirs) => {
+        let s = initialPlayState(paintLevels, { ...emptyProgress(), current: li }, 0);
+        const { w, h, start } = paintStart(PAINT[li]!);
+        let naive = start;
+        for (const d of dirs) {
+          const next = paintStep(naive, w, h, DIRS[d]!);
+          const after = reducePaint(s, { type: 'move', direction: d, now: 1 });
+          if (next === null || s.attempt.status !== 'playing') expect(after).toBe(s);
+          else {
+            expect(after.attempt.moves).toBe(s.attempt.moves + DIRS[d]);
+            naive = next;
+          }
+          s = after;
+        }
+        const stuck = !paintWon(naive) && paintSuccessors(naive, w, h).length === 0;
+        expect(s.attempt.status).toBe(paintWon(naive) ? 'won' : stuck ? 'stuck' : 'playing');
       }),
       { numRuns: 300 },
     );

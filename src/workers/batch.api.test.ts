@@ -9,6 +9,7 @@ import { parseRows } from '../core/level/format';
 import { levelKey } from '../core/level/level';
 import { curveTargets, fillCurve, generateAt, runEvaluation, type CurveStep, type EvaluationProgress } from './batch.api';
 import { refusal, value } from '../../test/support/outcome';
+import { paintFeatures, paintGraph } from '../../test/naive/naivePaint';
 
 const difficultyOf = (rows: string[]): number => {
   const p = parseRows(rows);
@@ -90,6 +91,22 @@ describe('runEvaluation', () => {
     }
     expect(progress.length).toBeGreaterThan(0);
     expect(progress[0]!.total).toBe(3000);
+  });
+
+  it('paint: RSD under paint rules, every sample a paint level the naive paint solver solves; RPU and SD-PCGRL refused with a sentence', async () => {
+    const r = value(await runEvaluation({ generator: 'rsd', rules: 'paint', width: 6, height: 6, count: 300, seed: 2, model }));
+    const report = r.runs[0]!.report;
+    expect(report.generated).toBe(300);
+    expect(report.solvable).toBe(300); // solvable by construction
+    expect(report.spans.reduce((a, x) => a + x.count, 0)).toBe(report.unique);
+    expect(r.runs[0]!.samples.length).toBeGreaterThan(0);
+    for (const x of r.runs[0]!.samples) {
+      expect(paintFeatures(paintGraph(x.rows)).features.nSolutions).toBeGreaterThan(0);
+      expect(x.features.solutionPaths).toBeNull();
+    }
+    expect(refusal(await runEvaluation({ generator: 'rpu', rules: 'paint', width: 6, height: 6, count: 10, seed: 1, model }))).toMatch(/rpu does not run under the paint rules/);
+    expect(refusal(await runEvaluation({ generator: 'sd-pcgrl', rules: 'paint', width: 8, height: 8, count: 10, seed: 1, model, temperatures: [0.2], policy: { modelJson: '{}', meta: '{}', weights: new Uint8Array(0) } }))).toMatch(/sd-pcgrl has no paint model/);
+    expect(refusal(await runEvaluation({ generator: 'rsd', rules: 'chess' as 'paint', width: 6, height: 6, count: 10, seed: 1, model }))).toMatch(/rules must be one of longcat, paint/);
   });
 
   it('refuses SD-PCGRL without model files, and unknown generators', async () => {

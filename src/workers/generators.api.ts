@@ -6,6 +6,7 @@
  */
 import { generatedLevelId } from '../core/generators/provenance';
 import { ITERATIONS_PER_LEVEL, runGenerateJob } from '../core/jobs/generate';
+import { rulesetByName } from '../core/rules/registry';
 import { toRows } from '../core/level/level';
 import { GenerateRequestSchema, type GeneratedLevel, type GenerateRequest, type GenerateResult } from './generators.protocol';
 import { ok, parseRequest, type Outcome } from './outcome';
@@ -22,6 +23,7 @@ export function generateLevelsSync(request: GenerateRequest): Outcome<GenerateRe
   const parsed = parseRequest(GenerateRequestSchema, request);
   if (parsed.kind !== 'ok') return parsed;
   const { generator, width, height, seed, count } = parsed.value;
+  const rules = parsed.value.rules ?? 'longcat';
   const start = parsed.value.startIndex ?? 0;
   const levels: GeneratedLevel[] = [];
   const r = runGenerateJob(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutGraph } from './layout.api';
 import { LayoutClient } from './layout.client';
 import { DAGRE_LIMIT } from './layout.protocol';
+import { paintGraph } from '../../test/naive/naivePaint';
 
 /** A diamond: 0 -> 1, 0 -> 2, 1 -> 3, 2 -> 3 (depths 0, 1, 1, 2). */
 const diamond = () => ({ nodeCount: 4, depth: Uint16Array.from([0, 1, 1, 2]), edgeFrom: Int32Array.from([0, 0, 1, 2]), edgeTo: Int32Array.from([1, 2, 3, 3]), aspect: 1.5 });
@@ -16,6 +17,32 @@ describe('layout api', () => {
     expect(x[1]).toBe(x[2]);
     expect(x[2]).toBeLessThan(x[3]!);
     expect(y[1]).not.toBe(y[2]);
+  });
+
+  it('lays out a paint graph with cycles (back and same-layer edges): every node once, in its depth column, none on another', async () => {
+    // The ring (C.. / .#. / ...) under paint: moves that paint nothing new lead back or sideways.
+    const g = paintGraph(['C..', '.#.', '...']);
+    const index = new Map(g.order.map((st, i) => [st, i]));
+    const from: number[] = [], to: number[] = [];
+    for (const [st, edges] of g.edges) {
+      for (const [, next] of edges) {
+        from.push(index.get(st)!);
+        to.push(index.get(next)!);
+      }
+    }
+    const depth = Uint16Array.from(g.order.map((st) => g.depth.get(st)!));
+    expect(from.some((f, e) => depth[to[e]!]! <= depth[f]!)).toBe(true); // the graph really has edges that do not go forward
+    const r = await layoutGraph({ nodeCount: g.order.length, depth, edgeFrom: Int32Array.from(from), edgeTo: Int32Array.from(to), aspect: 1.5 });
+    if (r.kind !== 'ok') throw new Error(r.kind);
+    const { x, y } = r.value;
+    const spots = new Set<string>();
+    for (let i = 0; i < g.order.length; i++) {
+      expect(Number.isFinite(x[i]!) && Number.isFinite(y[i]!)).toBe(true);
+      spots.add(`${x[i]},${y[i]}`);
+      for (let j = 0; j < g.order.length; j++) if (depth[j] === depth[i]) expect(x[j]).toBe(x[i]);
+      if (depth[i]! > 0) expect(x[i]!).toBeGreaterThan(x[0]!);
+    }
+    expect(spots.size).toBe(g.order.length);
   });
 
   it('refuses a request whose arrays do not fit together, saying which', async () => {

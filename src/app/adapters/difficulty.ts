@@ -7,9 +7,16 @@ import { DEFAULT_DIFFICULTY_MODEL } from '../../core/difficulty/defaultModel';
 import type { DifficultyModel } from '../../core/difficulty/model';
 import { BANDS, explainDifficulty, predictDifficulty, type BandName } from '../../core/difficulty/predict';
 import type { LevelFeatures } from '../../core/graph/features';
+import type { RulesetName } from '../../core/rules/ruleset';
 
-/** The shipped default model (models/difficulty/default.json). */
-export function shippedDifficultyModel(): DifficultyModel {
+/**
+ * The shipped default model for a ruleset (SPEC §5, §12): the one place the
+ * studio picks it. Every ruleset reads models/difficulty/default.json until
+ * the core ships a default of its own for it (paint's is fitted on paint's
+ * random solution-down output); then this line asks the core for it.
+ */
+export function shippedDifficultyModel(rules: RulesetName = 'longcat'): DifficultyModel {
+  void rules;
   return DEFAULT_DIFFICULTY_MODEL;
 }
 
@@ -39,6 +46,16 @@ export interface SolvableReading {
 
 /** The gauge's reading: a difficulty with its parts, or "unsolvable" (no number, no contributions: SPEC §5). */
 export type GaugeReading = SolvableReading | { readonly solvable: false };
+
+/**
+ * A note when `model` is another ruleset's shipped default standing in for
+ * `rules` (no default of its own ships yet), else null: the gauge says so
+ * rather than pass Longcat's calibration off as paint's.
+ */
+export function modelRulesNote(model: DifficultyModel, rules: RulesetName): string | null {
+  if (rules === 'longcat' || model !== DEFAULT_DIFFICULTY_MODEL || shippedDifficultyModel(rules) !== DEFAULT_DIFFICULTY_MODEL) return null;
+  return `calibrated on Longcat levels: no default of its own for ${rules} ships in this build yet`;
+}
 
 /** The gauge's reading of a level's features under a model. O(model features). */
 export function gaugeReading(model: DifficultyModel, features: LevelFeatures): GaugeReading {

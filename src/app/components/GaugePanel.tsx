@@ -6,8 +6,9 @@
  */
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { FEATURE_NAMES, featureNumber } from '../../core/graph/features';
-import { modelInfoLine } from '../adapters/difficulty';
+import { modelInfoLine, modelRulesNote } from '../adapters/difficulty';
 import { CLASS_GLOSSARY, CLASS_NAMES, FEATURE_GLOSSARY, featureLabel } from '../adapters/graphHighlight';
+import { selectRuleset } from '../store/rules';
 import { selectCurrentGraph, selectReading } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
 import { Contributions, formatNumber } from './Contributions';
@@ -16,9 +17,14 @@ import { GaugeSource } from './GaugeSource';
 import { levelPlayerData } from '../adapters/playerData';
 import { bandOf } from '../../core/difficulty/predict';
 
+/** Why a feature can be null for a ruleset (SPEC §12), shown on its "n/a". */
+const NOT_APPLICABLE: Partial<Record<string, string>> = {
+  solutionPaths: 'Not applicable: under this ruleset the graph can have cycles, so winning move sequences are not a finite count (see “shortest solutions”).',
+};
+
 export function GaugePanel() {
   const get = useActions();
-  const s = useStudioShallow((st) => ({ reading: selectReading(st), model: st.model, graph: st.analysis.graph, current: selectCurrentGraph(st), status: st.analysis.status, highlight: st.graphHighlight, players: st.playerData, pack: st.pack, level: st.level }));
+  const s = useStudioShallow((st) => ({ reading: selectReading(st), model: st.model, graph: st.analysis.graph, current: selectCurrentGraph(st), status: st.analysis.status, highlight: st.graphHighlight, players: st.playerData, pack: st.pack, level: st.level, paints: !selectRuleset(st).glyphs.coveredBlocks, rulesNote: modelRulesNote(st.model, selectRuleset(st).name) }));
   const { reading, graph } = s;
   const capped = s.status === 'capped';
   const solved = capped || reading === null || !reading.solvable ? null : reading;
@@ -50,7 +56,7 @@ export function GaugePanel() {
         )}
         {reading !== null && !capped && !reading.solvable && (
           <p className="unsolvable-note" data-testid="gauge.unsolvable">
-            <b>Unsolvable:</b> no sequence of moves fills every cell, so the level has no difficulty.
+            <b>Unsolvable:</b> no sequence of moves {s.paints ? 'paints' : 'fills'} every cell, so the level has no difficulty.
           </p>
         )}
       </div>
@@ -59,6 +65,7 @@ export function GaugePanel() {
       <details className="model-line" data-testid="gauge.model">
         <summary>
           model: {s.model.name} <span className="muted-more">· where it comes from</span>
+          {s.rulesNote !== null && <span className="muted-more" data-testid="gauge.rulesNote"> · {s.rulesNote}</span>}
         </summary>
         {modelInfoLine(s.model)}
       </details>
@@ -66,12 +73,20 @@ export function GaugePanel() {
         <summary>Graph features</summary>
         <table data-testid="features.table">
           <tbody>
-            {FEATURE_NAMES.map((f) => (
-              <tr key={f} data-testid={`feature.${f}`}>
-                <th title={`${f}: ${FEATURE_GLOSSARY[f]?.means ?? ''}`}>{featureLabel(f)}</th>
-                <td>{graph !== null && !capped ? formatNumber(featureNumber(graph.features, f)) : '–'}</td>
-              </tr>
-            ))}
+            {FEATURE_NAMES.map((f) => {
+              // null is "not applicable" (paint's solution paths: its graph has cycles), never 0 or infinite.
+              const na = graph !== null && !capped && graph.features[f] === null;
+              return (
+                <tr key={f} data-testid={`feature.${f}`} data-na={na || undefined}>
+                  <th title={`${f}: ${FEATURE_GLOSSARY[f]?.means ?? ''}`}>{featureLabel(f)}</th>
+                  <td title={na ? NOT_APPLICABLE[f] : undefined}>{graph === null || capped ? '–' : na ? 'n/a' : formatNumber(featureNumber(graph.features, f))}</td>
+                </tr>
+              );
+            })}
+            <tr data-testid="feature.shortestSolutionCount">
+              <th title="shortestSolutionCount: different move sequences of the fewest moves that win">shortest solutions</th>
+              <td>{graph === null || capped || graph.features.shortestSolutionCount === undefined ? '–' : formatNumber(graph.features.shortestSolutionCount)}</td>
+            </tr>
           </tbody>
         </table>
       </details>

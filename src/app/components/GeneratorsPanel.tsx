@@ -7,6 +7,9 @@ import { MAX_GENERATE_COUNT } from '../../workers/generators.protocol';
 import { generatedDifficulty } from '../store/selectors';
 import type { NewPackEntry } from '../store/packSlice';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
+import { rulesetByName } from '../../core/rules/registry';
+import { generatorProblem } from '../controllers/generatorsController';
+import { packRules } from '../store/rules';
 import { GeneratedLevelCard } from './generators/GeneratedLevelCard';
 import { AtDifficultySection } from './generators/AtDifficultySection';
 import { SdPcgrlSection } from './generators/SdPcgrlSection';
@@ -16,7 +19,7 @@ const LABELS: Record<string, string> = { rsd: 'RSD — random solution-down', rp
 export function GeneratorsPanel() {
   const get = useActions();
   const services = useServices();
-  const s = useStudioShallow((st) => ({ settings: st.generatorSettings, run: st.generatorRun, model: st.model }));
+  const s = useStudioShallow((st) => ({ settings: st.generatorSettings, run: st.generatorRun, model: st.model, rules: packRules(st.pack) }));
   const { settings, run } = s;
   const set = get().setGeneratorSettings;
   const num = (key: 'width' | 'height' | 'seed' | 'count', min: number, max: number, label: string) => (
@@ -40,10 +43,13 @@ export function GeneratorsPanel() {
     const parsed = parseRows(l.rows);
     if (parsed.ok) get().openLevel(parsed.value, l.id);
   };
+  // A run belongs to the ruleset it was made under: its levels and features mean something else under other rules.
+  const runRules = run.settings?.rules ?? s.rules;
+  const otherRules = runRules !== s.rules;
   const entry = (l: GeneratedLevel): NewPackEntry | null => {
     const parsed = parseRows(l.rows);
     if (!parsed.ok) return null;
-    return { level: parsed.value, name: l.id, id: l.id, features: l.features, source: { generator: run.settings?.generator ?? settings.generator, seed: run.settings?.seed ?? settings.seed } };
+    return { level: parsed.value, name: l.id, id: l.id, features: l.features, rules: runRules, source: { generator: run.settings?.generator ?? settings.generator, seed: run.settings?.seed ?? settings.seed } };
   };
   const add = (l: GeneratedLevel): void => {
     const e = entry(l);
@@ -58,34 +64,42 @@ export function GeneratorsPanel() {
         <label className="field wide">
           <span>generator</span>
           <select value={settings.generator} data-testid="generator.kind" onChange={(e) => set({ generator: e.target.value as (typeof GENERATOR_NAMES)[number] })}>
-            {GENERATOR_NAMES.map((g) => (
-              <option key={g} value={g}>{LABELS[g] ?? g}</option>
-            ))}
+            {GENERATOR_NAMES.map((g) => {
+              const problem = generatorProblem(g, s.rules);
+              return (
+                <option key={g} value={g} disabled={problem !== null} title={problem ?? undefined}>
+                  {LABELS[g] ?? g}{problem !== null ? ' (Longcat only)' : ''}
+                </option>
+              );
+            })}
           </select>
         </label>
+        {generatorProblem(settings.generator, s.rules) !== null && (
+          <p className="muted" data-testid="generator.rulesNote">{generatorProblem(settings.generator, s.rules)}.</p>
+        )}
         {num('width', 3, 16, 'W')}
         {num('height', 3, 16, 'H')}
         {num('seed', 0, MAX_SEED, 'seed')}
         <button type="button" className="small" title="a random seed" data-testid="generator.randomSeed" onClick={() => set({ seed: Math.floor(Math.random() * 1_000_000) })}>random</button>
         {num('count', 1, MAX_GENERATE_COUNT, 'N')}
         <div className="button-row">
-          <button type="submit" className="primary" data-testid="generator.run" disabled={run.status === 'running'}>
+          <button type="submit" className="primary" data-testid="generator.run" data-rules={s.rules} disabled={run.status === 'running' || generatorProblem(settings.generator, s.rules) !== null}>
             {run.status === 'running' ? 'Generating…' : settings.count === 1 ? 'Generate one' : `Generate ${settings.count}`}
           </button>
           {run.status === 'running' && (
             <button type="button" onClick={() => services.generators.cancel()}>Cancel</button>
           )}
-          <button type="button" data-testid="generator.addAll" disabled={run.levels.length === 0} onClick={addAll}>
+          <button type="button" data-testid="generator.addAll" disabled={run.levels.length === 0 || otherRules} title={otherRules ? `These levels are ${rulesetByName(runRules).title} levels; the pack is ${rulesetByName(s.rules).title}` : undefined} onClick={addAll}>
             Add all to pack
           </button>
         </div>
       </form>
       <p className="muted" data-testid="generator.summary">
         {run.status === 'idle'
-          ? 'Levels are unique and solvable; the same seed gives the same levels.'
+          ? `${rulesetByName(s.rules).title} levels (the pack's rules), unique and solvable; the same seed gives the same levels.`
           : run.status === 'running'
             ? 'Generating in a worker…'
-            : `${run.levels.length} level${run.levels.length === 1 ? '' : 's'} from ${run.iterations} iteration${run.iterations === 1 ? '' : 's'}${run.duplicates > 0 ? `, ${run.duplicates} duplicates skipped` : ''}.${run.message !== null ? ` ${run.message}.` : ''}`}
+            : `${run.levels.length} level${run.levels.length === 1 ? '' : 's'} (${rulesetByName(runRules).title}) from ${run.iterations} iteration${run.iterations === 1 ? '' : 's'}${run.duplicates > 0 ? `, ${run.duplicates} duplicates skipped` : ''}.${run.message !== null ? ` ${run.message}.` : ''}`}
       </p>
       <ul className="gen-results" data-testid="generator.results">
         {run.levels.map((l) => (
@@ -95,7 +109,7 @@ export function GeneratorsPanel() {
             rows={l.rows}
             difficulty={generatedDifficulty(s.model, l)}
             meta={`#${l.index} · ${l.features.nStates} states`}
-            data={{ 'data-id': l.id }}
+            data={{ 'data-id': l.id, 'data-key': l.key }}
             onOpen={() => open(l)}
             onAdd={() => add(l)}
           />

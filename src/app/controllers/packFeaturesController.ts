@@ -8,6 +8,7 @@
  */
 import type { AnalysisClient } from '../../workers/analysis.client';
 import { rowsKey } from '../store/packEdits';
+import { featureKey, graphRules, packRules } from '../store/rules';
 import { selectPackLevelFeatures } from '../store/selectors';
 import type { StudioStore } from '../store/store';
 import type { StudioState } from '../store/types';
@@ -29,8 +30,9 @@ export const FEATURE_BATCH_MS = 250;
 export function pendingFeatureRows(s: Pick<StudioState, 'pack' | 'featureCache' | 'analysis'>): (readonly string[])[] {
   const seen = new Set<string>();
   const out: (readonly string[])[] = [];
+  const rules = packRules(s.pack);
   for (const l of s.pack.levels) {
-    const key = rowsKey(l.rows);
+    const key = featureKey(rules, rowsKey(l.rows));
     if (seen.has(key) || s.featureCache.has(key)) continue;
     seen.add(key);
     if (selectPackLevelFeatures(s, l) === null) out.push(l.rows);
@@ -82,9 +84,11 @@ export function connectPackFeatures(store: StudioStore, client: AnalysisClient):
         changed = false;
         for (const rows of pendingFeatureRows(store.getState())) {
           if (stopped || changed) break;
-          const key = rowsKey(rows);
+          // The answer is kept under the ruleset it was computed for, even if the pack's changes meanwhile.
+          const rules = packRules(store.getState().pack);
+          const key = featureKey(rules, rowsKey(rows));
           if (store.getState().featureCache.has(key)) continue;
-          const outcome = await client.analyze({ rows: [...rows], maxStates: store.getState().stateCap });
+          const outcome = await client.analyze({ rows: [...rows], maxStates: store.getState().stateCap, rules });
           if (stopped) return;
           if (outcome.kind === 'ok') found.set(key, outcome.value.kind === 'graph' ? outcome.value.graph.features : null);
           else if (outcome.kind === 'invalid') found.set(key, null);
@@ -100,7 +104,10 @@ export function connectPackFeatures(store: StudioStore, client: AnalysisClient):
   };
   const unsubscribe = store.subscribe((s, prev) => {
     const graph = s.analysis.graph;
-    if (graph !== null && graph !== prev.analysis.graph && !s.featureCache.has(graph.levelKey)) s.rememberFeatures(graph.levelKey, graph.features);
+    if (graph !== null && graph !== prev.analysis.graph) {
+      const key = featureKey(graphRules(graph), graph.levelKey);
+      if (!s.featureCache.has(key)) s.rememberFeatures(key, graph.features);
+    }
     if (s.pack !== prev.pack || s.stateCap !== prev.stateCap) void work();
   });
   void work();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { naiveAnalyze, naiveMoves } from '../../../test/naive/naiveSolver';
 import { handDifficulty } from '../../../test/support/handDifficulty';
+import { paintFeatures, paintGraph, paintStart, paintStep, paintValueIteration, paintWon } from '../../../test/naive/naivePaint';
+import { paint } from '../rules/registry';
 import type { LevelFeatures } from '../graph/features';
 import { levelKey, toRows } from '../level/level';
 import { generateAtDifficulty, rangeBudget, reachableRange, ReachableRanges, FULL_RANGE_EVALUATIONS, QUICK_RANGE_EVALUATIONS, toleranceWidth } from './atDifficulty';
@@ -20,6 +22,29 @@ describe('generateAtDifficulty', () => {
       expect(naiveMoves(rows, l.solution).won).toBe(true);
       expect(Math.abs(handDifficulty(naive.features) - target)).toBeLessThanOrEqual(toleranceWidth(target) + 1e-9);
     }
+  });
+
+  it('paint: unique levels within tolerance from paint walks, checked by the naive paint solver and value iteration', () => {
+    const target = 15;
+    const r = generateAtDifficulty({ rules: paint, width: 5, height: 5, target, count: 2, seed: 3, difficulty, timeLimitMs: 600_000 });
+    expect(r.shortfall).toBeNull();
+    expect(r.levels).toHaveLength(2);
+    for (const l of r.levels) {
+      const rows = toRows(l.level);
+      const g = paintGraph(rows);
+      expect(paintFeatures(g).features.nSolutions).toBeGreaterThan(0);
+      // The walk's moves win under the naive paint rules.
+      const { w, h, start } = paintStart(rows);
+      let st = start;
+      for (const m of l.solution) st = paintStep(st, w, h, m) ?? st;
+      expect(paintWon(st)).toBe(true);
+      const v = paintValueIteration(g);
+      const naiveDifficulty = handDifficulty({ expectedMoves: v.expectedMoves, expectedDecisions: v.expectedDecisions });
+      expect(Math.abs(naiveDifficulty - target)).toBeLessThanOrEqual(toleranceWidth(target) + 1e-3);
+      expect(l.features.solutionPaths).toBeNull();
+    }
+    const again = generateAtDifficulty({ rules: paint, width: 5, height: 5, target, count: 2, seed: 3, difficulty, timeLimitMs: 600_000 });
+    expect(again.levels.map((l) => l.key)).toEqual(r.levels.map((l) => l.key));
   });
 
   it('is deterministic by seed', () => {

@@ -11,6 +11,8 @@
  * reported beside the levels, never in them (a level's provenance names its
  * evaluations, not its milliseconds).
  */
+import { rulesetByName } from '../rules/registry';
+import type { RulesetName } from '../rules/ruleset';
 import type { DifficultyModel } from '../difficulty/model';
 import { solvableDifficulty } from '../difficulty/predict';
 import { DEFAULT_TOLERANCE, generateAtDifficulty, ReachableRanges, toleranceWidth, type AtDifficultyLevel, type Tolerance } from '../generators/atDifficulty';
@@ -50,6 +52,8 @@ export interface AtDifficultyResult {
 }
 
 export interface AtDifficultyJobSettings {
+  /** The ruleset the levels are made and priced under (default Longcat). */
+  readonly rules?: RulesetName | undefined;
   readonly width: number;
   readonly height: number;
   readonly target: number;
@@ -115,6 +119,7 @@ export function runAtDifficultyJob(job: AtDifficultyJobSettings, cache: RangeCac
   const ranges = cache.for(job.model);
   const r = generateAtDifficulty(
     {
+      rules: rulesetByName(job.rules ?? 'longcat'),
       width: job.width,
       height: job.height,
       target: job.target,

@@ -10,6 +10,7 @@
  * a pure function of the settings and its range).
  */
 import { createLevelSource, type GeneratorSettings } from '../generators/registry';
+import { rulesetByName } from '../rules/registry';
 import { UniqueLevels, type KeySet, type UniqueLevel } from '../generators/unique';
 import { NEVER_CANCELLED, type CancelSignal, type JobProgress, type ProgressSink } from './jobs';
 
@@ -53,7 +54,7 @@ export interface GenerateJobResult {
 /** Runs the job. Cost: one generator iteration per index, one analysis per new level. */
 export function runGenerateJob(job: GenerateJob, hooks: GenerateJobHooks): GenerateJobResult {
   const source = createLevelSource(job);
-  const unique = new UniqueLevels(hooks.seen);
+  const unique = new UniqueLevels(hooks.seen, rulesetByName(job.rules ?? 'longcat'));
   const cancelled = hooks.cancelled ?? NEVER_CANCELLED;
   const wanted = job.levels ?? Infinity;
   const total = job.to - job.from;

@@ -7,13 +7,15 @@ import { capList } from '../../persistence/backups';
 import { useRef, useState } from 'react';
 import { playtestLevelCount } from '../../adapters/labSeries';
 import { useServices, useStudioShallow } from '../../studioContext';
+import { rulesetByName } from '../../../core/rules/registry';
+import { packRules } from '../../store/rules';
 import { LabProgress } from './LabProgress';
 
 const EXAMPLE = 'level,avgCompletionSeconds\nC..#/.#../....,12.5';
 
 export function LabDataPanel() {
   const { lab } = useServices();
-  const s = useStudioShallow((st) => ({ data: st.labData, job: st.labJob, plays: st.playLog.length, playLog: st.playLog, stateCap: st.stateCap, error: st.labError }));
+  const s = useStudioShallow((st) => ({ data: st.labData, job: st.labJob, plays: st.playLog.length, playLog: st.playLog, stateCap: st.stateCap, error: st.labError, rules: packRules(st.pack) }));
   const [text, setText] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const levels = playtestLevelCount(s.playLog);
@@ -52,7 +54,7 @@ export function LabDataPanel() {
         <textarea className="lab-paste" rows={4} spellCheck={false} placeholder={EXAMPLE} aria-label="paste CSV" data-testid="lab.csvText" value={text} onChange={(e) => setText(e.target.value)} />
         <div className="button-row">
           <button type="button" data-testid="lab.csvPaste" disabled={busy || text.trim() === ''} onClick={() => void lab.loadCsv(text, 'pasted CSV')}>Use pasted CSV</button>
-          <span className="muted lab-small">Levels are analysed in a worker (state cap {s.stateCap.toLocaleString('en-US')}).</span>
+          <span className="muted lab-small" data-testid="lab.rules" data-rules={s.rules}>Levels are analysed in a worker under the pack's {rulesetByName(s.rules).title} rules (state cap {s.stateCap.toLocaleString('en-US')}).</span>
         </div>
         {s.job?.kind === 'data' && <LabProgress job={s.job} onCancel={() => lab.cancel()} />}
         {s.error?.kind === 'data' && (

@@ -31,8 +31,8 @@ function columnsOf(grid: HTMLElement | null): number {
 
 export function PackGrid({ filter }: { filter: PackFilter }) {
   const get = useActions();
-  const { levels, featureCache, graph, model, playLog, playStarts, open } = useStudioShallow((s) => ({
-    levels: s.pack.levels,
+  const { pack, featureCache, graph, model, playLog, playStarts, open } = useStudioShallow((s) => ({
+    pack: s.pack,
     featureCache: s.featureCache,
     graph: s.analysis.graph,
     model: s.model,
@@ -40,7 +40,8 @@ export function PackGrid({ filter }: { filter: PackFilter }) {
     playStarts: s.playStarts,
     open: s.openInPack?.id ?? null,
   }));
-  const derived = { featureCache, analysis: { graph }, model };
+  const levels = pack.levels;
+  const derived = { pack, featureCache, analysis: { graph }, model };
   const shown = levels.filter((l) => matchesFilter(l, filter));
   const selection = usePackSelection(shown.map((l) => l.id), 'pack.grid');
   // Grids that appear more than once: a warning on each copy after the first.
