@@ -9,9 +9,8 @@ import type { DifficultyModel } from '../core/difficulty/model';
 import { DIFFICULTY_SPANS, predictorMeasure, spanIndexOf, TimedEvaluation, type TimedReport } from '../core/generators/evaluate';
 import type { GeneratedItem } from '../core/generators/registry';
 import { runEvaluateJob } from '../core/jobs/evaluate';
-import { rulesetByName } from '../core/rules/registry';
+import { longcat, rulesetByName } from '../core/rules/registry';
 import type { Ruleset } from '../core/rules/ruleset';
-import { longcat } from '../core/rules/registry';
 import { Analyzer } from '../core/graph/analyze';
 import type { LevelFeatures } from '../core/graph/features';
 import { toRows } from '../core/level/level';
@@ -124,7 +123,7 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
   if (job.generator !== 'sd-pcgrl') {
     const acc = new RunAccumulator(job.model, null, rulesetByName(job.rules ?? 'longcat'));
     progress(acc, 0, true);
-    runEvaluateJob({ generator: job.generator, width: job.width, height: job.height, seed: job.seed, from: 0, to: job.count }, acc, {
+    runEvaluateJob({ generator: job.generator, width: job.width, height: job.height, seed: job.seed, rules: job.rules ?? 'longcat', from: 0, to: job.count }, acc, {
       onProgress: (p) => {
         if ((p.done & 63) === 0) progress(acc, 0, false);
       },

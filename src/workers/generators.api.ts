@@ -6,7 +6,6 @@
  */
 import { generatedLevelId } from '../core/generators/provenance';
 import { ITERATIONS_PER_LEVEL, runGenerateJob } from '../core/jobs/generate';
-import { rulesetByName } from '../core/rules/registry';
 import { toRows } from '../core/level/level';
 import { GenerateRequestSchema, type GeneratedLevel, type GenerateRequest, type GenerateResult } from './generators.protocol';
 import { ok, parseRequest, type Outcome } from './outcome';
@@ -27,7 +26,7 @@ export function generateLevelsSync(request: GenerateRequest): Outcome<GenerateRe
   const start = parsed.value.startIndex ?? 0;
   const levels: GeneratedLevel[] = [];
   const r = runGenerateJob(
-    { generator, width, height, seed, from: start, to: start + count * ITERATIONS_PER_LEVEL, levels: count },
+    { generator, width, height, seed, rules, from: start, to: start + count * ITERATIONS_PER_LEVEL, levels: count },
     {
       onLevel: (u) =>
         levels.push({
