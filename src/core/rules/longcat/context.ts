@@ -31,10 +31,41 @@ function packWalls(cells: Uint8Array, cellCount: number, stride: number, walls: 
   return cellCount - wallCount;
 }
 
-// Scratch of the dead test, shared: it is never re-entered (one search runs at a time per thread).
-const seen = new Uint32Array(256);
-const stack = new Int16Array(256);
-let seenStamp = 0;
+// Scratch of the multi-word dead test (levels over 64 cells), shared: it is never re-entered (one search runs at a time per thread).
+const reach = new Int32Array(8);
+const free = new Int32Array(8);
+
+/**
+ * Column masks of a grid size, one bit per cell packed like the states:
+ * `notFirst` has every cell except column 0, `notLast` every cell except the
+ * last column. A shift by one cell towards higher indices lands in column 0
+ * exactly when it wrapped around a row end, so `notFirst` clears those bits
+ * (and `notLast` the wrapped ones of a shift towards lower indices).
+ */
+interface ColumnMasks {
+  readonly notFirst: Int32Array;
+  readonly notLast: Int32Array;
+  /** Every cell of the grid (the last word's unused high bits clear). */
+  readonly inside: Int32Array;
+}
+
+const columnMaskCache = new Map<Topology, ColumnMasks>();
+
+function columnMasks(t: Topology): ColumnMasks {
+  let m = columnMaskCache.get(t);
+  if (m === undefined) {
+    const notFirst = new Int32Array(t.words), notLast = new Int32Array(t.words), inside = new Int32Array(t.words);
+    for (let c = 0; c < t.cellCount; c++) {
+      const bit = 1 << (c & 31), x = c % t.width;
+      inside[c >>> 5]! |= bit;
+      if (x !== 0) notFirst[c >>> 5]! |= bit;
+      if (x !== t.width - 1) notLast[c >>> 5]! |= bit;
+    }
+    m = { notFirst, notLast, inside };
+    columnMaskCache.set(t, m);
+  }
+  return m;
+}
 
 /**
  * Longcat's {@link RuleContext}: marks are wall, body and head. Building one
@@ -48,6 +79,15 @@ export class LongcatContext implements RuleContext {
   stride: number;
   private nb: Int16Array;
   private walls: Uint32Array;
+  private width = 0;
+  private masks!: ColumnMasks;
+  // The masks' words for levels of up to 64 cells, as fields so the dead test reads no arrays.
+  private notFirstLo = 0;
+  private notFirstHi = 0;
+  private notLastLo = 0;
+  private notLastHi = 0;
+  private insideLo = 0;
+  private insideHi = 0;
 
   constructor(level: Level) {
     this.level = level;
@@ -55,6 +95,7 @@ export class LongcatContext implements RuleContext {
     this.nb = this.topology.neighbour;
     this.stride = this.topology.words;
     this.walls = new Uint32Array(8);
+    this.setMasks();
     this.bind(level);
   }
 
@@ -64,10 +105,23 @@ export class LongcatContext implements RuleContext {
       this.topology = topology(level.width, level.height);
       this.nb = this.topology.neighbour;
       this.stride = this.topology.words;
+      this.setMasks();
     }
     this.level = level;
     this.openCells = packWalls(level.cells, this.topology.cellCount, this.stride, this.walls);
     return this;
+  }
+
+  private setMasks(): void {
+    const m = columnMasks(this.topology);
+    this.masks = m;
+    this.width = this.topology.width;
+    this.notFirstLo = m.notFirst[0]!;
+    this.notLastLo = m.notLast[0]!;
+    this.insideLo = m.inside[0]!;
+    this.notFirstHi = m.notFirst.length > 1 ? m.notFirst[1]! : 0;
+    this.notLastHi = m.notLast.length > 1 ? m.notLast[1]! : 0;
+    this.insideHi = m.inside.length > 1 ? m.inside[1]! : 0;
   }
 
   startMarks(out: Uint32Array, offset: number): number {
@@ -94,38 +148,60 @@ export class LongcatContext implements RuleContext {
     return packSlide(c, len);
   }
 
-  /** Dead (SPEC §3): the empty cells form two or more 4-connected components. O(cells). */
+  /**
+   * Dead (SPEC §3): the empty cells form two or more 4-connected components.
+   * Bit-parallel: the component of the lowest empty cell grows by one step
+   * in all four directions per round (shifts of the packed words, masked by
+   * the empty cells) until it covers every empty cell (alive) or stops
+   * growing (dead). O(rounds * words) with rounds at most the component's
+   * radius; levels of up to 64 cells keep both words in registers.
+   */
   isDead(bits: Uint32Array, base: number, _pos: number, covered: number): boolean {
-    const stride = this.stride;
-    const cellCount = this.topology.cellCount;
-    const nb = this.nb;
-    const empty = this.openCells - covered;
-    if (empty < 2) return false;
-    let first = -1;
-    for (let w = 0; w < stride && first < 0; w++) {
-      let free = ~bits[base + w]!;
-      if (w === stride - 1 && (cellCount & 31) !== 0) free &= (1 << (cellCount & 31)) - 1;
-      if (free !== 0) first = w * 32 + (31 - Math.clz32(free & -free));
+    if (this.openCells - covered < 2) return false;
+    if (this.stride > 2) return this.isDeadWide(bits, base);
+    const w = this.width, wr = 32 - w;
+    const nfLo = this.notFirstLo, nfHi = this.notFirstHi, nlLo = this.notLastLo, nlHi = this.notLastHi;
+    const el = ~bits[base]! & this.insideLo;
+    const eh = this.stride === 2 ? ~bits[base + 1]! & this.insideHi : 0;
+    let rl = el & -el, rh = rl === 0 ? eh & -eh : 0;
+    for (;;) {
+      const nl = (rl | ((rl << 1) & nfLo) | (((rl >>> 1) | (rh << 31)) & nlLo) | (rl << w) | (rl >>> w) | (rh << wr)) & el;
+      const nh = (rh | (((rh << 1) | (nl >>> 31)) & nfHi) | ((rh >>> 1) & nlHi) | (rh << w) | (nl >>> wr) | (rh >>> w)) & eh;
+      if (nl === el && nh === eh) return false;
+      if (nl === rl && nh === rh) return true;
+      rl = nl;
+      rh = nh;
     }
-    seenStamp = (seenStamp + 1) >>> 0;
-    if (seenStamp === 0) {
-      seen.fill(0);
-      seenStamp = 1;
+  }
+
+  /** {@link isDead} for levels over 64 cells: the same rounds over `stride` words, updated in place. */
+  private isDeadWide(bits: Uint32Array, base: number): boolean {
+    const stride = this.stride, w = this.width, wr = 32 - w;
+    const { notFirst, notLast, inside } = this.masks;
+    let seeded = false;
+    for (let i = 0; i < stride; i++) {
+      const e = ~bits[base + i]! & inside[i]!;
+      free[i] = e;
+      reach[i] = seeded ? 0 : e & -e;
+      if (e !== 0) seeded = true;
     }
-    const stamp = seenStamp;
-    let top = 0, reached = 1;
-    stack[top++] = first;
-    seen[first] = stamp;
-    while (top > 0) {
-      const c = stack[--top]!;
-      for (let d = 0; d < 4; d++) {
-        const m = nb[c * 4 + d]!;
-        if (m < 0 || seen[m] === stamp || (bits[base + (m >>> 5)]! & (1 << (m & 31))) !== 0) continue;
-        seen[m] = stamp;
-        reached++;
-        stack[top++] = m;
+    for (;;) {
+      let changed = false, full = true;
+      for (let i = 0; i < stride; i++) {
+        const r = reach[i]!;
+        const prev = i > 0 ? reach[i - 1]! : 0;
+        const next = i + 1 < stride ? reach[i + 1]! : 0;
+        const e = free[i]!;
+        const n = (r | (((r << 1) | (prev >>> 31)) & notFirst[i]!) | (((r >>> 1) | (next << 31)) & notLast[i]!) |
+          (r << w) | (prev >>> wr) | (r >>> w) | (next << wr)) & e;
+        if (n !== r) {
+          reach[i] = n;
+          changed = true;
+        }
+        if (n !== e) full = false;
       }
+      if (full) return false;
+      if (!changed) return true;
     }
-    return reached < empty;
   }
 }
