@@ -34,6 +34,8 @@ function packWalls(cells: Uint8Array, cellCount: number, stride: number, walls: 
 // Scratch of the multi-word dead test (levels over 64 cells), shared: it is never re-entered (one search runs at a time per thread).
 const reach = new Int32Array(8);
 const free = new Int32Array(8);
+const reachRows = new Int32Array(16);
+const freeRows = new Int32Array(16);
 
 /**
  * Column masks of a grid size, one bit per cell packed like the states:
@@ -158,7 +160,7 @@ export class LongcatContext implements RuleContext {
    */
   isDead(bits: Uint32Array, base: number, _pos: number, covered: number): boolean {
     if (this.openCells - covered < 2) return false;
-    if (this.stride > 2) return this.isDeadWide(bits, base);
+    if (this.stride > 2) return this.isDeadRows(bits, base);
     const w = this.width, wr = 32 - w;
     const nfLo = this.notFirstLo, nfHi = this.notFirstHi, nlLo = this.notLastLo, nlHi = this.notLastHi;
     const el = ~bits[base]! & this.insideLo;
@@ -174,34 +176,67 @@ export class LongcatContext implements RuleContext {
     }
   }
 
-  /** {@link isDead} for levels over 64 cells: the same rounds over `stride` words, updated in place. */
-  private isDeadWide(bits: Uint32Array, base: number): boolean {
-    const stride = this.stride, w = this.width, wr = 32 - w;
-    const { notFirst, notLast, inside } = this.masks;
-    let seeded = false;
-    for (let i = 0; i < stride; i++) {
-      const e = ~bits[base + i]! & inside[i]!;
-      free[i] = e;
-      reach[i] = seeded ? 0 : e & -e;
-      if (e !== 0) seeded = true;
+  /**
+   * {@link isDead} for levels over 64 cells, row by row (a row is at most 16
+   * cells, one small integer): a row's reached cells grow to the whole runs
+   * of empty cells they touch in one step (a carry for one direction, a
+   * doubling fill for the other), and sweeps down then up carry them to the
+   * rows beside, until a pair of sweeps changes nothing. Rounds grow with the
+   * turns of the component, not its length.
+   */
+  private isDeadRows(bits: Uint32Array, base: number): boolean {
+    const w = this.width, h = this.topology.height, full = (1 << w) - 1;
+    let first = -1;
+    for (let y = 0; y < h; y++) {
+      const start = y * w, at = base + (start >>> 5), off = start & 31;
+      let v = bits[at]! >>> off;
+      if (off + w > 32) v |= bits[at + 1]! << (32 - off);
+      const e = ~v & full;
+      freeRows[y] = e;
+      reachRows[y] = 0;
+      if (first < 0 && e !== 0) first = y;
     }
+    const e0 = freeRows[first]!;
+    reachRows[first] = runsTouching(e0, e0 & -e0);
     for (;;) {
-      let changed = false, full = true;
-      for (let i = 0; i < stride; i++) {
-        const r = reach[i]!;
-        const prev = i > 0 ? reach[i - 1]! : 0;
-        const next = i + 1 < stride ? reach[i + 1]! : 0;
-        const e = free[i]!;
-        const n = (r | (((r << 1) | (prev >>> 31)) & notFirst[i]!) | (((r >>> 1) | (next << 31)) & notLast[i]!) |
-          (r << w) | (prev >>> wr) | (r >>> w) | (next << wr)) & e;
-        if (n !== r) {
-          reach[i] = n;
+      let changed = false;
+      for (let y = first + 1; y < h; y++) {
+        const e = freeRows[y]!, r = reachRows[y]!;
+        const grown = (r | reachRows[y - 1]!) & e;
+        if (grown !== r) {
+          reachRows[y] = runsTouching(e, grown);
           changed = true;
         }
-        if (n !== e) full = false;
       }
-      if (full) return false;
-      if (!changed) return true;
+      for (let y = h - 2; y >= 0; y--) {
+        const e = freeRows[y]!, r = reachRows[y]!;
+        const grown = (r | reachRows[y + 1]!) & e;
+        if (grown !== r) {
+          reachRows[y] = runsTouching(e, grown);
+          changed = true;
+        }
+      }
+      if (!changed) break;
     }
+    for (let y = 0; y < h; y++) if (reachRows[y] !== freeRows[y]) return true;
+    return false;
   }
+}
+
+/**
+ * The runs of `e` (one row's empty cells, at most 16 bits) that hold a bit of
+ * `m` (a subset of `e`). Towards higher bits an addition carries through each
+ * run; towards lower bits a doubling (Kogge-Stone) fill spans up to 15 cells.
+ */
+function runsTouching(e: number, m: number): number {
+  const up = (((e + m) ^ e) | m) & e;
+  let g = m, p = e;
+  g |= p & (g >>> 1);
+  p &= p >>> 1;
+  g |= p & (g >>> 2);
+  p &= p >>> 2;
+  g |= p & (g >>> 4);
+  p &= p >>> 4;
+  g |= p & (g >>> 8);
+  return up | g;
 }
