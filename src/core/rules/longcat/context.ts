@@ -31,43 +31,9 @@ function packWalls(cells: Uint8Array, cellCount: number, stride: number, walls: 
   return cellCount - wallCount;
 }
 
-// Scratch of the multi-word dead test (levels over 64 cells), shared: it is never re-entered (one search runs at a time per thread).
-const reach = new Int32Array(8);
-const free = new Int32Array(8);
+// Scratch of the row-by-row dead test (levels over 64 cells), shared: it is never re-entered (one search runs at a time per thread).
 const reachRows = new Int32Array(16);
 const freeRows = new Int32Array(16);
-
-/**
- * Column masks of a grid size, one bit per cell packed like the states:
- * `notFirst` has every cell except column 0, `notLast` every cell except the
- * last column. A shift by one cell towards higher indices lands in column 0
- * exactly when it wrapped around a row end, so `notFirst` clears those bits
- * (and `notLast` the wrapped ones of a shift towards lower indices).
- */
-interface ColumnMasks {
-  readonly notFirst: Int32Array;
-  readonly notLast: Int32Array;
-  /** Every cell of the grid (the last word's unused high bits clear). */
-  readonly inside: Int32Array;
-}
-
-const columnMaskCache = new Map<Topology, ColumnMasks>();
-
-function columnMasks(t: Topology): ColumnMasks {
-  let m = columnMaskCache.get(t);
-  if (m === undefined) {
-    const notFirst = new Int32Array(t.words), notLast = new Int32Array(t.words), inside = new Int32Array(t.words);
-    for (let c = 0; c < t.cellCount; c++) {
-      const bit = 1 << (c & 31), x = c % t.width;
-      inside[c >>> 5]! |= bit;
-      if (x !== 0) notFirst[c >>> 5]! |= bit;
-      if (x !== t.width - 1) notLast[c >>> 5]! |= bit;
-    }
-    m = { notFirst, notLast, inside };
-    columnMaskCache.set(t, m);
-  }
-  return m;
-}
 
 /**
  * Longcat's {@link RuleContext}: marks are wall, body and head. Building one
@@ -82,8 +48,7 @@ export class LongcatContext implements RuleContext {
   private nb: Int16Array;
   private walls: Uint32Array;
   private width = 0;
-  private masks!: ColumnMasks;
-  // The masks' words for levels of up to 64 cells, as fields so the dead test reads no arrays.
+  // The dead test's masks for levels of up to 64 cells (see setMasks), as fields so it reads no arrays.
   private notFirstLo = 0;
   private notFirstHi = 0;
   private notLastLo = 0;
@@ -114,16 +79,38 @@ export class LongcatContext implements RuleContext {
     return this;
   }
 
+  /**
+   * The column masks of the dead test for levels of up to 64 cells (two
+   * words): `notFirst` has every cell but column 0's, `notLast` every cell but
+   * the last column's, `inside` every cell. A one-cell shift towards higher
+   * indices lands in column 0 exactly when it wrapped round a row end, so
+   * `notFirst` clears those bits (`notLast` those of the other way).
+   */
   private setMasks(): void {
-    const m = columnMasks(this.topology);
-    this.masks = m;
-    this.width = this.topology.width;
-    this.notFirstLo = m.notFirst[0]!;
-    this.notLastLo = m.notLast[0]!;
-    this.insideLo = m.inside[0]!;
-    this.notFirstHi = m.notFirst.length > 1 ? m.notFirst[1]! : 0;
-    this.notLastHi = m.notLast.length > 1 ? m.notLast[1]! : 0;
-    this.insideHi = m.inside.length > 1 ? m.inside[1]! : 0;
+    const t = this.topology;
+    this.width = t.width;
+    let nfLo = 0, nfHi = 0, nlLo = 0, nlHi = 0, inLo = 0, inHi = 0;
+    if (t.cellCount <= 64) {
+      for (let c = 0; c < t.cellCount; c++) {
+        const bit = 1 << (c & 31), x = c % t.width;
+        const notFirst = x !== 0 ? bit : 0, notLast = x !== t.width - 1 ? bit : 0;
+        if (c < 32) {
+          inLo |= bit;
+          nfLo |= notFirst;
+          nlLo |= notLast;
+        } else {
+          inHi |= bit;
+          nfHi |= notFirst;
+          nlHi |= notLast;
+        }
+      }
+    }
+    this.notFirstLo = nfLo;
+    this.notFirstHi = nfHi;
+    this.notLastLo = nlLo;
+    this.notLastHi = nlHi;
+    this.insideLo = inLo;
+    this.insideHi = inHi;
   }
 
   startMarks(out: Uint32Array, offset: number): number {
