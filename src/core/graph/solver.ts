@@ -57,8 +57,12 @@ export class Solver {
   private depth = new Uint16Array(0);
   private child = new Int32Array(0);
   private outdeg = new Uint8Array(0);
-  private slotState = new Int32Array(0);
-  private slotStamp = new Uint32Array(0);
+  /**
+   * The open-addressing table, two words per slot: the search's stamp (a slot
+   * holding an older stamp is free, so a new search clears nothing) and the
+   * state index. Side by side, a probe touches one cache line.
+   */
+  private slots = new Int32Array(0);
   private stamp = 0;
   private tmp = new Uint32Array(8);
   /** The last compiled rules, handed back to the ruleset to reuse (the graph it belonged to is invalid by now). */
@@ -78,8 +82,8 @@ export class Solver {
     const tmp = this.tmp;
     const openCells = rules.openCells;
     // The buffers as locals (reloaded after a growth): the loop below is the engine's hottest code.
-    let { bits, head, filled, depth, child, outdeg, slotState, slotStamp, capacity } = this;
-    let mask = slotState.length - 1, stamp = this.stamp;
+    let { bits, head, filled, depth, child, outdeg, slots, capacity } = this;
+    let mask = (slots.length >>> 1) - 1, stamp = this.stamp;
 
     // Start state.
     head[0] = level.head;
@@ -88,9 +92,9 @@ export class Solver {
     let count = 1;
     {
       let i = hashState(bits, 0, level.head, stride) & mask;
-      while (slotStamp[i] === stamp) i = (i + 1) & mask;
-      slotStamp[i] = stamp;
-      slotState[i] = 0;
+      while (slots[2 * i] === stamp) i = (i + 1) & mask;
+      slots[2 * i] = stamp;
+      slots[2 * i + 1] = 0;
     }
     let complete = true;
 
@@ -115,8 +119,8 @@ export class Solver {
         // Probe for (tmp, c); i ends on the match or on the free slot where it belongs.
         let i = hashState(tmp, 0, c, stride) & mask;
         let found = -1;
-        while (slotStamp[i] === stamp) {
-          const t = slotState[i]!;
+        while (slots[2 * i] === stamp) {
+          const t = slots[2 * i + 1]!;
           if (head[t] === c) {
             const tb = t * stride;
             let w = 0;
@@ -136,19 +140,19 @@ export class Solver {
           }
           if (count >= capacity) {
             this.ensure(capacity * 2, stride, count);
-            ({ bits, head, filled, depth, child, outdeg, slotState, slotStamp, capacity } = this);
-            mask = slotState.length - 1;
+            ({ bits, head, filled, depth, child, outdeg, slots, capacity } = this);
+            mask = (slots.length >>> 1) - 1;
             stamp = this.stamp;
             i = hashState(tmp, 0, c, stride) & mask;
-            while (slotStamp[i] === stamp) i = (i + 1) & mask;
+            while (slots[2 * i] === stamp) i = (i + 1) & mask;
           }
           const nbase = count * stride;
           for (let w = 0; w < stride; w++) bits[nbase + w] = tmp[w]!;
           head[count] = c;
           filled[count] = covered + slideGain(r);
           depth[count] = nextDepth;
-          slotStamp[i] = stamp;
-          slotState[i] = count;
+          slots[2 * i] = stamp;
+          slots[2 * i + 1] = count;
           found = count++;
         }
         child[at + d] = found;
@@ -191,9 +195,8 @@ export class Solver {
     this.outdeg = grow(this.outdeg, (n) => new Uint8Array(n), cap);
     this.capacity = cap;
     this.stride = stride;
-    if (cap * 2 > this.slotState.length) {
-      this.slotState = new Int32Array(cap * 2);
-      this.slotStamp = new Uint32Array(cap * 2);
+    if (cap * 2 > this.slots.length >>> 1) {
+      this.slots = new Int32Array(cap * 4);
       this.stamp = 0;
       this.newTable();
       // Re-insert the states found so far (growth in the middle of a search).
@@ -202,19 +205,19 @@ export class Solver {
   }
 
   private newTable(): void {
-    this.stamp = (this.stamp + 1) >>> 0;
-    if (this.stamp === 0) {
-      this.slotStamp.fill(0);
+    this.stamp++;
+    if (this.stamp > 0x7fffffff) {
+      this.slots.fill(0);
       this.stamp = 1;
     }
   }
 
   private insert(s: number, stride: number): void {
-    const mask = this.slotState.length - 1;
+    const slots = this.slots, mask = (slots.length >>> 1) - 1;
     let i = hashState(this.bits, s * stride, this.head[s]!, stride) & mask;
-    while (this.slotStamp[i] === this.stamp) i = (i + 1) & mask;
-    this.slotStamp[i] = this.stamp;
-    this.slotState[i] = s;
+    while (slots[2 * i] === this.stamp) i = (i + 1) & mask;
+    slots[2 * i] = this.stamp;
+    slots[2 * i + 1] = s;
   }
 }
 
