@@ -20,11 +20,14 @@
  *     ln -s "$PWD/node_modules" /tmp/engine-base/node_modules
  *     npm run bench:engine -- /tmp/engine-base
  *
- * Options: `--quick` (fewer levels and rounds), `--json`.
+ * Options: `--quick` (fewer levels and rounds), `--json`, `--bundled` (each
+ * engine bundled by esbuild first, as the built CLI and the studio's workers
+ * run it, instead of through tsx).
  */
-import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The engine entry points every checkout since the first RSD generator has. */
 interface Engine {
@@ -55,21 +58,61 @@ export const BIG_GRAPHS: readonly { readonly states: number; readonly rows: stri
   },
 ];
 
-/** Loads the engine of the checkout at `dir` (this tree's when `dir` is its root). */
-export async function loadEngine(dir: string, name: string): Promise<Engine> {
+/** The modules of a checkout the bench calls. */
+interface EngineModules {
+  Analyzer: new () => AnalyzerLike;
+  SolutionDownWalk: new (w: number, h: number) => { toLevel(): unknown };
+  runRandomWalk: (walk: unknown, rng: unknown) => void;
+  createRng: (seed: number) => unknown;
+  streamSeed: (seed: number, index: number) => number;
+  parseRows: (rows: readonly string[]) => { ok: boolean; value?: unknown };
+}
+
+const ENTRY = `export { Analyzer } from './graph/analyze.ts';
+export { SolutionDownWalk, runRandomWalk } from './generators/rsd.ts';
+export { createRng, streamSeed } from './util/rng.ts';
+export { parseRows } from './level/format.ts';
+`;
+
+/**
+ * The engine modules of the checkout at `dir`: through tsx as they are (what
+ * `npm run bench` and `npm run cli` run), or with `bundled` as one esbuild
+ * bundle (what the built CLI and the studio's workers run: no tsx module
+ * wrappers or name helpers).
+ */
+async function engineModules(dir: string, bundled: boolean): Promise<EngineModules> {
   const src = resolve(dir, 'src/core');
-  const { Analyzer } = (await import(`${src}/graph/analyze.ts`)) as { Analyzer: new () => AnalyzerLike };
-  const { SolutionDownWalk, runRandomWalk } = (await import(`${src}/generators/rsd.ts`)) as {
-    SolutionDownWalk: new (w: number, h: number) => { toLevel(): unknown };
-    runRandomWalk: (walk: unknown, rng: unknown) => void;
-  };
-  const { createRng, streamSeed } = (await import(`${src}/util/rng.ts`)) as {
-    createRng: (seed: number) => unknown;
-    streamSeed: (seed: number, index: number) => number;
-  };
-  const { parseRows } = (await import(`${src}/level/format.ts`)) as {
-    parseRows: (rows: readonly string[]) => { ok: boolean; value?: unknown };
-  };
+  if (!bundled) {
+    return {
+      ...((await import(`${src}/graph/analyze.ts`)) as Pick<EngineModules, 'Analyzer'>),
+      ...((await import(`${src}/generators/rsd.ts`)) as Pick<EngineModules, 'SolutionDownWalk' | 'runRandomWalk'>),
+      ...((await import(`${src}/util/rng.ts`)) as Pick<EngineModules, 'createRng' | 'streamSeed'>),
+      ...((await import(`${src}/level/format.ts`)) as Pick<EngineModules, 'parseRows'>),
+    };
+  }
+  const esbuild = await import('esbuild');
+  const out = await esbuild.build({
+    stdin: { contents: ENTRY, resolveDir: src, loader: 'ts', sourcefile: 'engine-entry.ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    write: false,
+    logLevel: 'silent',
+  });
+  const folder = mkdtempSync(join(tmpdir(), 'engine-bench-'));
+  const file = join(folder, 'engine.mjs');
+  writeFileSync(file, out.outputFiles[0]!.text);
+  try {
+    return (await import(pathToFileURL(file).href)) as EngineModules;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Loads the engine of the checkout at `dir` (this tree's when `dir` is its root). */
+export async function loadEngine(dir: string, name: string, bundled = false): Promise<Engine> {
+  const { Analyzer, SolutionDownWalk, runRandomWalk, createRng, streamSeed, parseRows } = await engineModules(dir, bundled);
   const analyzer = new Analyzer();
   const walks = new Map<number, { toLevel(): unknown }>();
   const bigLevels = BIG_GRAPHS.map(({ rows }) => {
@@ -160,10 +203,10 @@ export function compareEngines(engines: readonly Engine[], workloads: readonly W
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
-  const quick = args.includes('--quick'), json = args.includes('--json');
+  const quick = args.includes('--quick'), json = args.includes('--json'), bundled = args.includes('--bundled');
   const refs = args.filter((a) => !a.startsWith('--'));
   const here = fileURLToPath(new URL('..', import.meta.url));
-  const engines = [await loadEngine(here, 'this tree'), ...(await Promise.all(refs.map((d) => loadEngine(d, d))))];
+  const engines = [await loadEngine(here, 'this tree', bundled), ...(await Promise.all(refs.map((d) => loadEngine(d, d, bundled))))];
   const n8 = quick ? 4000 : 20_000, n12 = quick ? 2000 : 10_000, rounds = quick ? 5 : 9;
   const workloads: Workload[] = [
     { name: `RSD 8x8: generate + graph + classes + features (${n8.toLocaleString('en-US')} levels)`, unit: 'level', items: n8, run: (e) => e.rsd(8, n8) },
@@ -182,9 +225,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const loadBefore = loadavg()[0]!;
   const rows = compareEngines(engines, workloads, rounds);
   const loadAfter = loadavg()[0]!;
-  if (json) console.log(JSON.stringify({ node: process.version, rounds, loadavg: [loadBefore, loadAfter], rows }, null, 2));
+  if (json) console.log(JSON.stringify({ node: process.version, bundled, rounds, loadavg: [loadBefore, loadAfter], rows }, null, 2));
   else {
-    console.log(`node ${process.version}; ${rounds} rounds per workload, interleaved; load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)}`);
+    console.log(`node ${process.version}; ${bundled ? 'engines bundled by esbuild' : 'engines through tsx'}; ${rounds} rounds per workload, interleaved; load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)}`);
     console.log('CPU = process.cpuUsage (user + system), median over the rounds; ratio = reference CPU time / this tree\'s\n');
     for (const w of workloads) {
       console.log(w.name);
