@@ -95,6 +95,28 @@ export class Classifier {
       this.cyclic ??= new CyclicClassifier();
       return this.cyclic.classify(g);
     }
+    const { counts, features } = this.acyclic(g);
+    const n = g.stateCount;
+    return { classes: this.classes.subarray(0, n), counts, features, winProbability: this.p.subarray(0, n) };
+  }
+
+  /**
+   * The class counts and features of {@link classify} without the per-node
+   * views (what a level's analysis reports; saves making two views per level
+   * on hot paths).
+   */
+  summarize(g: SearchGraph): { readonly counts: ClassCounts; readonly features: LevelFeatures } {
+    if (!g.complete) throw new Error('classify needs a complete graph; check graph.complete first');
+    if (!g.ruleset.acyclic) {
+      this.cyclic ??= new CyclicClassifier();
+      const c = this.cyclic.classify(g);
+      return { counts: c.counts, features: c.features };
+    }
+    return this.acyclic(g);
+  }
+
+  /** The fast path of an acyclic ruleset: classes, player model and features into this classifier's buffers. */
+  private acyclic(g: SearchGraph): { readonly counts: ClassCounts; readonly features: LevelFeatures } {
     const n = g.stateCount;
     this.ensure(n, g.openCells);
     const { classes, order, bucket, paths, p, cd, cm, dist, shortCount } = this;
@@ -262,7 +284,7 @@ export class Classifier {
       dead: nDead,
       indeterminate: nIndeterminate,
     };
-    return { classes: classes.subarray(0, n), counts, features, winProbability: p.subarray(0, n) };
+    return { counts, features };
   }
 
   private ensure(n: number, openCells: number): void {
