@@ -22,7 +22,8 @@ test('export then import gives the same pack', async ({ studio }) => {
   const exported = await studio.pack.exportText();
   const json = JSON.parse(exported);
   expect(json.format).toBe('longcat-pack');
-  expect(json.version).toBe(1);
+  expect(json.version).toBe(2);
+  expect(json.rules).toBe('longcat');
   expect(json.levels.map((l: { rows: string[] }) => l.rows)).toEqual(levels.map((l) => l.rows));
   expect(json.levels.every((l: { difficulty: number | null }) => typeof l.difficulty === 'number')).toBe(true);
 

@@ -33,7 +33,7 @@ const pack = fc.record({
   levels: fc.uniqueArray(level, { selector: (l) => l.id, minLength: 1, maxLength: 6 }),
 });
 
-const FAULTS = ['badGrid', 'repeatedId', 'emptyId', 'longId', 'longName', 'rowsText', 'difficultyText', 'protoFeature', 'manyTags', 'longNotes', 'negativePlaytests', 'format', 'version', 'levelsObject', 'packName'] as const;
+const FAULTS = ['badGrid', 'repeatedId', 'emptyId', 'longId', 'longName', 'rowsText', 'difficultyText', 'protoFeature', 'manyTags', 'longNotes', 'negativePlaytests', 'format', 'version', 'rules', 'levelsObject', 'packName'] as const;
 
 describe('level pack fuzz', () => {
   it('accepts packs within every limit, and export-then-import gives them back', () => {
@@ -75,7 +75,8 @@ describe('level pack fuzz', () => {
           case 'longNotes': l.notes = 'x'.repeat(2001); where += '.notes'; break;
           case 'negativePlaytests': l.playtests = { played: -1 - (n % 5), solved: 0, meanSeconds: null }; where += '.playtests'; break;
           case 'format': json.format = ['longcat-pak', 'LONGCAT-PACK', '', null][n % 4]; where = 'format'; break;
-          case 'version': json.version = [2, 0, '1', null, 1.5][n % 5]; where = 'version'; break;
+          case 'version': json.version = [3, 0, '1', null, 1.5][n % 5]; where = 'version'; break;
+          case 'rules': json.version = 2; json.rules = ['chess', null, 3, 'Paint'][n % 4]; where = 'rules'; break;
           case 'levelsObject': json.levels = { 0: p.levels[0] }; where = 'levels'; break;
           case 'packName': json.name = n % 2 ? 'p'.repeat(201) : 7; where = 'name'; break;
         }
