@@ -23,15 +23,17 @@ export interface GeneratedSolutionDown {
   readonly solution: string;
 }
 
-const picks = new Int8Array(4);
-
-/** Runs a whole random walk on `walk` (reused) with a uniformly random start. */
+/** Runs a whole random walk on `walk` (reused) with a uniformly random start: each step picks uniformly among the open directions. */
 export function runRandomWalk(walk: SolutionDownCarver, rng: Rng): void {
   walk.reset(rng.int(walk.grid.length));
   while (!walk.done()) {
-    let k = 0;
-    for (let d = 0; d < 4; d++) if (walk.canStep(d)) picks[k++] = d;
-    walk.step(picks[k === 1 ? 0 : rng.int(k)]!);
+    const m = walk.openMask();
+    // Open directions in index order; pick the j-th (no draw when only one is open).
+    const k = (m & 1) + ((m >>> 1) & 1) + ((m >>> 2) & 1) + ((m >>> 3) & 1);
+    let j = k === 1 ? 0 : rng.int(k);
+    let dir = 0;
+    for (; dir < 4; dir++) if (((m >>> dir) & 1) !== 0 && j-- === 0) break;
+    walk.step(dir);
   }
 }
 

@@ -57,10 +57,12 @@ export class Analyzer {
     return ok({ graph, classification: this.classifier.classify(graph) });
   }
 
+  /** Counts and features only (no per-node views: the cheaper call when the graph itself is not needed). */
   analyze(level: Level, options: AnalyzeOptions = {}): Result<LevelAnalysis, StateCapError> {
-    const r = this.run(level, options);
-    if (!r.ok) return r;
-    return ok({ counts: r.value.classification.counts, features: r.value.classification.features });
+    const cap = options.maxStates ?? DEFAULT_STATE_CAP;
+    const graph = this.solver.search(level, cap, options.rules ?? longcat);
+    if (!graph.complete) return err(stateCapError(cap, graph.stateCount));
+    return ok(this.classifier.summarize(graph));
   }
 }
 

@@ -14,6 +14,8 @@ import type { SearchGraph } from './solver';
 
 // The class codes as module constants: read through an import binding they cost a property load per node under tsx's CommonJS transform.
 const { DEAD, FAIL, INDETERMINATE, SOLUTION, SUCCESS } = C;
+/** Class placeholder inside {@link Classifier.classify}: no path to success, dead test not yet run. */
+const UNDECIDED = 255;
 
 /** Every feature of SPEC §4 under its spec name. */
 export interface LevelFeatures {
@@ -93,6 +95,28 @@ export class Classifier {
       this.cyclic ??= new CyclicClassifier();
       return this.cyclic.classify(g);
     }
+    const { counts, features } = this.acyclic(g);
+    const n = g.stateCount;
+    return { classes: this.classes.subarray(0, n), counts, features, winProbability: this.p.subarray(0, n) };
+  }
+
+  /**
+   * The class counts and features of {@link classify} without the per-node
+   * views (what a level's analysis reports; saves making two views per level
+   * on hot paths).
+   */
+  summarize(g: SearchGraph): { readonly counts: ClassCounts; readonly features: LevelFeatures } {
+    if (!g.complete) throw new Error('classify needs a complete graph; check graph.complete first');
+    if (!g.ruleset.acyclic) {
+      this.cyclic ??= new CyclicClassifier();
+      const c = this.cyclic.classify(g);
+      return { counts: c.counts, features: c.features };
+    }
+    return this.acyclic(g);
+  }
+
+  /** The fast path of an acyclic ruleset: classes, player model and features into this classifier's buffers. */
+  private acyclic(g: SearchGraph): { readonly counts: ClassCounts; readonly features: LevelFeatures } {
     const n = g.stateCount;
     this.ensure(n, g.openCells);
     const { classes, order, bucket, paths, p, cd, cm, dist, shortCount } = this;
@@ -110,6 +134,13 @@ export class Classifier {
     }
     for (let s = 0; s < n; s++) order[bucket[filled[s]!]!++] = s;
 
+    // The dead test runs only on states with no path to success. Where the ruleset's dead test
+    // is inherited, a dead state's movable children are dead too, and a state with a movable
+    // child that is not dead is not dead either. Over two words per state the test costs more
+    // than another two passes: it is deferred to a parents-first pass that inherits it, and
+    // the player model is recomputed after. Up to two words one children-first pass does all.
+    const inherited = g.ruleset.deadInherited === true;
+    const defer = inherited && stride > 2;
     let nBranches = 0, nSolutions = 0, nFails = 0, nSolutionBranches = 0, nDead = 0, nIndeterminate = 0;
     let nIndeterminateBranches = 0, nSolutionNodes = 0;
     for (let k = 0; k < n; k++) {
@@ -138,9 +169,9 @@ export class Classifier {
         continue;
       }
       let sumPaths = 0, sumP = 0, sumD = 0, sumM = 0;
-      let best = -1, bestCount = 0;
-      for (let d = 0; d < 4; d++) {
-        const c = child[s * 4 + d]!;
+      let best = -1, bestCount = 0, aliveChild = false;
+      for (let at = s * 4, end = at + 4; at < end; at++) {
+        const c = child[at]!;
         if (c < 0) continue;
         sumPaths += paths[c]!;
         sumP += p[c]!;
@@ -153,6 +184,7 @@ export class Classifier {
             bestCount = shortCount[c]!;
           } else if (dc === best) bestCount += shortCount[c]!;
         }
+        if (classes[c] === INDETERMINATE) aliveChild = true;
       }
       paths[s] = sumPaths > PATH_LIMIT ? PATH_LIMIT : sumPaths;
       dist[s] = best < 0 ? -1 : best + 1;
@@ -161,7 +193,10 @@ export class Classifier {
         classes[s] = SOLUTION;
         nSolutionNodes++;
         if (deg > 1) nSolutionBranches += deg - 1;
-      } else if (rules.isDead(bits, s * stride, head[s]!, filled[s]!)) {
+      } else if (defer) {
+        classes[s] = UNDECIDED;
+        continue;
+      } else if (!(inherited && aliveChild) && rules.isDead(bits, s * stride, head[s]!, filled[s]!)) {
         classes[s] = DEAD;
         nDead++;
         p[s] = 0;
@@ -176,6 +211,53 @@ export class Classifier {
       p[s] = sumP / deg;
       cd[s] = (deg > 1 ? 1 : 0) + sumD / deg;
       cm[s] = 1 + sumM / deg;
+    }
+
+    if (defer) {
+      // Parents first: dead (inherited, or tested where no parent is dead) or indeterminate.
+      for (let k = n - 1; k >= 0; k--) {
+        const s = order[k]!;
+        let cls = classes[s]!;
+        if (cls === UNDECIDED) {
+          cls = rules.isDead(bits, s * stride, head[s]!, filled[s]!) ? DEAD : INDETERMINATE;
+          classes[s] = cls;
+        }
+        if (cls === DEAD) {
+          for (let at = s * 4, end = at + 4; at < end; at++) {
+            const c = child[at]!;
+            if (c >= 0 && classes[c] === UNDECIDED) classes[c] = DEAD;
+          }
+        }
+      }
+      // Children first again: the random player over the final classes.
+      for (let k = 0; k < n; k++) {
+        const s = order[k]!;
+        const cls = classes[s]!;
+        if (cls === DEAD) {
+          nDead++;
+          p[s] = 0;
+          cd[s] = 0;
+          cm[s] = 0;
+          continue;
+        }
+        if (cls !== SOLUTION && cls !== INDETERMINATE) continue;
+        const deg = outdeg[s]!;
+        if (cls === INDETERMINATE) {
+          nIndeterminate++;
+          if (deg > 1) nIndeterminateBranches += deg - 1;
+        }
+        let sumP = 0, sumD = 0, sumM = 0;
+        for (let at = s * 4, end = at + 4; at < end; at++) {
+          const c = child[at]!;
+          if (c < 0) continue;
+          sumP += p[c]!;
+          sumD += cd[c]!;
+          sumM += cm[c]!;
+        }
+        p[s] = sumP / deg;
+        cd[s] = (deg > 1 ? 1 : 0) + sumD / deg;
+        cm[s] = 1 + sumM / deg;
+      }
     }
 
     const p0 = p[0]!;
@@ -202,7 +284,7 @@ export class Classifier {
       dead: nDead,
       indeterminate: nIndeterminate,
     };
-    return { classes: classes.subarray(0, n), counts, features, winProbability: p.subarray(0, n) };
+    return { counts, features };
   }
 
   private ensure(n: number, openCells: number): void {

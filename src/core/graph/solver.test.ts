@@ -65,6 +65,15 @@ describe('solution graph against the naive solver', () => {
     }
   });
 
+  it('agrees on long and wide levels up to 16x16 (the dead test inherited along moves, rows of 16)', () => {
+    const rng = createRng(2424);
+    for (let i = 0; i < 80; i++) {
+      const long = 13 + rng.int(4), short = 3 + rng.int(14);
+      const [w, h] = i % 4 < 2 ? [long, short] : [short, long];
+      expectAgreesWithNaive(i % 2 === 0 ? generateRsd(w, h, rng).level : levelOf(randomRows(rng, w, h, 0.3 + 0.2 * rng.next())));
+    }
+  });
+
   it('agrees on levels up to 12x12', () => {
     const rng = createRng(99);
     for (let i = 0; i < 60; i++) {

@@ -57,8 +57,12 @@ export class Solver {
   private depth = new Uint16Array(0);
   private child = new Int32Array(0);
   private outdeg = new Uint8Array(0);
-  private slotState = new Int32Array(0);
-  private slotStamp = new Uint32Array(0);
+  /**
+   * The open-addressing table, two words per slot: the search's stamp (a slot
+   * holding an older stamp is free, so a new search clears nothing) and the
+   * state index. Side by side, a probe touches one cache line.
+   */
+  private slots = new Int32Array(0);
   private stamp = 0;
   private tmp = new Uint32Array(8);
   /** The last compiled rules, handed back to the ruleset to reuse (the graph it belonged to is invalid by now). */
@@ -73,57 +77,87 @@ export class Solver {
     this.context = rules;
     const topo = rules.topology;
     const stride = rules.stride;
-    this.ensure(INITIAL_CAPACITY, stride);
+    this.ensure(INITIAL_CAPACITY, stride, 0);
     this.newTable();
     const tmp = this.tmp;
     const openCells = rules.openCells;
+    // The buffers as locals (reloaded after a growth): the loop below is the engine's hottest code.
+    let { bits, head, filled, depth, child, outdeg, slots, capacity } = this;
+    let mask = (slots.length >>> 1) - 1, stamp = this.stamp;
 
     // Start state.
-    this.head[0] = level.head;
-    this.filled[0] = rules.startMarks(this.bits, 0);
-    this.depth[0] = 0;
+    head[0] = level.head;
+    filled[0] = rules.startMarks(bits, 0);
+    depth[0] = 0;
     let count = 1;
-    this.insert(0, stride);
+    {
+      let i = hashState(bits, 0, level.head, stride) & mask;
+      while (slots[2 * i] === stamp) i = (i + 1) & mask;
+      slots[2 * i] = stamp;
+      slots[2 * i + 1] = 0;
+    }
     let complete = true;
 
     for (let s = 0; s < count; s++) {
-      const base = s * stride;
-      const h = this.head[s]!;
-      let deg = 0;
-      if (this.filled[s] === openCells) {
+      const base = s * stride, at = s * 4;
+      if (filled[s] === openCells) {
         // Won: the game ends here (paint could still move; Longcat cannot).
-        for (let d = 0; d < 4; d++) this.child[s * 4 + d] = -1;
-        this.outdeg[s] = 0;
+        child[at] = child[at + 1] = child[at + 2] = child[at + 3] = -1;
+        outdeg[s] = 0;
         continue;
       }
+      const h = head[s]!, covered = filled[s]!, nextDepth = depth[s]! + 1;
+      let deg = 0;
       for (let d = 0; d < 4; d++) {
-        const r = rules.slide(this.bits, base, h, d, tmp);
+        const r = rules.slide(bits, base, h, d, tmp);
         if (r < 0) {
-          this.child[s * 4 + d] = -1;
+          child[at + d] = -1;
           continue;
         }
         deg++;
         const c = slideEnd(r);
-        const len = slideGain(r);
-        let found = this.lookup(tmp, c, stride);
+        // Probe for (tmp, c); i ends on the match or on the free slot where it belongs.
+        let i = hashState(tmp, 0, c, stride) & mask;
+        let found = -1;
+        while (slots[2 * i] === stamp) {
+          const t = slots[2 * i + 1]!;
+          if (head[t] === c) {
+            const tb = t * stride;
+            let w = 0;
+            while (w < stride && bits[tb + w] === tmp[w]) w++;
+            if (w === stride) {
+              found = t;
+              break;
+            }
+          }
+          i = (i + 1) & mask;
+        }
         if (found < 0) {
           if (count >= maxStates) {
             complete = false;
-            this.child[s * 4 + d] = -1;
+            child[at + d] = -1;
             continue;
           }
-          if (count >= this.capacity) this.ensure(this.capacity * 2, stride);
+          if (count >= capacity) {
+            this.ensure(capacity * 2, stride, count);
+            ({ bits, head, filled, depth, child, outdeg, slots, capacity } = this);
+            mask = (slots.length >>> 1) - 1;
+            stamp = this.stamp;
+            i = hashState(tmp, 0, c, stride) & mask;
+            while (slots[2 * i] === stamp) i = (i + 1) & mask;
+          }
           const nbase = count * stride;
-          for (let w = 0; w < stride; w++) this.bits[nbase + w] = tmp[w]!;
-          this.head[count] = c;
-          this.filled[count] = this.filled[s]! + len;
-          this.depth[count] = this.depth[s]! + 1;
-          this.insert(count, stride);
+          for (let w = 0; w < stride; w++) bits[nbase + w] = tmp[w]!;
+          head[count] = c;
+          filled[count] = covered + slideGain(r);
+          depth[count] = nextDepth;
+          slots[2 * i] = stamp;
+          slots[2 * i + 1] = count;
           found = count++;
         }
-        this.child[s * 4 + d] = found;
+        child[at + d] = found;
       }
-      this.outdeg[s] = deg;
+      outdeg[s] = deg;
     }
 
     return {
@@ -135,16 +169,17 @@ export class Solver {
       stateCount: count,
       openCells,
       stride,
-      bits: this.bits,
-      head: this.head,
-      filled: this.filled,
-      depth: this.depth,
-      child: this.child,
-      outdeg: this.outdeg,
+      bits,
+      head,
+      filled,
+      depth,
+      child,
+      outdeg,
     };
   }
 
-  private ensure(capacity: number, stride: number): void {
+  /** Room for `capacity` states of `stride` words; the first `known` states (mid-search growth) are kept and re-inserted. */
+  private ensure(capacity: number, stride: number, known: number): void {
     if (capacity <= this.capacity && stride === this.stride) return;
     const grow = <T extends Uint32Array | Uint16Array | Int32Array | Uint8Array>(old: T, make: (n: number) => T, n: number): T => {
       const next = make(n);
@@ -158,72 +193,40 @@ export class Solver {
     this.depth = grow(this.depth, (n) => new Uint16Array(n), cap);
     this.child = grow(this.child, (n) => new Int32Array(n), cap * 4);
     this.outdeg = grow(this.outdeg, (n) => new Uint8Array(n), cap);
-    const oldCapacity = this.capacity;
     this.capacity = cap;
     this.stride = stride;
-    if (cap * 2 > this.slotState.length) {
-      this.slotState = new Int32Array(cap * 2);
-      this.slotStamp = new Uint32Array(cap * 2);
+    if (cap * 2 > this.slots.length >>> 1) {
+      this.slots = new Int32Array(cap * 4);
       this.stamp = 0;
+      this.newTable();
       // Re-insert the states found so far (growth in the middle of a search).
-      if (oldCapacity > 0) this.rehash(oldCapacity, stride);
+      for (let s = 0; s < known; s++) this.insert(s, stride);
     }
-  }
-
-  /** Live states during a mid-search growth are exactly the first `known` indices with a valid slot. */
-  private knownCount = 0;
-
-  private rehash(oldCapacity: number, stride: number): void {
-    const known = Math.min(this.knownCount, oldCapacity); // read before newTable() resets it
-    this.newTable();
-    for (let s = 0; s < known; s++) this.insert(s, stride);
   }
 
   private newTable(): void {
-    this.stamp = (this.stamp + 1) >>> 0;
-    if (this.stamp === 0) {
-      this.slotStamp.fill(0);
+    this.stamp++;
+    if (this.stamp > 0x7fffffff) {
+      this.slots.fill(0);
       this.stamp = 1;
-    }
-    this.knownCount = 0;
-  }
-
-  private hash(words: Uint32Array, offset: number, head: number, stride: number): number {
-    let h = Math.imul(head + 1, 0x9e3779b1);
-    for (let w = 0; w < stride; w++) {
-      h = Math.imul(h ^ words[offset + w]!, 0x85ebca6b);
-      h ^= h >>> 13;
-    }
-    return Math.imul(h ^ (h >>> 16), 0xc2b2ae35) >>> 0;
-  }
-
-  private lookup(words: Uint32Array, head: number, stride: number): number {
-    const mask = this.slotState.length - 1;
-    let i = this.hash(words, 0, head, stride) & mask;
-    for (;;) {
-      if (this.slotStamp[i] !== this.stamp) return -1;
-      const s = this.slotState[i]!;
-      if (this.head[s] === head) {
-        const base = s * stride;
-        let same = true;
-        for (let w = 0; w < stride; w++) {
-          if (this.bits[base + w] !== words[w]) {
-            same = false;
-            break;
-          }
-        }
-        if (same) return s;
-      }
-      i = (i + 1) & mask;
     }
   }
 
   private insert(s: number, stride: number): void {
-    const mask = this.slotState.length - 1;
-    let i = this.hash(this.bits, s * stride, this.head[s]!, stride) & mask;
-    while (this.slotStamp[i] === this.stamp) i = (i + 1) & mask;
-    this.slotStamp[i] = this.stamp;
-    this.slotState[i] = s;
-    this.knownCount = Math.max(this.knownCount, s + 1);
+    const slots = this.slots, mask = (slots.length >>> 1) - 1;
+    let i = hashState(this.bits, s * stride, this.head[s]!, stride) & mask;
+    while (slots[2 * i] === this.stamp) i = (i + 1) & mask;
+    slots[2 * i] = this.stamp;
+    slots[2 * i + 1] = s;
   }
+}
+
+/** Hash of a state: its `stride` words at `offset` and its head cell. */
+function hashState(words: Uint32Array, offset: number, head: number, stride: number): number {
+  let h = Math.imul(head + 1, 0x9e3779b1);
+  for (let w = 0; w < stride; w++) {
+    h = Math.imul(h ^ words[offset + w]!, 0x85ebca6b);
+    h ^= h >>> 13;
+  }
+  return Math.imul(h ^ (h >>> 16), 0xc2b2ae35) >>> 0;
 }

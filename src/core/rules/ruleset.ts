@@ -136,6 +136,15 @@ export interface Ruleset {
    * their fast acyclic path. False: the cycle-safe path (SCCs, stuck rule).
    */
   readonly acyclic: boolean;
+  /**
+   * True when the dead test is inherited along moves: a state reached by a
+   * legal move from a dead state is dead itself whenever it has a legal move.
+   * Longcat's holds (a slide covers a straight run of one empty component and
+   * ends beside a cell of that component when the next state can move, so the
+   * other components stay apart). The acyclic classifier then runs the dead
+   * test only where no parent is dead. Absent means false.
+   */
+  readonly deadInherited?: boolean;
   readonly glyphs: RulesetEditorGlyphs;
   /** A level this ruleset cannot play, as a sentence, or null. Both rulesets accept every well-formed level today. */
   levelProblem(level: Level): string | null;

@@ -15,36 +15,58 @@ export interface Rng {
   u32(): number;
 }
 
-function splitmix32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return (z ^ (z >>> 16)) >>> 0;
-  };
+/** splitmix32's output for its counter value `s` (uint32). */
+function splitmix32At(s: number): number {
+  let z = Math.imul(s ^ (s >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) >>> 0;
+}
+
+const GOLDEN = 0x9e3779b9;
+
+/**
+ * sfc32 seeded by the first four outputs of splitmix32, then 12 rounds
+ * discarded. A class rather than closures: hot paths make one generator per
+ * level (every RSD level has its own stream), and an object with prototype
+ * methods costs far less to make than a fresh set of closures.
+ */
+class Sfc32 implements Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number) {
+    const s = seed >>> 0;
+    this.a = splitmix32At((s + GOLDEN) >>> 0);
+    this.b = splitmix32At((s + 2 * GOLDEN) >>> 0);
+    this.c = splitmix32At((s + 3 * GOLDEN) >>> 0);
+    this.d = splitmix32At((s + 4 * GOLDEN) >>> 0);
+    for (let i = 0; i < 12; i++) this.u32();
+  }
+
+  u32(): number {
+    const a = this.a, b = this.b, c = this.c, d = this.d;
+    const t = (((a + b) | 0) + d) | 0;
+    this.d = (d + 1) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
+    this.c = (((c << 21) | (c >>> 11)) + t) | 0;
+    return t >>> 0;
+  }
+
+  next(): number {
+    return this.u32() / 4294967296;
+  }
+
+  int(n: number): number {
+    return Math.floor((this.u32() / 4294967296) * n);
+  }
 }
 
 /** A fresh generator for a uint32 seed (other numbers are reduced mod 2^32). */
 export function createRng(seed: number): Rng {
-  const init = splitmix32(seed);
-  let a = init(), b = init(), c = init(), d = init();
-  const u32 = (): number => {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return t >>> 0;
-  };
-  for (let i = 0; i < 12; i++) u32();
-  return {
-    u32,
-    next: () => u32() / 4294967296,
-    int: (n: number) => Math.floor((u32() / 4294967296) * n),
-  };
+  return new Sfc32(seed);
 }
 
 /** Seed of the independent stream for item `index` of a run seeded `seed`. */

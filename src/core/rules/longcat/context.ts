@@ -31,10 +31,9 @@ function packWalls(cells: Uint8Array, cellCount: number, stride: number, walls: 
   return cellCount - wallCount;
 }
 
-// Scratch of the dead test, shared: it is never re-entered (one search runs at a time per thread).
-const seen = new Uint32Array(256);
-const stack = new Int16Array(256);
-let seenStamp = 0;
+// Scratch of the row-by-row dead test (levels over 64 cells), shared: it is never re-entered (one search runs at a time per thread).
+const reachRows = new Int32Array(16);
+const freeRows = new Int32Array(16);
 
 /**
  * Longcat's {@link RuleContext}: marks are wall, body and head. Building one
@@ -48,6 +47,14 @@ export class LongcatContext implements RuleContext {
   stride: number;
   private nb: Int16Array;
   private walls: Uint32Array;
+  private width = 0;
+  // The dead test's masks for levels of up to 64 cells (see setMasks), as fields so it reads no arrays.
+  private notFirstLo = 0;
+  private notFirstHi = 0;
+  private notLastLo = 0;
+  private notLastHi = 0;
+  private insideLo = 0;
+  private insideHi = 0;
 
   constructor(level: Level) {
     this.level = level;
@@ -55,6 +62,7 @@ export class LongcatContext implements RuleContext {
     this.nb = this.topology.neighbour;
     this.stride = this.topology.words;
     this.walls = new Uint32Array(8);
+    this.setMasks();
     this.bind(level);
   }
 
@@ -64,10 +72,45 @@ export class LongcatContext implements RuleContext {
       this.topology = topology(level.width, level.height);
       this.nb = this.topology.neighbour;
       this.stride = this.topology.words;
+      this.setMasks();
     }
     this.level = level;
     this.openCells = packWalls(level.cells, this.topology.cellCount, this.stride, this.walls);
     return this;
+  }
+
+  /**
+   * The column masks of the dead test for levels of up to 64 cells (two
+   * words): `notFirst` has every cell but column 0's, `notLast` every cell but
+   * the last column's, `inside` every cell. A one-cell shift towards higher
+   * indices lands in column 0 exactly when it wrapped round a row end, so
+   * `notFirst` clears those bits (`notLast` those of the other way).
+   */
+  private setMasks(): void {
+    const t = this.topology;
+    this.width = t.width;
+    let nfLo = 0, nfHi = 0, nlLo = 0, nlHi = 0, inLo = 0, inHi = 0;
+    if (t.cellCount <= 64) {
+      for (let c = 0; c < t.cellCount; c++) {
+        const bit = 1 << (c & 31), x = c % t.width;
+        const notFirst = x !== 0 ? bit : 0, notLast = x !== t.width - 1 ? bit : 0;
+        if (c < 32) {
+          inLo |= bit;
+          nfLo |= notFirst;
+          nlLo |= notLast;
+        } else {
+          inHi |= bit;
+          nfHi |= notFirst;
+          nlHi |= notLast;
+        }
+      }
+    }
+    this.notFirstLo = nfLo;
+    this.notFirstHi = nfHi;
+    this.notLastLo = nlLo;
+    this.notLastHi = nlHi;
+    this.insideLo = inLo;
+    this.insideHi = inHi;
   }
 
   startMarks(out: Uint32Array, offset: number): number {
@@ -94,38 +137,93 @@ export class LongcatContext implements RuleContext {
     return packSlide(c, len);
   }
 
-  /** Dead (SPEC §3): the empty cells form two or more 4-connected components. O(cells). */
+  /**
+   * Dead (SPEC §3): the empty cells form two or more 4-connected components.
+   * Bit-parallel: the component of the lowest empty cell grows by one step
+   * in all four directions per round (shifts of the packed words, masked by
+   * the empty cells) until it covers every empty cell (alive) or stops
+   * growing (dead). O(rounds * words) with rounds at most the component's
+   * radius; levels of up to 64 cells keep both words in registers.
+   */
   isDead(bits: Uint32Array, base: number, _pos: number, covered: number): boolean {
-    const stride = this.stride;
-    const cellCount = this.topology.cellCount;
-    const nb = this.nb;
-    const empty = this.openCells - covered;
-    if (empty < 2) return false;
-    let first = -1;
-    for (let w = 0; w < stride && first < 0; w++) {
-      let free = ~bits[base + w]!;
-      if (w === stride - 1 && (cellCount & 31) !== 0) free &= (1 << (cellCount & 31)) - 1;
-      if (free !== 0) first = w * 32 + (31 - Math.clz32(free & -free));
+    if (this.openCells - covered < 2) return false;
+    if (this.stride > 2) return this.isDeadRows(bits, base);
+    const w = this.width, wr = 32 - w;
+    const nfLo = this.notFirstLo, nfHi = this.notFirstHi, nlLo = this.notLastLo, nlHi = this.notLastHi;
+    const el = ~bits[base]! & this.insideLo;
+    const eh = this.stride === 2 ? ~bits[base + 1]! & this.insideHi : 0;
+    let rl = el & -el, rh = rl === 0 ? eh & -eh : 0;
+    for (;;) {
+      const nl = (rl | ((rl << 1) & nfLo) | (((rl >>> 1) | (rh << 31)) & nlLo) | (rl << w) | (rl >>> w) | (rh << wr)) & el;
+      const nh = (rh | (((rh << 1) | (nl >>> 31)) & nfHi) | ((rh >>> 1) & nlHi) | (rh << w) | (nl >>> wr) | (rh >>> w)) & eh;
+      if (nl === el && nh === eh) return false;
+      if (nl === rl && nh === rh) return true;
+      rl = nl;
+      rh = nh;
     }
-    seenStamp = (seenStamp + 1) >>> 0;
-    if (seenStamp === 0) {
-      seen.fill(0);
-      seenStamp = 1;
-    }
-    const stamp = seenStamp;
-    let top = 0, reached = 1;
-    stack[top++] = first;
-    seen[first] = stamp;
-    while (top > 0) {
-      const c = stack[--top]!;
-      for (let d = 0; d < 4; d++) {
-        const m = nb[c * 4 + d]!;
-        if (m < 0 || seen[m] === stamp || (bits[base + (m >>> 5)]! & (1 << (m & 31))) !== 0) continue;
-        seen[m] = stamp;
-        reached++;
-        stack[top++] = m;
-      }
-    }
-    return reached < empty;
   }
+
+  /**
+   * {@link isDead} for levels over 64 cells, row by row (a row is at most 16
+   * cells, one small integer): a row's reached cells grow to the whole runs
+   * of empty cells they touch in one step (a carry for one direction, a
+   * doubling fill for the other), and sweeps down then up carry them to the
+   * rows beside, until a pair of sweeps changes nothing. Rounds grow with the
+   * turns of the component, not its length.
+   */
+  private isDeadRows(bits: Uint32Array, base: number): boolean {
+    const w = this.width, h = this.topology.height, full = (1 << w) - 1;
+    let first = -1;
+    for (let y = 0; y < h; y++) {
+      const start = y * w, at = base + (start >>> 5), off = start & 31;
+      let v = bits[at]! >>> off;
+      if (off + w > 32) v |= bits[at + 1]! << (32 - off);
+      const e = ~v & full;
+      freeRows[y] = e;
+      reachRows[y] = 0;
+      if (first < 0 && e !== 0) first = y;
+    }
+    const e0 = freeRows[first]!;
+    reachRows[first] = runsTouching(e0, e0 & -e0);
+    for (;;) {
+      let changed = false;
+      for (let y = first + 1; y < h; y++) {
+        const e = freeRows[y]!, r = reachRows[y]!;
+        const grown = (r | reachRows[y - 1]!) & e;
+        if (grown !== r) {
+          reachRows[y] = runsTouching(e, grown);
+          changed = true;
+        }
+      }
+      for (let y = h - 2; y >= 0; y--) {
+        const e = freeRows[y]!, r = reachRows[y]!;
+        const grown = (r | reachRows[y + 1]!) & e;
+        if (grown !== r) {
+          reachRows[y] = runsTouching(e, grown);
+          changed = true;
+        }
+      }
+      if (!changed) break;
+    }
+    for (let y = 0; y < h; y++) if (reachRows[y] !== freeRows[y]) return true;
+    return false;
+  }
+}
+
+/**
+ * The runs of `e` (one row's empty cells, at most 16 bits) that hold a bit of
+ * `m` (a subset of `e`). Towards higher bits an addition carries through each
+ * run; towards lower bits a doubling (Kogge-Stone) fill spans up to 15 cells.
+ */
+function runsTouching(e: number, m: number): number {
+  const up = (((e + m) ^ e) | m) & e;
+  let g = m, p = e;
+  g |= p & (g >>> 1);
+  p &= p >>> 1;
+  g |= p & (g >>> 2);
+  p &= p >>> 2;
+  g |= p & (g >>> 4);
+  p &= p >>> 4;
+  g |= p & (g >>> 8);
+  return up | g;
 }

@@ -13,6 +13,7 @@ export const longcat: Ruleset = {
   name: 'longcat',
   title: 'Longcat',
   acyclic: true,
+  deadInherited: true,
   glyphs: {
     startName: 'cat head',
     coveredName: 'body',

@@ -19,13 +19,29 @@ export class SolutionDownWalk implements SolutionDownCarver {
   head = 0;
   /** Last direction moved, or -1 before the first step. */
   lastDir = -1;
-  /** Solution as a move string: one letter per straight run. */
-  moves = '';
   steps = 0;
+  /** Direction of each straight run so far; {@link moves} spells them out on demand. */
+  private readonly runs: Uint8Array;
+  private runCount = 0;
+  /** {@link moves} as last spelled, or null when a run was added since. */
+  private spelled: string | null = '';
+  /** {@link openMask} of the current position, or -1 when it must be recomputed (after a step or reset). */
+  private mask = -1;
 
   constructor(readonly width: number, readonly height: number) {
     this.topo = topology(width, height);
     this.grid = new Uint8Array(width * height);
+    this.runs = new Uint8Array(width * height);
+  }
+
+  /** Solution as a move string: one letter per straight run. */
+  get moves(): string {
+    if (this.spelled === null) {
+      let s = '';
+      for (let i = 0; i < this.runCount; i++) s += DIRECTIONS[this.runs[i]!];
+      this.spelled = s;
+    }
+    return this.spelled;
   }
 
   reset(start: number): void {
@@ -34,21 +50,29 @@ export class SolutionDownWalk implements SolutionDownCarver {
     this.head = start;
     this.grid[start] = BODY;
     this.lastDir = -1;
-    this.moves = '';
+    this.runCount = 0;
+    this.spelled = '';
     this.steps = 0;
+    this.mask = -1;
   }
 
   /** True when the head can step in `dir` (the next cell is empty). */
   canStep(dir: number): boolean {
-    const n = this.topo.neighbour[this.head * 4 + dir]!;
-    return n >= 0 && this.grid[n] === EMPTY;
+    return ((this.openMask() >>> dir) & 1) !== 0;
   }
 
-  /** Bit d set when direction d is open. 0 means the walk is over. */
+  /** Bit d set when direction d is open. 0 means the walk is over. Computed once per position. */
   openMask(): number {
-    let m = 0;
-    for (let d = 0; d < 4; d++) if (this.canStep(d)) m |= 1 << d;
-    return m;
+    if (this.mask < 0) {
+      const nb = this.topo.neighbour, grid = this.grid, at = this.head * 4;
+      let m = 0;
+      for (let d = 0; d < 4; d++) {
+        const n = nb[at + d]!;
+        if (n >= 0 && grid[n] === EMPTY) m |= 1 << d;
+      }
+      this.mask = m;
+    }
+    return this.mask;
   }
 
   /** The walk is over when no neighbour is empty. */
@@ -58,23 +82,27 @@ export class SolutionDownWalk implements SolutionDownCarver {
 
   /** One step in an open direction (caller checks {@link canStep}). */
   step(dir: number): void {
-    const nb = this.topo.neighbour;
-    if (this.lastDir >= 0 && dir !== this.lastDir) {
-      const ahead = nb[this.head * 4 + this.lastDir]!;
-      if (ahead >= 0 && this.grid[ahead] === EMPTY) this.grid[ahead] = WALL;
+    const nb = this.topo.neighbour, grid = this.grid;
+    if (dir !== this.lastDir) {
+      if (this.lastDir >= 0) {
+        const ahead = nb[this.head * 4 + this.lastDir]!;
+        if (ahead >= 0 && grid[ahead] === EMPTY) grid[ahead] = WALL;
+      }
+      this.runs[this.runCount++] = dir;
+      this.spelled = null;
     }
-    if (dir !== this.lastDir) this.moves += DIRECTIONS[dir];
     const n = nb[this.head * 4 + dir]!;
-    this.grid[n] = BODY;
+    grid[n] = BODY;
     this.head = n;
     this.lastDir = dir;
     this.steps++;
+    this.mask = -1;
   }
 
   /** The finished level for the walk so far: body -> empty, rest -> wall, head at start. */
   toLevel(name?: string): Level {
-    const cells = new Uint8Array(this.grid.length);
-    for (let i = 0; i < cells.length; i++) cells[i] = this.grid[i] === BODY ? CELL_EMPTY : CELL_WALL;
+    const grid = this.grid, cells = new Uint8Array(grid.length);
+    for (let i = 0; i < cells.length; i++) cells[i] = grid[i] === BODY ? CELL_EMPTY : CELL_WALL;
     const level = { width: this.width, height: this.height, cells, head: this.start };
     return name !== undefined ? { ...level, name } : level;
   }
