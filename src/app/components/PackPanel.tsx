@@ -15,7 +15,7 @@ import { playLink, standalonePlayer } from '../controllers/playExport';
 import { downloadText } from '../files/download';
 import { importText } from '../files/importText';
 import { slug } from '../store/packEdits';
-import { selectAnnotationMismatches, selectExportPack } from '../store/selectors';
+import { selectAnnotationMismatches, selectExportPack, selectPackPendingCount } from '../store/selectors';
 import { useActions, useServices, useStudio, useStudioShallow } from '../studioContext';
 import { PackCurve } from './PackCurve';
 import { PackDetails } from './PackDetails';
@@ -49,6 +49,7 @@ function AnnotationMismatches() {
 export function PackPanel() {
   const get = useActions();
   const { store } = useServices();
+  const analysing = useStudio(selectPackPendingCount);
   const s = useStudioShallow((st) => ({ name: st.pack.name, count: st.pack.levels.length, report: st.packImport, pending: st.pendingImport, open: st.openInPack?.id ?? null, model: st.model.name, selected: st.packSelection.length }));
   const fileInput = useRef<HTMLInputElement>(null);
   const [dropping, setDropping] = useState(false);
@@ -104,7 +105,8 @@ export function PackPanel() {
     >
       <div className="pack-head">
         <input className="pack-title" value={s.name} maxLength={200} aria-label="pack name" data-testid="pack.name" onChange={(e) => get().setPackName(e.target.value)} />
-        <span className="muted" data-testid="pack.count">{s.count} level{s.count === 1 ? '' : 's'}</span>
+        <span className="muted" data-testid="pack.count" data-pending={analysing}>{s.count} level{s.count === 1 ? '' : 's'}</span>
+        {analysing > 0 && <span className="muted small-text" data-testid="pack.analysing" title="difficulties still being computed">· {analysing} being analysed</span>}
       </div>
       <div className="button-row">
         <button type="button" data-testid="pack.new" title="A new empty level after the open one, opened in the editor" onClick={() => get().newPackLevel()}>New</button>

@@ -28,16 +28,26 @@ export interface PackSelectionHandlers {
   onFocus(id: string): void;
 }
 
-/** Focuses the element of `collection` whose `data-id` is `id` (after React has rendered). */
-export function focusItem(collection: string, id: string): void {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-collection="${collection}"] [data-id="${CSS.escape(id)}"]`)?.focus());
+/**
+ * Focuses the element of `collection` whose `data-id` is `id` once React has
+ * drawn it (a windowed collection may need a few frames to draw a row it
+ * scrolled to).
+ */
+export function focusItem(collection: string, id: string, frames = 10): void {
+  requestAnimationFrame(() => {
+    const el = document.querySelector<HTMLElement>(`[data-collection="${collection}"] [data-id="${CSS.escape(id)}"]`);
+    if (el !== null) el.focus({ preventScroll: false });
+    else if (frames > 1) focusItem(collection, id, frames - 1);
+  });
 }
 
 /**
  * Selection and roving focus over `order` (the ids shown, in order).
- * `collection` names the container (its `data-collection`), for focusing.
+ * `collection` names the container (its `data-collection`), for focusing;
+ * `reveal` scrolls an item into view before it is focused (a windowed
+ * collection draws only the rows on screen).
  */
-export function usePackSelection(order: readonly string[], collection: string): PackSelectionHandlers {
+export function usePackSelection(order: readonly string[], collection: string, reveal?: (index: number) => void): PackSelectionHandlers {
   const get = useActions();
   const selection = useStudio((s) => s.packSelection);
   const [focused, setFocused] = useState<string | null>(null);
@@ -69,6 +79,7 @@ export function usePackSelection(order: readonly string[], collection: string): 
       const to = Math.max(0, Math.min(order.length - 1, at + step[e.key]!));
       const target = order[to]!;
       setFocused(target);
+      reveal?.(to);
       focusItem(collection, target);
       if (e.shiftKey) get().selectPackRange(target, order);
       else if (e.ctrlKey || e.metaKey) {
