@@ -14,7 +14,7 @@
 import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
-/** Collections with more rows than this are windowed. */
+/** Collections with more items than this are windowed. */
 export const WINDOW_FROM = 200;
 
 /** The nearest ancestor of `el` that scrolls vertically (null when none: the studio's views all scroll inside the page). */
@@ -47,12 +47,16 @@ export interface WindowedRows<E extends HTMLElement> {
   readonly windowed: boolean;
 }
 
-/** `estimate`: a row's usual height, px; `gap`: space between rows, px; `keep`: rows always drawn. */
-export function useWindowedRows<E extends HTMLElement>(count: number, estimate: number, keep: readonly number[], gap = 0): WindowedRows<E> {
+/**
+ * `estimate`: a row's usual height, px; `keep`: rows always drawn; `gap`:
+ * space between rows, px; `itemCount`: how many items the rows hold (more than
+ * `WINDOW_FROM` and the rows are windowed).
+ */
+export function useWindowedRows<E extends HTMLElement>(count: number, estimate: number, keep: readonly number[], gap = 0, itemCount = count): WindowedRows<E> {
   const ref = useRef<E | null>(null);
   const [scrollEl, setScrollEl] = useState<HTMLElement | null>(null);
   const [margin, setMargin] = useState(0);
-  const windowed = count > WINDOW_FROM;
+  const windowed = itemCount > WINDOW_FROM;
   // Where the collection starts inside its scrolling container (what is above it can change: re-read after each draw;
   // the state is set only when it moved, so this settles after one more draw).
   // eslint-disable-next-line react-hooks/exhaustive-deps
