@@ -201,12 +201,13 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
           </span>
         </div>
       ))}
-      <div
+      {/* The drop place after the last level: only where the last row is drawn (a windowed list draws the rows on screen). */}
+      {(rows.indices.length === 0 || rows.indices[rows.indices.length - 1] === shown.length - 1) && <div
         className={`pack-drop-end${dropAt === levels.length ? ' drop-before' : ''}`}
         onDragOver={(e) => (e.preventDefault(), setDropAt(levels.length))}
         onDrop={(e) => drop(e, levels.length)}
         aria-hidden
-      />
+      />}
     </div>
   );
 }
