@@ -3,7 +3,10 @@
  * page loads eagerly (its entry and the chunks that entry imports
  * statically) stays under a gzip budget. The budgets were set from the
  * measurement (docs/BENCHMARKS.md, "Studio: first load"): 221 kB for the
- * studio, 113 kB for play mode, with about 13% headroom. Then, in the
+ * studio, 113 kB for play mode, with about 13% headroom. The studio's was
+ * raised to 310 kB when paint, suggestions, multi-select, the players' view
+ * and the windowed pack list came in (271 kB measured after they merged),
+ * still under the 350 kB the first-load target allows. Then, in the
  * browser: what the studio actually fetches until its first level is drawn
  * carries no tfjs and starts no training worker.
  *
@@ -20,7 +23,7 @@ const DIST = resolve(import.meta.dirname, '../dist');
 const REPORT = resolve(DIST, '.vite/chunks.json');
 
 /** Most gzip bytes of JS a page may load eagerly. */
-const BUDGETS: Record<string, number> = { main: 250_000, play: 130_000 };
+const BUDGETS: Record<string, number> = { main: 310_000, play: 130_000 };
 
 interface Chunk {
   file: string;

@@ -31,6 +31,7 @@ export interface ViewEntry {
 
 /** Views other than the studio, in header order. */
 export const WORKSPACE_VIEWS: readonly ViewEntry[] = [
+  { id: 'pack', label: 'Pack overview', title: 'The pack overview', render: lazyView(async () => (await import('./components/pack/PackOverview')).PackOverview, 'The pack overview') },
   { id: 'lab', label: 'Predictor lab', title: 'The predictor lab', render: lazyView(async () => (await import('./components/lab/LabView')).LabView, 'The predictor lab') },
   { id: 'training', label: 'Training', title: 'Training', render: lazyView(async () => (await import('./components/training/TrainingView')).TrainingView, 'Training') },
   { id: 'batch', label: 'Batch', title: 'The batch view', render: lazyView(async () => (await import('./components/batch/BatchView')).BatchView, 'The batch view') },

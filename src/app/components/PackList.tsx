@@ -6,7 +6,7 @@
  * levels with Ctrl/Shift (see `pack/usePackSelection.ts`); the batch
  * actions on the selection are in `pack/PackSelectionBar.tsx`.
  */
-import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { PackLevel } from '../../core/pack/schema';
 import { openLevelModified } from '../store/history';
 import { selectPackLevelDifficulty, selectPackLevelStatus, selectPlayStats, type PlayStats } from '../store/selectors';
@@ -15,6 +15,7 @@ import { DifficultyBadge } from './DifficultyBadge';
 import { LevelThumb } from './LevelThumb';
 import { FieldChips } from './pack/FieldChips';
 import { usePackSelection } from './pack/usePackSelection';
+import { useWindowedRows } from './pack/useWindowedRows';
 
 /** What the pack list shows: levels whose name, id, notes or tags contain `text`, and that carry `tag`. */
 export interface PackFilter {
@@ -50,7 +51,12 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
   const filtering = filter.text.trim() !== '' || filter.tag !== null;
   // Positions stay the pack's own (reordering by drag is off while filtering: the gaps would be ambiguous).
   const shown = levels.map((l, i) => ({ l, i })).filter(({ l }) => matchesFilter(l, filter));
-  const selection = usePackSelection(shown.map(({ l }) => l.id), 'pack.list');
+  const shownIds = shown.map(({ l }) => l.id);
+  const reveal = useRef<(index: number) => void>(() => {});
+  const selection = usePackSelection(shownIds, 'pack.list', (index) => reveal.current(index));
+  // Only the rows near the screen are drawn (big packs); the row with the Tab stop always is.
+  const rows = useWindowedRows<HTMLDivElement>(shown.length, 50, [shownIds.indexOf(selection.focusId ?? '')]);
+  reveal.current = rows.reveal;
 
   const openLevel = (l: PackLevel): void => get().openPackLevel(l.id);
   const onKey = (e: KeyboardEvent<HTMLDivElement>, i: number, l: PackLevel): void => {
@@ -59,6 +65,7 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
       const to = i + (e.key === 'ArrowUp' ? -1 : 1);
       get().movePackLevel(i, to);
       e.preventDefault();
+      rows.reveal(Math.max(0, Math.min(shown.length - 1, to)));
       requestAnimationFrame(() => (document.querySelector(`[data-pack-index="${Math.max(0, Math.min(levels.length - 1, to))}"]`) as HTMLElement | null)?.focus());
     } else if (selection.onKey(e, l.id, 1)) e.preventDefault();
     else if (e.key === 'Enter') openLevel(l);
@@ -92,15 +99,23 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
       aria-label="levels of the pack (arrows move, Shift or Ctrl selects several, Enter opens)"
       data-testid="pack.list"
       data-collection="pack.list"
+      data-windowed={rows.windowed ? 'true' : undefined}
+      aria-rowcount={shown.length}
+      ref={rows.ref}
+      style={rows.windowed ? { paddingTop: rows.padTop, paddingBottom: rows.padBottom } : undefined}
       onDragEnd={() => (setDragFrom(null), setDropAt(null))}
     >
       {filtering && shown.length === 0 && (
         <div role="row" className="empty-note" data-testid="pack.noMatch"><span role="gridcell">No level matches the search.</span></div>
       )}
-      {shown.map(({ l, i }) => (
+      {rows.indices.map((at) => shown[at]!).map(({ l, i }, k) => (
         <div
           key={l.id}
           role="row"
+          ref={rows.measure}
+          data-index={rows.indices[k]}
+          aria-rowindex={rows.indices[k]! + 1}
+          style={rows.spaceBefore[k] ? { marginTop: rows.spaceBefore[k] } : undefined}
           aria-selected={selection.selected.has(l.id)}
           className={`pack-item${dragFrom === i ? ' dragging' : ''}${dropAt === i ? ' drop-before' : ''}${open === l.id ? ' open' : ''}${selection.selected.has(l.id) ? ' selected' : ''}`}
           data-testid="pack.item"
@@ -187,12 +202,13 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
           </span>
         </div>
       ))}
-      <div
+      {/* The drop place after the last level: only where the last row is drawn (a windowed list draws the rows on screen). */}
+      {(rows.indices.length === 0 || rows.indices[rows.indices.length - 1] === shown.length - 1) && <div
         className={`pack-drop-end${dropAt === levels.length ? ' drop-before' : ''}`}
         onDragOver={(e) => (e.preventDefault(), setDropAt(levels.length))}
         onDrop={(e) => drop(e, levels.length)}
         aria-hidden
-      />
+      />}
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { playLink, standalonePlayer } from '../controllers/playExport';
 import { downloadText } from '../files/download';
 import { importText } from '../files/importText';
 import { slug } from '../store/packEdits';
-import { selectAnnotationMismatches, selectExportPack } from '../store/selectors';
+import { selectAnnotationMismatches, selectExportPack, selectPackPendingCount } from '../store/selectors';
 import { useActions, useServices, useStudio, useStudioShallow } from '../studioContext';
 import { PackCurve } from './PackCurve';
 import { PackDetails } from './PackDetails';
@@ -51,6 +51,7 @@ function AnnotationMismatches() {
 export function PackPanel() {
   const get = useActions();
   const { store } = useServices();
+  const analysing = useStudio(selectPackPendingCount);
   const s = useStudioShallow((st) => ({ name: st.pack.name, count: st.pack.levels.length, report: st.packImport, pending: st.pendingImport, open: st.openInPack?.id ?? null, model: st.model.name, selected: st.packSelection.length, rules: packRules(st.pack) }));
   const [choosingRules, setChoosingRules] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -107,7 +108,8 @@ export function PackPanel() {
     >
       <div className="pack-head">
         <input className="pack-title" value={s.name} maxLength={200} aria-label="pack name" data-testid="pack.name" onChange={(e) => get().setPackName(e.target.value)} />
-        <span className="muted" data-testid="pack.count">{s.count} level{s.count === 1 ? '' : 's'}</span>
+        <span className="muted" data-testid="pack.count" data-pending={analysing}>{s.count} level{s.count === 1 ? '' : 's'}</span>
+        {analysing > 0 && <span className="muted small-text" data-testid="pack.analysing" title="difficulties still being computed">· {analysing} being analysed</span>}
       </div>
       <div className="pack-rules-row">
         <span className="muted">rules</span>

@@ -95,6 +95,18 @@ export function selectPackLevelFeatures(s: PackDerivedInput, level: PackLevel): 
   return s.featureCache.get(featureKey(rules, key)) ?? null;
 }
 
+const pendingMemo = new WeakMap<readonly PackLevel[], { cache: unknown; graph: unknown; count: number }>();
+
+/** How many of the pack's levels are still being analysed (one pass over the pack, remembered until the pack or the cache changes). */
+export function selectPackPendingCount(s: PackDerivedInput & { readonly pack: { readonly levels: readonly PackLevel[] } }): number {
+  const memo = pendingMemo.get(s.pack.levels);
+  if (memo !== undefined && memo.cache === s.featureCache && memo.graph === s.analysis.graph) return memo.count;
+  let count = 0;
+  for (const l of s.pack.levels) if (selectPackLevelStatus(s, l) === 'pending') count++;
+  pendingMemo.set(s.pack.levels, { cache: s.featureCache, graph: s.analysis.graph, count });
+  return count;
+}
+
 /** A pack level's difficulty under the active model (derived, never stored): null when unsolvable or unknown. */
 export function selectPackLevelDifficulty(s: PackDerivedInput & Pick<StudioState, 'model'>, level: PackLevel): number | null {
   const f = selectPackLevelFeatures(s, level);

@@ -31,7 +31,8 @@ export function exportPackFile(st: StudioState, pack: LevelPack, format: TextExp
   const ending = options.hints === true ? info.extension.replace(/\.json$/, '.hints.json') : info.extension;
   downloadText(r.value, `${slug(pack.name)}${options.what !== undefined ? `-${options.what}` : ''}${ending}`, info.mimeType);
   const priced = format === 'pack' || format === 'json' || format === 'csv' ? `; difficulties by the model “${pack.difficultyModel ?? ''}”` : '';
-  const pending = priced === '' ? 0 : st.pack.levels.filter((l) => fit.pack.levels.some((x) => x.id === l.id) && selectPackLevelStatus(st, l) === 'pending').length;
+  const written = new Set(fit.pack.levels.map((l) => l.id));
+  const pending = priced === '' ? 0 : st.pack.levels.filter((l) => written.has(l.id) && selectPackLevelStatus(st, l) === 'pending').length;
   const pendingNote = pending === 0 ? '' : ` ${pending} level${pending === 1 ? ' was' : 's were'} still being analysed and went out without difficulty; export again when the list shows them all.`;
   const leftOut = fit.leftOut === 0 ? '' : ` ${plural(fit.leftOut, 'level')} left out (${fit.reason}).`;
   st.notify('info', `Exported ${plural(fit.pack.levels.length, 'level')} as ${info.label}${options.hints === true ? ' with hints' : ''}${priced}.${leftOut}${pendingNote}`);

@@ -8,7 +8,7 @@
  * Shift + click or Shift + arrow extends from the anchor; Ctrl+A selects
  * every item shown; Space toggles the focused item; Escape clears.
  */
-import { useCallback, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useActions, useStudio } from '../../studioContext';
 
 export interface PackSelectionHandlers {
@@ -28,24 +28,38 @@ export interface PackSelectionHandlers {
   onFocus(id: string): void;
 }
 
-/** Focuses the element of `collection` whose `data-id` is `id` (after React has rendered). */
-export function focusItem(collection: string, id: string): void {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-collection="${collection}"] [data-id="${CSS.escape(id)}"]`)?.focus());
+/**
+ * Focuses the element of `collection` whose `data-id` is `id` once React has
+ * drawn it (a windowed collection may need a few frames to draw a row it
+ * scrolled to).
+ */
+export function focusItem(collection: string, id: string, frames = 10): void {
+  requestAnimationFrame(() => {
+    const el = document.querySelector<HTMLElement>(`[data-collection="${collection}"] [data-id="${CSS.escape(id)}"]`);
+    if (el !== null) el.focus({ preventScroll: false });
+    else if (frames > 1) focusItem(collection, id, frames - 1);
+  });
 }
 
 /**
  * Selection and roving focus over `order` (the ids shown, in order).
- * `collection` names the container (its `data-collection`), for focusing.
+ * `collection` names the container (its `data-collection`), for focusing;
+ * `reveal` scrolls an item into view before it is focused (a windowed
+ * collection draws only the rows on screen).
  */
-export function usePackSelection(order: readonly string[], collection: string): PackSelectionHandlers {
+export function usePackSelection(order: readonly string[], collection: string, reveal?: (index: number) => void): PackSelectionHandlers {
   const get = useActions();
   const selection = useStudio((s) => s.packSelection);
   const [focused, setFocused] = useState<string | null>(null);
+  // Where the arrows last sent the focus, until it lands there: keys pressed before it lands (a fast key repeat,
+  // a windowed row still being drawn) count from there, not from the row that still holds the focus.
+  const moving = useRef<string | null>(null);
   const selected = new Set(selection);
   // The Tab stop: the focused item if still shown, else the first selected one shown, else the first.
   const focusId = focused !== null && order.includes(focused) ? focused : (order.find((id) => selected.has(id)) ?? order[0] ?? null);
 
   const onClick = useCallback((e: MouseEvent, id: string): boolean => {
+    moving.current = null;
     setFocused(id);
     if (e.shiftKey) {
       get().selectPackRange(id, order);
@@ -60,7 +74,8 @@ export function usePackSelection(order: readonly string[], collection: string): 
   }, [get, order]);
 
   const onKey = (e: KeyboardEvent, id: string, columns: number): boolean => {
-    const at = order.indexOf(id);
+    const from = moving.current !== null && order.includes(moving.current) ? moving.current : id;
+    const at = order.indexOf(from);
     if (at < 0) return false;
     const step: Record<string, number> = { ArrowDown: columns, ArrowUp: -columns, Home: -Infinity, End: Infinity };
     if (columns > 1) Object.assign(step, { ArrowRight: 1, ArrowLeft: -1 });
@@ -68,7 +83,9 @@ export function usePackSelection(order: readonly string[], collection: string): 
     if (e.key in step) {
       const to = Math.max(0, Math.min(order.length - 1, at + step[e.key]!));
       const target = order[to]!;
+      moving.current = target;
       setFocused(target);
+      reveal?.(to);
       focusItem(collection, target);
       if (e.shiftKey) get().selectPackRange(target, order);
       else if (e.ctrlKey || e.metaKey) {
@@ -77,11 +94,11 @@ export function usePackSelection(order: readonly string[], collection: string): 
       return true;
     }
     if (e.key === ' ' || e.key === 'Spacebar') {
-      get().togglePackSelection(id);
+      get().togglePackSelection(from);
       return true;
     }
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a') {
-      get().selectPackLevels(order, id);
+      get().selectPackLevels(order, from);
       return true;
     }
     if (e.key === 'Escape' && selection.length > 0) {
@@ -97,6 +114,9 @@ export function usePackSelection(order: readonly string[], collection: string): 
     tabIndexOf: (id) => (id === focusId ? 0 : -1),
     onClick,
     onKey,
-    onFocus: setFocused,
+    onFocus: (id) => {
+      if (moving.current === id) moving.current = null;
+      setFocused(id);
+    },
   };
 }
