@@ -3,20 +3,13 @@
  * mode and the generators' checks. The graph search uses the packed form in
  * `context.ts`; both follow the same rule.
  */
-import { CELL_WALL, type Level } from '../../level/level';
+import type { Level } from '../../level/level';
 import { topology } from '../moves';
 import type { PlayState } from '../ruleset';
+import { markedStartState } from '../startState';
 
 /** The start state: walls and the head are filled. */
-export function longcatInitialState(level: Level): PlayState {
-  const filled = new Uint8Array(level.cells.length);
-  let emptyLeft = 0;
-  for (let i = 0; i < filled.length; i++) {
-    if (level.cells[i] === CELL_WALL || i === level.head) filled[i] = 1;
-    else emptyLeft++;
-  }
-  return { head: level.head, filled, emptyLeft };
-}
+export const longcatInitialState = markedStartState;
 
 /** Cells the head passes over in `dir`: it stops before wall, body or the edge. */
 export function longcatSlideCells(level: Level, state: PlayState, dir: number): number[] {

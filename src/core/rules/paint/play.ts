@@ -7,17 +7,10 @@
 import { CELL_WALL, type Level } from '../../level/level';
 import { topology } from '../moves';
 import type { PlayState } from '../ruleset';
+import { markedStartState } from '../startState';
 
 /** The start state: walls and the start cell are marked. */
-export function paintInitialState(level: Level): PlayState {
-  const filled = new Uint8Array(level.cells.length);
-  let emptyLeft = 0;
-  for (let i = 0; i < filled.length; i++) {
-    if (level.cells[i] === CELL_WALL || i === level.head) filled[i] = 1;
-    else emptyLeft++;
-  }
-  return { head: level.head, filled, emptyLeft };
-}
+export const paintInitialState = markedStartState;
 
 /** Cells the ball passes over in `dir` (the last is where it stops); empty when illegal or the game is won. */
 export function paintSlideCells(level: Level, state: PlayState, dir: number): number[] {
