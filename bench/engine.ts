@@ -6,6 +6,8 @@
  */
 import { Analyzer } from '../src/core/graph/analyze';
 import { runRandomWalk, SolutionDownWalk } from '../src/core/generators/rsd';
+import { longcat } from '../src/core/rules/registry';
+import type { Ruleset } from '../src/core/rules/ruleset';
 import { toRows, type Level } from '../src/core/level/level';
 import { createRng, streamSeed } from '../src/core/util/rng';
 
@@ -29,8 +31,9 @@ function rate(rounds: number, work: () => [number, number]): number {
   return median(rates);
 }
 
-export function benchRsdPipeline(side: number, levels: number, rounds = 5): BenchRow {
-  const walk = new SolutionDownWalk(side, side);
+/** RSD generation + graph + features under `rules` (each ruleset's own solution-down walk). */
+export function benchRsdPipeline(side: number, levels: number, rounds = 5, rules: Ruleset = longcat): BenchRow {
+  const walk = rules.solutionDown(side, side);
   const analyzer = new Analyzer();
   let seed = 1;
   let states = 0;
@@ -40,13 +43,13 @@ export function benchRsdPipeline(side: number, levels: number, rounds = 5): Benc
     const t = performance.now();
     for (let i = 0; i < levels; i++) {
       runRandomWalk(walk, createRng(streamSeed(s, i)));
-      const r = analyzer.analyze(walk.toLevel());
+      const r = analyzer.analyze(walk.toLevel(), { rules });
       if (r.ok) states += r.value.features.nStates;
     }
     return [levels, performance.now() - t];
   });
   return {
-    name: `rsd ${side}x${side}: generate + graph + features`,
+    name: `${rules.name} rsd ${side}x${side}: generate + graph + features`,
     value: levelsPerSecond,
     unit: 'levels/s',
     detail: `mean ${(states / levels).toFixed(1)} states per level`,

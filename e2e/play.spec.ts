@@ -131,7 +131,7 @@ test('the standalone player from the studio plays from disk with the network blo
 
 let html = '';
 test.beforeAll(async () => {
-  html = await standaloneHtml({ format: 'longcat-pack', version: 1, name: PACK.name, levels: LEVELS.map((l) => ({ ...l, difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } })) });
+  html = await standaloneHtml({ format: 'longcat-pack', version: 2, rules: 'longcat', name: PACK.name, levels: LEVELS.map((l) => ({ ...l, difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } })) });
 });
 
 test("the CLI's standalone file (export --format html) shows the first level and answers the arrow keys offline", async ({ browser }) => {

@@ -17,7 +17,7 @@ const LEVELS = [
   { id: 'hard', name: 'The long way', rows: HARD },
   { id: 'room', name: 'Room', rows: ['C...', '....', '.#..'] },
 ];
-const PACK = { format: 'longcat-pack' as const, version: 1 as const, name: 'Spring playtest', levels: LEVELS.map((l) => ({ ...l, difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } })) };
+const PACK = { format: 'longcat-pack' as const, version: 2 as const, rules: 'longcat' as const, name: 'Spring playtest', levels: LEVELS.map((l) => ({ ...l, difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } })) };
 
 for (const [name, viewport, touch] of [['phone', { width: 390, height: 844 }, true], ['desktop', { width: 1280, height: 800 }, false]] as const) {
   test(`issue 16 play mode on a ${name}`, async ({ browser }) => {

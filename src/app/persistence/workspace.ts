@@ -198,6 +198,8 @@ export function restoreHistoryRecord(json: unknown): Result<History, string> {
     packs.push({
       format: 'longcat-pack',
       version: CURRENT_PACK_VERSION,
+      // The undo history keeps Longcat packs only until the studio plays paint (its record then gains the ruleset).
+      rules: 'longcat',
       name: p.name,
       ...(p.description !== undefined ? { description: p.description } : {}),
       ...(p.createdWith !== undefined ? { createdWith: p.createdWith } : {}),

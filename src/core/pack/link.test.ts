@@ -36,7 +36,8 @@ const pack: fc.Arbitrary<LevelPack> = fc
   })
   .map(({ name, levels }) => ({
     format: 'longcat-pack',
-    version: 1,
+    version: 2,
+    rules: 'longcat',
     name,
     levels: levels.map((l) => ({ ...l, difficulty: 12.5, features: { nSolutions: 3 }, source: { generator: 'rsd', seed: 7, temperature: null, model: null }, notes: 'not for players', tags: ['x'] })),
   }));

@@ -49,6 +49,7 @@ export function playablePack(pack: LevelPack): LevelPack {
   return {
     format: PACK_FORMAT,
     version: CURRENT_PACK_VERSION,
+    rules: pack.rules,
     name: pack.name,
     levels: pack.levels.map((l) => ({
       id: l.id,
@@ -66,6 +67,7 @@ function linkJson(pack: LevelPack): string {
   return JSON.stringify({
     format: PACK_FORMAT,
     version: CURRENT_PACK_VERSION,
+    rules: pack.rules,
     name: pack.name,
     levels: pack.levels.map((l) => ({ id: l.id, name: l.name, rows: l.rows })),
   });

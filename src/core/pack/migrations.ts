@@ -6,17 +6,21 @@
  * A migration takes the raw JSON object of version `v` and returns the JSON
  * object of version `v + 1`. It runs on untrusted input, so it must cope with
  * any shape (leave what it does not understand for the schema to report);
- * the runner catches a throw anyway and turns it into a problem. Version 1 is
- * the first version, so the chain is empty today; adding version 2 means
- * adding the entry `[1, fromV1]` to {@link PACK_MIGRATIONS}, bumping
- * {@link CURRENT_PACK_VERSION} and updating `schema.ts` to the new shape.
+ * the runner catches a throw anyway and turns it into a problem. Adding a
+ * version means adding the entry `[v, fromVv]` to {@link PACK_MIGRATIONS},
+ * bumping {@link CURRENT_PACK_VERSION} and updating `schema.ts` to the new
+ * shape.
+ *
+ * History: version 1 (SPEC §10) had no ruleset; version 2 (SPEC §12) adds
+ * the top-level `"rules": "longcat" | "paint"`, and every version 1 pack is
+ * a Longcat pack.
  */
 import { describeValue } from './describe';
 import type { PackProblem } from './pack';
 import { err, ok, type Result } from '../util/result';
 
 /** The pack version this build writes and the highest it reads. */
-export const CURRENT_PACK_VERSION = 1;
+export const CURRENT_PACK_VERSION = 2;
 
 /** The oldest pack version that ever existed. */
 export const FIRST_PACK_VERSION = 1;
@@ -27,8 +31,11 @@ export type PackMigration = (pack: Readonly<Record<string, unknown>>) => Record<
 /** Upgrade steps keyed by the version they upgrade from. */
 export type PackMigrationChain = ReadonlyMap<number, PackMigration>;
 
-/** The chain of this build: empty while version 1 is the only version. */
-export const PACK_MIGRATIONS: PackMigrationChain = new Map<number, PackMigration>();
+/** Version 1 to 2: a version 1 pack is Longcat (it predates rulesets); whatever `rules` a hand edit put there is replaced. */
+export const fromV1: PackMigration = (pack) => ({ ...pack, rules: 'longcat' });
+
+/** The chain of this build. */
+export const PACK_MIGRATIONS: PackMigrationChain = new Map<number, PackMigration>([[1, fromV1]]);
 
 /** True for a JSON object (not an array, not null). */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {

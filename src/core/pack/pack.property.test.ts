@@ -55,13 +55,14 @@ const packLevel: fc.Arbitrary<PackLevel> = fc.record({
 const pack: fc.Arbitrary<LevelPack> = fc.record(
   {
     format: fc.constant('longcat-pack' as const),
-    version: fc.constant(1 as const),
+    version: fc.constant(2 as const),
+    rules: fc.constantFrom('longcat' as const, 'paint' as const),
     name,
     description: fc.string({ unit: 'binary', maxLength: 300 }),
     createdWith: name,
     levels: fc.uniqueArray(packLevel, { selector: (level) => level.id, maxLength: 8 }),
   },
-  { requiredKeys: ['format', 'version', 'name', 'levels'], noNullPrototype: true },
+  { requiredKeys: ['format', 'version', 'rules', 'name', 'levels'], noNullPrototype: true },
 );
 
 /** A failed import's problems are all well-formed. */

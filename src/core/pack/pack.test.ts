@@ -27,7 +27,8 @@ function level(id: string, rows: string[], extra: Partial<PackLevel> = {}): Pack
 
 const handMade: LevelPack = {
   format: 'longcat-pack',
-  version: 1,
+  version: 2,
+  rules: 'longcat',
   name: 'Handmade — first steps 🐈',
   description: 'Three small levels\nwith a line break',
   createdWith: 'Longcat Studio 0.1.0',
@@ -53,7 +54,7 @@ function problemsOf(text: string): PackProblem[] {
 
 /** A v1 pack as plain JSON, for editing into broken variants. */
 function packJson(levels: unknown[] = [level('a', ['C..', '...', '...'])]): Record<string, unknown> {
-  return { format: 'longcat-pack', version: 1, name: 'P', levels };
+  return { format: 'longcat-pack', version: 2, rules: 'longcat', name: 'P', levels };
 }
 
 const text = (value: unknown): string => JSON.stringify(value);
@@ -73,23 +74,23 @@ describe('exportPack / importPack round trip', () => {
     const empty = createPack('Empty', []);
     const result = importPack(exportPack(empty));
     expect(result.ok && result.value.pack).toEqual(empty);
-    expect(Object.keys(JSON.parse(exportPack(empty)) as object)).toEqual(['format', 'version', 'name', 'levels']);
+    expect(Object.keys(JSON.parse(exportPack(empty)) as object)).toEqual(['format', 'version', 'rules', 'name', 'levels']);
   });
 
   it('writes canonical text: field order, 2-space indent, final newline', () => {
     const out = exportPack(handMade);
-    expect(out.startsWith('{\n  "format": "longcat-pack",\n  "version": 1,\n  "name": ')).toBe(true);
+    expect(out.startsWith('{\n  "format": "longcat-pack",\n  "version": 2,\n  "rules": "longcat",\n  "name": ')).toBe(true);
     expect(out.endsWith('}\n')).toBe(true);
     const json = JSON.parse(out) as { levels: Record<string, unknown>[] } & Record<string, unknown>;
-    expect(Object.keys(json)).toEqual(['format', 'version', 'name', 'description', 'createdWith', 'levels']);
+    expect(Object.keys(json)).toEqual(['format', 'version', 'rules', 'name', 'description', 'createdWith', 'levels']);
     expect(Object.keys(json.levels[0]!)).toEqual(['id', 'name', 'rows', 'difficulty', 'features', 'source']);
     expect(Object.keys(json.levels[0]!['source'] as object)).toEqual(['generator', 'seed', 'temperature', 'model']);
     expect(exportPack(JSON.parse(out) as LevelPack)).toBe(out);
   });
 
   it('reorders fields and drops unknown ones on export', () => {
-    const messy = { levels: [], extra: 1, name: 'N', version: 1, format: 'longcat-pack' } as unknown as LevelPack;
-    expect(exportPack(messy)).toBe('{\n  "format": "longcat-pack",\n  "version": 1,\n  "name": "N",\n  "levels": []\n}\n');
+    const messy = { levels: [], extra: 1, name: 'N', rules: 'paint', version: 2, format: 'longcat-pack' } as unknown as LevelPack;
+    expect(exportPack(messy)).toBe('{\n  "format": "longcat-pack",\n  "version": 2,\n  "rules": "paint",\n  "name": "N",\n  "levels": []\n}\n');
   });
 
   it('accepts a leading byte-order mark', () => {
@@ -165,14 +166,14 @@ describe('importPack problems', () => {
 
   it('refuses a version from the future with a clear sentence', () => {
     expect(problemsOf(text({ ...packJson(), version: 99 }))).toEqual([
-      { path: 'version', message: 'made by a newer version of Longcat Studio (version 99); this build reads up to 1' },
+      { path: 'version', message: 'made by a newer version of Longcat Studio (version 99); this build reads up to 2' },
     ]);
   });
 
   it('reports the format tag as well when the version is unreadable', () => {
     expect(problemsOf(text({ name: 'x', levels: [] })).map((p) => p.path)).toEqual(['format', 'version']);
     expect(problemsOf(text({ ...packJson(), version: '1' }))[0]?.message).toBe(
-      'expected a whole version number such as 1 but found the text "1"',
+      'expected a whole version number such as 2 but found the text "1"',
     );
     expect(problemsOf(text({ ...packJson(), version: 1.5 }))[0]?.path).toBe('version');
     expect(problemsOf(text({ ...packJson(), version: 0 }))[0]?.message).toMatch(/versions start at 1/);
@@ -319,7 +320,7 @@ describe('packLevelFromLevel and createPack', () => {
   it('builds packs that import to the same levels', () => {
     const entries = [packLevelFromLevel(grid.value, { id: 'a', difficulty: 3 }), packLevelFromLevel(emptyLevel(5, 4, 7), { id: 'b' })];
     const pack = createPack('Made', entries, { createdWith: 'test' });
-    expect(pack).toEqual({ format: 'longcat-pack', version: 1, name: 'Made', createdWith: 'test', levels: entries });
+    expect(pack).toEqual({ format: 'longcat-pack', version: 2, rules: 'longcat', name: 'Made', createdWith: 'test', levels: entries });
     const result = importPack(exportPack(pack));
     expect(result.ok && result.value.pack).toEqual(pack);
     expect(result.ok && result.value.levels.map(levelKey)).toEqual([levelKey(grid.value), levelKey(emptyLevel(5, 4, 7))]);

@@ -14,6 +14,8 @@
  */
 import { parseRows, type ParseError } from '../level/format';
 import { toRows, type Level } from '../level/level';
+import { isRulesetName, rulesetByName } from '../rules/registry';
+import type { Ruleset, RulesetName } from '../rules/ruleset';
 import { err, ok, type Result } from '../util/result';
 import { describeValue } from './describe';
 import { CURRENT_PACK_VERSION, isJsonObject, migratePack } from './migrations';
@@ -55,6 +57,8 @@ export interface ImportedPack {
 export interface PackOptions {
   description?: string;
   createdWith?: string;
+  /** The pack's ruleset (default Longcat). */
+  rules?: RulesetName;
 }
 
 type PathKey = string | number;
@@ -162,7 +166,8 @@ export function importPackJson(json: unknown): Result<ImportedPack, PackProblem[
   const parsed = LevelPackSchema.safeParse(raw);
   if (!parsed.success) for (const issue of parsed.error.issues) problems.push({ path: issue.path, message: issue.message });
   const rawLevels = Array.isArray(raw['levels']) ? (raw['levels'] as readonly unknown[]) : [];
-  const levels = checkLevels(rawLevels, problems);
+  const rulesName = raw['rules'];
+  const levels = checkLevels(rawLevels, problems, isRulesetName(rulesName) ? rulesetByName(rulesName) : null);
   if (rawLevels.length > MAX_PACK_LEVELS) {
     problems.push({
       path: ['levels'],
@@ -176,11 +181,11 @@ export function importPackJson(json: unknown): Result<ImportedPack, PackProblem[
 /**
  * The checks zod cannot express, on the raw levels: each grid through
  * `parseRows` (only where `rows` is a list of strings; otherwise the schema
- * already complained), the reserved feature name `__proto__` (zod drops it
+ * already complained) and then the pack's ruleset (when it is known), the reserved feature name `__proto__` (zod drops it
  * silently), and unique ids. Returns the parsed grids (complete only when no
  * problem was added).
  */
-function checkLevels(rawLevels: readonly unknown[], problems: LocatedProblem[]): Level[] {
+function checkLevels(rawLevels: readonly unknown[], problems: LocatedProblem[], rules: Ruleset | null): Level[] {
   const levels: Level[] = [];
   const firstIndexOfId = new Map<string, number>();
   rawLevels.forEach((entry, i) => {
@@ -189,8 +194,12 @@ function checkLevels(rawLevels: readonly unknown[], problems: LocatedProblem[]):
     if (Array.isArray(rows) && rows.every((row): row is string => typeof row === 'string')) {
       const name = entry['name'];
       const grid = parseRows(rows, typeof name === 'string' ? name : undefined);
-      if (grid.ok) levels.push(grid.value);
-      else problems.push(gridProblem(i, grid.error));
+      if (!grid.ok) problems.push(gridProblem(i, grid.error));
+      else {
+        levels.push(grid.value);
+        const problem = rules?.levelProblem(grid.value) ?? null;
+        if (problem !== null) problems.push({ path: ['levels', i, 'rows'], message: `${rules!.title}: ${problem}` });
+      }
     }
     const features = entry['features'];
     if (isJsonObject(features) && Object.hasOwn(features, '__proto__')) {
@@ -261,7 +270,7 @@ function unknownFields(raw: Readonly<Record<string, unknown>>): PackProblem[] {
 
 /**
  * The pack as canonical text: 2-space indented JSON, fields in the order of
- * the format (format, version, name, description, createdWith,
+ * the format (format, version, rules, name, description, createdWith,
  * difficultyModel, levels; per level id, name, rows, difficulty, features,
  * source, notes, tags, playtests, playerStats), one trailing newline.
  * Fields not in the format are not written. `pack` should be valid (e.g.
@@ -272,6 +281,7 @@ export function exportPack(pack: LevelPack): string {
   const ordered = {
     format: PACK_FORMAT,
     version: CURRENT_PACK_VERSION,
+    rules: pack.rules,
     name: pack.name,
     ...(pack.description !== undefined ? { description: pack.description } : {}),
     ...(pack.createdWith !== undefined ? { createdWith: pack.createdWith } : {}),
@@ -355,6 +365,7 @@ export function createPack(name: string, levels: readonly PackLevel[], options: 
   return {
     format: PACK_FORMAT,
     version: CURRENT_PACK_VERSION,
+    rules: options.rules ?? 'longcat',
     name,
     ...(options.description !== undefined ? { description: options.description } : {}),
     ...(options.createdWith !== undefined ? { createdWith: options.createdWith } : {}),

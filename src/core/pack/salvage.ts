@@ -77,6 +77,9 @@ export function salvagePackJson(json: unknown, fallbackName = RECOVERED_PACK_NAM
   const description = field('description', shape.description);
   const createdWith = field('createdWith', shape.createdWith);
   const difficultyModel = field('difficultyModel', shape.difficultyModel);
+  const rawRules = root['rules'];
+  const rules = shape.rules.safeParse(rawRules).success ? (rawRules as LevelPack['rules']) : 'longcat';
+  if (rawRules !== undefined && rawRules !== rules) packProblems.push({ path: 'rules', message: `${describeValue(rawRules)} is not a ruleset (longcat or paint); the levels are read as Longcat` });
   const rawLevels = root['levels'];
   if (!Array.isArray(rawLevels)) {
     if (isJsonObject(json)) packProblems.push({ path: 'levels', message: `expected a list of levels but found ${describeValue(rawLevels)}` });
@@ -92,7 +95,7 @@ export function salvagePackJson(json: unknown, fallbackName = RECOVERED_PACK_NAM
       setAside.push({ index, ...label, problems: [{ path: `levels[${index}]`, message: `past the limit of ${MAX_PACK_LEVELS} levels in a pack` }] });
       return;
     }
-    const one = importPackJson({ format: PACK_FORMAT, version: CURRENT_PACK_VERSION, name: 'one level', levels: [entry] });
+    const one = importPackJson({ format: PACK_FORMAT, version: CURRENT_PACK_VERSION, rules, name: 'one level', levels: [entry] });
     if (!one.ok) {
       setAside.push({ index, ...label, problems: one.error.map((p) => ({ path: p.path.replace(/^levels\[0\]/, `levels[${index}]`), message: p.message })) });
       return;
@@ -110,6 +113,7 @@ export function salvagePackJson(json: unknown, fallbackName = RECOVERED_PACK_NAM
   const pack: LevelPack = {
     format: PACK_FORMAT,
     version: CURRENT_PACK_VERSION,
+    rules,
     name,
     ...(description !== undefined ? { description } : {}),
     ...(createdWith !== undefined ? { createdWith } : {}),

@@ -1,12 +1,12 @@
 /**
- * The level-pack file format, version 1 (SPEC §10): the one place that says
+ * The level-pack file format, version 2 (SPEC §10, §12): the one place that says
  * what a well-formed pack is. The zod schemas here check shape, types and
  * lengths and carry the sentences a designer reads; what zod cannot say
  * (each level's grid, unique ids, the level count) is checked in `pack.ts`,
  * and older versions are brought up to this one in `migrations.ts` first.
  *
  * ```json
- * { "format": "longcat-pack", "version": 1, "name": "...",
+ * { "format": "longcat-pack", "version": 2, "rules": "longcat", "name": "...",
  *   "description": "...", "createdWith": "...",          (both optional)
  *   "levels": [{ "id": "...", "name": "...", "rows": ["C..#", "..."],
  *                "difficulty": 12.5, "features": { "nSolutions": 3 },
@@ -14,6 +14,9 @@
  *                            "temperature": null, "model": null },
  *                "notes": "...", "tags": ["intro"] }] }     (both optional)
  * ```
+ *
+ * `rules` is the ruleset of every level (`"longcat"` or `"paint"`); a
+ * version 1 pack has none and migrates to `"longcat"`.
  *
  * `difficulty`, `features` and `source` may be left out (null, {} and an
  * editor source): a studio computes them. `difficultyModel` (optional)
@@ -24,6 +27,7 @@
  * lists them as warnings.
  */
 import { z } from 'zod';
+import { RULESET_NAMES, type RulesetName } from '../rules/ruleset';
 import { describeValue } from './describe';
 import { CURRENT_PACK_VERSION } from './migrations';
 
@@ -108,6 +112,8 @@ export interface PackPlaytests {
 export interface LevelPack {
   format: typeof PACK_FORMAT;
   version: typeof CURRENT_PACK_VERSION;
+  /** The ruleset every level of the pack is played by (SPEC §12; mixed packs are not needed). */
+  rules: RulesetName;
   name: string;
   description?: string;
   /** The program that wrote the pack, e.g. `Longcat Studio 0.1.0`. */
@@ -224,6 +230,7 @@ export const LevelPackSchema = z.object(
         `expected "${PACK_FORMAT}" but found ${describeValue(issue.input)}; this is not a Longcat level pack`,
     }),
     version: z.literal(CURRENT_PACK_VERSION, { error: expected(`version ${CURRENT_PACK_VERSION}`) }),
+    rules: z.enum(RULESET_NAMES, { error: expected(`the rules, one of ${RULESET_NAMES.map((n) => JSON.stringify(n)).join(', ')}`) }),
     name: text('the pack name', MAX_NAME_LENGTH),
     description: text('the description', MAX_DESCRIPTION_LENGTH).exactOptional(),
     createdWith: text('createdWith', MAX_NAME_LENGTH).exactOptional(),

@@ -12,6 +12,8 @@ import { parseRows } from '../level/format';
 import { toRows, type Level } from '../level/level';
 import { createRng } from '../util/rng';
 import { replay } from './replay';
+import { paint } from './registry';
+import { paintStart, paintStep } from '../../../test/naive/naivePaint';
 import type { PlayState } from './state';
 
 const levelOf = (rows: string[]): Level => {
@@ -234,5 +236,37 @@ describe('replay agrees with the naive solver', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('replay under paint', () => {
+  it('follows the naive paint rules state by state on random levels and moves', () => {
+    const rng = createRng(31);
+    for (let k = 0; k < 300; k++) {
+      const w = 3 + rng.int(6), h = 3 + rng.int(6);
+      const rows = randomRows(rng, w, h, 0.1 + 0.4 * rng.next());
+      const level = levelOf(rows);
+      const moves = Array.from({ length: 1 + rng.int(12) }, () => 'UDLR'[rng.int(4)]).join('');
+      const { w: nw, h: nh, start } = paintStart(rows);
+      const expected: string[] = [start];
+      let failedAt: number | undefined;
+      for (let i = 0; i < moves.length; i++) {
+        const next = paintStep(expected[expected.length - 1]!, nw, nh, moves[i]!);
+        if (next === null) {
+          failedAt = i;
+          break;
+        }
+        expected.push(next);
+      }
+      const r = replay(level, moves, paint);
+      const view = (s: PlayState): string => Array.from(s.filled, (f, i) => (i === s.head ? 'O' : level.cells[i] === 1 ? '#' : f === 1 ? 'P' : '.')).join('');
+      if (failedAt === undefined) {
+        expect(r.ok, `${rows.join('/')} ${moves}`).toBe(true);
+        if (r.ok) expect(r.value.map(view)).toEqual(expected);
+      } else {
+        expect(r.ok).toBe(false);
+        if (!r.ok) expect(r.error.index).toBe(failedAt);
+      }
+    }
   });
 });

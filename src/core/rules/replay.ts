@@ -5,8 +5,9 @@
  */
 import type { Level } from '../level/level';
 import { err, ok, type Result } from '../util/result';
+import { longcat } from './longcat';
 import { directionIndex } from './moves';
-import { applyMove, initialState, type PlayState } from './state';
+import type { PlayState, Ruleset } from './ruleset';
 
 /** Where a move string goes wrong, and why. */
 export interface ReplayError {
@@ -18,17 +19,19 @@ export interface ReplayError {
 /**
  * The states a move string passes through, starting with the level as drawn:
  * one more state per move. An unknown letter or an illegal move is an error
- * with its position; never throws. O(moves x slide length).
+ * with its position; never throws. O(moves x slide length). Under `rules`
+ * (default Longcat); a move after a paint level is won is blocked (the game
+ * is over).
  */
-export function replay(level: Level, moves: string): Result<PlayState[], ReplayError> {
-  let state = initialState(level);
+export function replay(level: Level, moves: string, rules: Ruleset = longcat): Result<PlayState[], ReplayError> {
+  let state = rules.initialState(level);
   const states: PlayState[] = [state];
   for (let i = 0; i < moves.length; i++) {
     const ch = moves[i]!;
     if (ch === ' ') continue;
     const d = directionIndex(ch);
     if (d < 0) return err({ index: i, message: `unknown move ${JSON.stringify(ch)} at position ${i + 1}; use U, D, L or R` });
-    const next = applyMove(level, state, d);
+    const next = rules.applyMove(level, state, d);
     if (next === null) return err({ index: i, message: `move ${ch.toUpperCase()} at position ${i + 1} is blocked` });
     state = next;
     states.push(state);
