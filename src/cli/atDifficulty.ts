@@ -4,7 +4,7 @@ import type { Tolerance } from '../core/generators/atDifficulty';
 import { atDifficultyHead, atDifficultyLevelId, atDifficultySource } from '../core/generators/provenance';
 import { describeParseError, parseRows } from '../core/level/format';
 import { levelKey } from '../core/level/level';
-import { generateAtSync } from '../workers/batch.api';
+import { RangeCache, runAtDifficultyJob } from '../core/jobs/atDifficulty';
 import { importPack, packLevelFromLevel } from '../core/pack/pack';
 import { CliError, listProblems, parseNumber } from './args';
 import { writePack } from './writePack';
@@ -31,25 +31,33 @@ export function parseTolerance(text: string | undefined): Tolerance {
   return v < 1 ? { relative: v, absolute: 0 } : { relative: 0, absolute: v };
 }
 
-/** Runs the batch worker's at-difficulty api in this process and writes the levels as a pack, named as the studio names them. */
+/**
+ * Runs the at-difficulty job ({@link runAtDifficultyJob}) and writes the
+ * levels as a pack, named as the studio names them. The file depends only
+ * on the settings and the seed: the search is budgeted in evaluations and
+ * wall time appears only in the returned `seconds` (stderr) and as the
+ * optional outer cancel `timeLimitMs`.
+ */
 export function runAtDifficulty(o: {
   width: number; height: number; target: number; tolerance: Tolerance; count: number; seed: number; out: string;
   model: DifficultyModel; exclude?: string | undefined; uniqueSolution: boolean; openCells?: { min?: number; max?: number };
-}): { written: number; shortfall: string | null; seconds: number } {
+  evaluations: number; timeLimitMs: number;
+}): { written: number; shortfall: string | null; seconds: number; evaluations: number } {
   const exclude: string[] = [];
   if (o.exclude !== undefined) {
     const r = importPack(readInput(o.exclude, 'a level pack (--exclude)'));
     if (!r.ok) throw new CliError(`--exclude ${o.exclude} is not a valid level pack: ${listProblems(r.error)}`);
     for (const l of r.value.levels) exclude.push(levelKey(l));
   }
-  const answer = generateAtSync({
-    width: o.width, height: o.height, target: o.target, tolerance: o.tolerance, count: o.count, seed: o.seed, exclude,
-    uniqueSolution: o.uniqueSolution, ...(o.openCells ? { openCells: o.openCells } : {}),
-    model: o.model, timeLimitMs: Math.max(5000, o.count * 1000),
-  });
-  if (answer.kind !== 'ok') throw new CliError(answer.message);
-  const r = answer.value;
-  if (r.levels.length === 0) throw new CliError(r.message ?? 'no level found');
+  const r = runAtDifficultyJob(
+    {
+      width: o.width, height: o.height, target: o.target, tolerance: o.tolerance, count: o.count, seed: o.seed, exclude,
+      uniqueSolution: o.uniqueSolution, ...(o.openCells ? { openCells: o.openCells } : {}),
+      model: o.model, evaluations: o.evaluations, timeLimitMs: o.timeLimitMs,
+    },
+    new RangeCache(),
+  );
+  if (r.levels.length === 0) throw new CliError(r.message ?? 'no level found', r.cancelled ? 3 : 2);
   const head = atDifficultyHead(o.target);
   const levels = r.levels.map((l, i) => {
     const id = atDifficultyLevelId(head, o.width, o.height, o.seed, i);
@@ -58,5 +66,5 @@ export function runAtDifficulty(o: {
     return packLevelFromLevel({ ...parsed.value, name: id }, { id, difficulty: l.difficulty, features: { ...l.features }, source: atDifficultySource(l, o.seed, o.model.name) });
   });
   writePack(o.out, `difficulty ${o.target} ${o.width}x${o.height} seed ${o.seed}`, levels);
-  return { written: levels.length, shortfall: r.message, seconds: r.milliseconds / 1000 };
+  return { written: levels.length, shortfall: r.message, seconds: r.milliseconds / 1000, evaluations: r.evaluations };
 }

@@ -268,7 +268,7 @@ describe('generate, merge and sharding', () => {
 
   beforeAll(async () => {
     pack5 = join(tmp, 'rsd-300-s5.json');
-    await cliOk(['generate', '--generator', 'rsd', '--count', '300', '--size', '8x8', '--seed', '5', '--out', pack5]);
+    await cliOk(['generate', '--generator', 'rsd', '--iterations', '300', '--size', '8x8', '--seed', '5', '--out', pack5]);
     rows5 = readPack(pack5).rows;
   });
 
@@ -294,8 +294,8 @@ describe('generate, merge and sharding', () => {
   it('is deterministic (byte-identical rerun) and depends on the seed', async () => {
     const again = join(tmp, 'rsd-300-s5-again.json');
     const other = join(tmp, 'rsd-300-s6.json');
-    await cliOk(['generate', '--generator', 'rsd', '--count', '300', '--seed', '5', '--out', again, '--quiet']);
-    await cliOk(['generate', '--generator', 'rsd', '--count', '300', '--seed', '6', '--out', other, '--quiet']);
+    await cliOk(['generate', '--generator', 'rsd', '--iterations', '300', '--seed', '5', '--out', again, '--quiet']);
+    await cliOk(['generate', '--generator', 'rsd', '--iterations', '300', '--seed', '6', '--out', other, '--quiet']);
     expect(readFileSync(again, 'utf8')).toBe(readFileSync(pack5, 'utf8'));
     const a = new Set(rows5.map(rowKey));
     const b = readPack(other).rows.map(rowKey);
@@ -314,7 +314,7 @@ describe('generate, merge and sharding', () => {
   it('--shard 1/3, 2/3, 3/3 merged give the same levels as the unsharded run', async () => {
     const shards = [1, 2, 3].map((i) => join(tmp, `rsd-300-s5-shard${i}.json`));
     for (const [i, file] of shards.entries()) {
-      await cliOk(['generate', '--generator', 'rsd', '--count', '300', '--seed', '5', '--shard', `${i + 1}/3`, '--out', file, '--quiet']);
+      await cliOk(['generate', '--generator', 'rsd', '--iterations', '300', '--seed', '5', '--shard', `${i + 1}/3`, '--out', file, '--quiet']);
     }
     const shardRows = shards.map((f) => readPack(f).rows);
     for (const rows of shardRows) {
@@ -349,7 +349,7 @@ describe('generate, merge and sharding', () => {
 
   it('merge drops duplicate levels (a pack merged with itself and an overlapping pack)', async () => {
     const other = join(tmp, 'rsd-100-s5.json');
-    await cliOk(['generate', '--generator', 'rsd', '--count', '100', '--seed', '5', '--out', other, '--quiet']);
+    await cliOk(['generate', '--generator', 'rsd', '--iterations', '100', '--seed', '5', '--out', other, '--quiet']);
     const merged = join(tmp, 'self-merged.json');
     await cliOk(['merge', pack5, other, pack5, '--out', merged]);
     const p = readPack(merged);
@@ -384,7 +384,7 @@ describe('evaluate', () => {
 
     // The same run through `generate`: its pack holds exactly the unique solvable levels.
     const file = join(tmp, `eval-${generator}-${count}-s${seed}.json`);
-    await cliOk(['generate', '--generator', generator, '--count', String(count), '--seed', String(seed), '--out', file, '--quiet']);
+    await cliOk(['generate', '--generator', generator, '--iterations', String(count), '--seed', String(seed), '--out', file, '--quiet']);
     const p = readPack(file);
     expect(p.rows).toHaveLength(num('unique'));
     expect(new Set(p.rows.map(rowKey)).size).toBe(p.rows.length);
@@ -455,13 +455,14 @@ describe('pack size limits (SPEC §10: import enforces a level-count limit)', ()
     const r = await cli(['generate', '--generator', 'rsd', '--count', '12000', '--seed', '5', '--out', big, '--quiet']);
     expectOneLineError(r, 'generate over the pack limit');
     expect(r.stderr).toMatch(/--shard/);
+    expect(r.stderr).toMatch(/\.ndjson/);
     expect(() => readFileSync(big)).toThrow();
   });
 
   it('merge refuses to write a pack over the level limit', async () => {
     const halves = [1, 2].map((i) => join(tmp, `rsd-12000-half${i}.json`));
     for (const [i, file] of halves.entries()) {
-      await cliOk(['generate', '--generator', 'rsd', '--count', '12000', '--seed', '5', '--shard', `${i + 1}/2`, '--out', file, '--quiet']);
+      await cliOk(['generate', '--generator', 'rsd', '--iterations', '12000', '--seed', '5', '--shard', `${i + 1}/2`, '--out', file, '--quiet']);
     }
     const sizes = halves.map((f) => readPack(f).rows.length);
     expect(sizes.every((n) => n < 10_000)).toBe(true);

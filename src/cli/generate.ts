@@ -1,15 +1,30 @@
-/** `generate` and `evaluate`: run a generator over an index range, write a pack or a report. */
-import { createLevelSource, shardRange, type GeneratorSettings } from '../core/generators/registry';
+/**
+ * `generate` and `evaluate`: run a generator over an index range (the
+ * generation job of `core/jobs/generate.ts`), write a pack or a level
+ * stream, or print a report.
+ */
+import { shardRange, type GeneratedItem, type GeneratorSettings } from '../core/generators/registry';
+import { Analyzer } from '../core/graph/analyze';
+import type { LevelFeatures } from '../core/graph/features';
+import { levelKey, type Level } from '../core/level/level';
 import { generatedLevelId } from '../core/generators/provenance';
-import { UniqueLevels } from '../core/generators/unique';
+import { FORGETFUL_KEYS, type UniqueLevel } from '../core/generators/unique';
 import { Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
 import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
+import { runEvaluateJob } from '../core/jobs/evaluate';
+import { ITERATIONS_PER_LEVEL, runGenerateJob } from '../core/jobs/generate';
+import { formatStreamLine } from '../core/jobs/levelStream';
+import { annotationsOf } from '../core/pack/annotations';
 import { packLevelFromLevel } from '../core/pack/pack';
 import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
 import { CliError } from './args';
 import { Progress } from './progress';
+import { LineWriter, RepeatFilter } from './stream';
 import { writePack } from './writePack';
+
+/** How much of a generator to run: the first `levels` new levels, or the iteration range (all of it, or a shard). */
+export type GenerateAmount = { readonly levels: number } | { readonly iterations: number; readonly shard?: { shard: number; shards: number } | undefined };
 
 export interface RunOptions extends GeneratorSettings {
   readonly count: number;
@@ -23,39 +38,74 @@ function range(o: RunOptions): { from: number; to: number } {
   return o.shard ? shardRange(o.count, o.shard.shard, o.shard.shards) : { from: 0, to: o.count };
 }
 
-/** Generates the unique solvable levels of the run (or shard) and writes them as a pack. */
-export function runGenerate(o: RunOptions & { out: string }): { written: number; iterations: number; duplicates: number } {
-  const source = createLevelSource(o);
-  const { from, to } = range(o);
+export interface GenerateOptions extends GeneratorSettings {
+  readonly amount: GenerateAmount;
+  readonly quiet: boolean;
+  readonly model: DifficultyModel;
+  readonly out: string;
+  /** A level stream (NDJSON, no level limit) instead of a pack. */
+  readonly stream: boolean;
+}
+
+/**
+ * Generates the unique solvable levels of the run (or shard) and writes
+ * them as a pack or a level stream. A stream's levels carry the annotations
+ * `merge` writes ({@link annotationsOf}), so merged shards equal the
+ * unsharded stream byte for byte; its repeats are removed with bounded
+ * memory ({@link RepeatFilter}).
+ */
+export function runGenerate(o: GenerateOptions): { written: number; iterations: number; duplicates: number } {
+  const a = o.amount;
+  const shard = 'iterations' in a ? a.shard : undefined;
+  const { from, to } = 'levels' in a ? { from: 0, to: a.levels * ITERATIONS_PER_LEVEL } : shard ? shardRange(a.iterations, shard.shard, shard.shards) : { from: 0, to: a.iterations };
   const progress = new Progress(`generate ${o.generator}`, to - from, !o.quiet && to - from >= 2000);
-  const unique = new UniqueLevels();
-  const levels: PackLevel[] = [];
-  for (let i = from; i < to; i++) {
-    const item = source.generate(i);
-    progress.tick(i - from + 1);
-    for (const u of unique.take(item)) {
-      const id = generatedLevelId(o.generator, o.width, o.height, o.seed, u);
-      levels.push(
-        packLevelFromLevel({ ...u.level, name: id }, {
-          id,
-          difficulty: predictDifficulty(o.model, u.analysis.features),
-          features: { ...u.analysis.features },
-          source: { generator: o.generator, seed: o.seed, temperature: null, model: null },
-        }),
-      );
+  const id = (u: UniqueLevel): string => generatedLevelId(o.generator, o.width, o.height, o.seed, u);
+  const source = { generator: o.generator, seed: o.seed, temperature: null, model: null };
+  const job = { generator: o.generator, width: o.width, height: o.height, seed: o.seed, from, to, ...('levels' in a ? { levels: a.levels } : {}) };
+  if (o.stream) {
+    const writer = new LineWriter(o.out);
+    const filter = new RepeatFilter();
+    try {
+      // With a level count the job must drop repeats itself to know when to stop (memory grows with the count).
+      const r = runGenerateJob(job, {
+        onLevel: (u) => filter.add(u.key, streamLine(o, u, u.analysis.features)),
+        onProgress: (p) => progress.tick(p.done),
+        ...('levels' in a ? {} : { seen: FORGETFUL_KEYS }),
+      });
+      const kept = filter.finish(writer);
+      writer.commit();
+      return { written: kept.kept, iterations: r.iterations, duplicates: r.duplicates + kept.repeats };
+    } catch (e) {
+      writer.abort();
+      throw e;
+    } finally {
+      filter.dispose();
     }
   }
-  const duplicates = unique.duplicates;
-  if (levels.length > MAX_PACK_LEVELS) {
-    const shards = Math.ceil(levels.length / MAX_PACK_LEVELS) * (o.shard?.shards ?? 1);
-    throw new CliError(
-      `the run gives ${levels.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. ` +
-        `Split it with --shard i/${shards} and keep one pack per shard`,
-    );
-  }
-  const shardNote = o.shard ? ` shard ${o.shard.shard + 1}/${o.shard.shards}` : '';
+  const levels: PackLevel[] = [];
+  const r = runGenerateJob(job, {
+    onLevel: (u) => {
+      if (levels.length === MAX_PACK_LEVELS) {
+        const shards = Math.ceil((MAX_PACK_LEVELS + 1) / MAX_PACK_LEVELS) * (shard?.shards ?? 1);
+        throw new CliError(
+          `the run gives more than ${MAX_PACK_LEVELS} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. ` +
+            `Write a level stream instead (--out levels.ndjson), or split it with --shard i/${Math.max(2, shards)} and keep one pack per shard`,
+        );
+      }
+      levels.push(
+        packLevelFromLevel({ ...u.level, name: id(u) }, {
+          id: id(u),
+          difficulty: predictDifficulty(o.model, u.analysis.features),
+          features: { ...u.analysis.features },
+          source,
+        }),
+      );
+    },
+    onProgress: (p) => progress.tick(p.done),
+  });
+  const shardNote = shard ? ` shard ${shard.shard + 1}/${shard.shards}` : '';
   writePack(o.out, `${o.generator} ${o.width}x${o.height} seed ${o.seed}${shardNote}`, levels);
-  return { written: levels.length, iterations: to - from, duplicates };
+  return { written: levels.length, iterations: r.iterations, duplicates: r.duplicates };
 }
 
 export interface EvaluateResult extends EvaluationReport {
@@ -67,14 +117,47 @@ export interface EvaluateResult extends EvaluationReport {
   readonly levelsPerSecond: number;
 }
 
-export function runEvaluate(o: RunOptions): EvaluateResult {
-  const source = createLevelSource(o);
+/** A generated level's stream line: the id the studio gives it, annotations as `merge` writes them, its provenance. */
+function streamLine(o: GeneratorSettings & { readonly model: DifficultyModel }, u: { index: number; k: number; siblings: number; level: Level }, features: LevelFeatures): string {
+  const id = generatedLevelId(o.generator, o.width, o.height, o.seed, u);
+  return formatStreamLine(packLevelFromLevel({ ...u.level, name: id }, { id, ...annotationsOf(features, o.model), source: { generator: o.generator, seed: o.seed, temperature: null, model: null } }));
+}
+
+/**
+ * The evaluation report of the run (or shard). With `out`, the run's
+ * unique solvable levels are also written there as a level stream, the same
+ * bytes `generate --iterations` writes for the same run, so an evaluation's
+ * levels can be kept and merged.
+ */
+export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
   const evaluation = new Evaluation(predictorMeasure(o.model));
   const { from, to } = range(o);
   const progress = new Progress(`evaluate ${o.generator}`, to - from, !o.quiet && to - from >= 2000);
-  for (let i = from; i < to; i++) {
-    evaluation.add(source.generate(i));
-    progress.tick(i - from + 1);
+  const job = { generator: o.generator, width: o.width, height: o.height, seed: o.seed, from, to };
+  if (out === undefined) runEvaluateJob(job, evaluation, { onProgress: (p) => progress.tick(p.done) });
+  else {
+    const writer = new LineWriter(out);
+    const filter = new RepeatFilter();
+    const analyzer = new Analyzer();
+    try {
+      const both = {
+        add(item: GeneratedItem): void {
+          evaluation.add(item);
+          item.levels.forEach((level, k) => {
+            const a = analyzer.analyze(level);
+            if (a.ok && a.value.features.nSolutions > 0) filter.add(levelKey(level), streamLine(o, { index: item.index, k, siblings: item.levels.length, level }, a.value.features));
+          });
+        },
+      };
+      runEvaluateJob(job, both, { onProgress: (p) => progress.tick(p.done) });
+      filter.finish(writer);
+      writer.commit();
+    } catch (e) {
+      writer.abort();
+      throw e;
+    } finally {
+      filter.dispose();
+    }
   }
   const seconds = progress.seconds();
   return {

@@ -11,8 +11,23 @@ import { Command, CommanderError } from 'commander';
 import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { shardRange } from '../core/generators/registry';
 import { registerRate } from './rateCommand';
-import { CliError, parseCount, parseGenerator, parseNumber, parseSeed, parseShard, parseSize, parseWhole } from './args';
+import { CliError, parseCount, parseGenerator, parseNumber, parseSeed, parseShard, parseSize, parseWhole, shardFromEnv } from './args';
 import type { TrainBudget } from './train';
+import type { GenerateAmount } from './generate';
+
+/** Evaluations per level `generate --target` may spend by default (the studio's budget). */
+const DEFAULT_AT_DIFFICULTY_EVALUATIONS = 20_000;
+
+/** True when `--out` names a level stream rather than a pack. */
+const isStreamOut = (out: string): boolean => out === '-' || /\.(ndjson|jsonl)$/i.test(out);
+
+/** `--format pack|ndjson`, defaulting from the file name; true for a stream. */
+function parseStreamFormat(format: string | undefined, out: string): boolean {
+  if (format === undefined) return isStreamOut(out);
+  if (format !== 'pack' && format !== 'ndjson') throw new CliError(`--format must be pack or ndjson, got "${format}"`);
+  if (format === 'pack' && out === '-') throw new CliError('--format pack needs a file: a pack is written whole (use --format ndjson for standard output)');
+  return format === 'ndjson';
+}
 
 /** The difficulty model for `--model`: the module that reads it is loaded with the command. */
 async function loadModel(file: string | undefined) {
@@ -84,34 +99,44 @@ function buildProgram(): { program: Command; status: { code: number } } {
   const common = (c: Command): Command =>
     c
       .option('--generator <name>', 'rpu, rsd, sd-pcgrl or turtle (evaluate only); not needed with --target')
-      .requiredOption('--count <n>', 'iterations (levels for sd-pcgrl) to run')
+      .option('--count <n>', 'generate: unique solvable levels to write, as in the studio (sd-pcgrl: episodes, one level each); evaluate: generator runs (the thesis\'s "levels generated")')
+      .option('--iterations <n>', 'run exactly these generator iterations (what --shard and Indexed Jobs split); generate with --count stops at a level count instead')
       .option('--size <WxH>', 'grid size', '8x8')
       .option('--seed <s>', 'random seed', '1')
-      .option('--shard <i/n>', 'run only shard i of n (1-based) of the iterations')
+      .option('--shard <i/n>', 'run only shard i of n (1-based) of the iterations; inside a Kubernetes Indexed Job, JOB_COMPLETION_INDEX and LONGCAT_SHARDS pick it when no --shard is given')
       .option('--model <file>', 'difficulty model JSON (default: the shipped model)')
       .option('--rl-model <dir>', 'sd-pcgrl or turtle: trained model directory (default: the shipped model for the size)')
       .option('--start-cell <i>', 'sd-pcgrl: start every level at this cell (row-major index) instead of a random one')
       .option('--quiet', 'no progress on stderr', false);
 
-  type CommonOpts = { generator?: string; count: string; size: string; seed: string; shard?: string; quiet: boolean; model?: string; rlModel?: string; startCell?: string };
+  type CommonOpts = { generator?: string; count?: string; iterations?: string; size: string; seed: string; shard?: string; quiet: boolean; model?: string; rlModel?: string; startCell?: string };
+  /** `--shard`, else the Indexed Job's shard from the environment, else none. */
+  const shardOf = (o: CommonOpts) => (o.shard !== undefined ? parseShard(o.shard) : shardFromEnv(process.env));
+  /** The run's length: --iterations, or --count where it means the same (evaluate, sd-pcgrl). */
+  const runLength = (o: CommonOpts): string => {
+    if (o.count !== undefined && o.iterations !== undefined) throw new CliError('give --count or --iterations, not both');
+    const n = o.iterations ?? o.count;
+    if (n === undefined) throw new CliError("required option '--count <n>' or '--iterations <n>' not specified");
+    return n;
+  };
   const requireGenerator = (o: CommonOpts): string => {
     if (o.generator === undefined) throw new CliError("required option '--generator <name>' not specified (rpu, rsd, sd-pcgrl or turtle)");
     return o.generator;
   };
   const settings = async (o: CommonOpts) => ({
     generator: parseGenerator(requireGenerator(o)),
-    count: parseCount(o.count),
+    count: parseCount(runLength(o), o.iterations !== undefined ? '--iterations' : '--count'),
     ...parseSize(o.size),
     seed: parseSeed(o.seed),
-    shard: o.shard !== undefined ? parseShard(o.shard) : undefined,
+    shard: shardOf(o),
     quiet: o.quiet,
     model: await loadModel(o.model),
   });
   /** The same settings for the sd-pcgrl generator, whose index range is its levels. */
   const sdSettings = async (o: CommonOpts, temperature: number) => {
     const size = parseSize(o.size);
-    const count = parseCount(o.count);
-    const shard = o.shard !== undefined ? parseShard(o.shard) : undefined;
+    const count = parseCount(runLength(o), o.iterations !== undefined ? '--iterations' : '--count');
+    const shard = shardOf(o);
     const { from, to } = shard ? shardRange(count, shard.shard, shard.shards) : { from: 0, to: count };
     let startCell: number | undefined;
     if (o.startCell !== undefined) startCell = parseWhole(o.startCell, '--start-cell', 0, size.width * size.height - 1);
@@ -121,15 +146,18 @@ function buildProgram(): { program: Command; status: { code: number } } {
   };
   const parseTemperature = (text: string): number => parseNumber(text, '--temperature', 0, 1);
 
-  common(program.command('generate').description('generate levels and write the unique solvable ones as a level pack'))
-    .requiredOption('--out <file>', 'pack file to write')
+  common(program.command('generate').description('generate levels and write the unique solvable ones as a level pack, or as a level stream (NDJSON, no level limit) when --out ends in .ndjson'))
+    .requiredOption('--out <file>', 'pack file to write, or a level stream: a file ending in .ndjson or .jsonl, or - for standard output')
+    .option('--format <f>', 'pack or ndjson (default: ndjson for .ndjson, .jsonl and -, else pack)')
     .option('--temperature <t>', 'sd-pcgrl: probability of a random legal move instead of the policy\'s best (1 = RSD)', '0.2')
     .option('--target <d>', 'generate at this difficulty instead (solution-down local search); --count is then the number of levels')
     .option('--tolerance <t>', 'with --target: 10% or an absolute 3 (default: the larger of ±10% and ±3)')
     .option('--exclude <pack>', 'with --target: skip levels already in this pack')
     .option('--unique-solution', 'with --target: only levels with exactly one solution path', false)
     .option('--open-cells <min:max>', 'with --target: range of open cells')
-    .action(async (o: CommonOpts & { out: string; temperature: string; target?: string; tolerance?: string; exclude?: string; uniqueSolution: boolean; openCells?: string }) => {
+    .option('--evaluations <n>', 'with --target: search budget per level in evaluated levels (the same seed gives the same levels on any machine)', String(DEFAULT_AT_DIFFICULTY_EVALUATIONS))
+    .option('--time-limit <s>', 'with --target: give up after this many seconds of wall time (an outer cancel: the levels found by then are written, exit 3); default none')
+    .action(async (o: CommonOpts & { out: string; format?: string; temperature: string; target?: string; tolerance?: string; exclude?: string; uniqueSolution: boolean; openCells?: string; evaluations: string; timeLimit?: string }) => {
       if (o.target !== undefined) {
         // Every option is checked before the search starts.
         const target = parseNumber(o.target, '--target', 0, MAX_TARGET, `a difficulty from 0 to ${MAX_TARGET}`);
@@ -145,14 +173,19 @@ function buildProgram(): { program: Command; status: { code: number } } {
           openCells = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
         }
         const { parseTolerance, runAtDifficulty } = await import('./atDifficulty');
+        if (o.iterations !== undefined) throw new CliError('--target counts levels: use --count, not --iterations');
+        if (o.count === undefined) throw new CliError("required option '--count <n>' not specified (the number of levels at the target)");
         const tolerance = parseTolerance(o.tolerance), count = parseCount(o.count, '--count', 10_000), seed = parseSeed(o.seed);
+        const evaluations = parseCount(o.evaluations, '--evaluations', 100_000_000);
+        const timeLimitMs = o.timeLimit === undefined ? Infinity : 1000 * parseNumber(o.timeLimit, '--time-limit', 0.001, 7 * 24 * 3600, 'seconds above 0 (at most a week)');
         const model = await loadModel(o.model);
         await checkOut(o.out);
         const r = runAtDifficulty({
-          ...size, target, tolerance, count, seed,
+          ...size, target, tolerance, count, seed, evaluations, timeLimitMs,
           out: o.out, model, exclude: o.exclude, uniqueSolution: o.uniqueSolution, ...(openCells ? { openCells } : {}),
         });
-        process.stderr.write(`wrote ${r.written} levels to ${o.out} in ${r.seconds.toFixed(2)} s${r.shortfall ? ` (${r.shortfall})` : ''}\n`);
+        // Timings go to stderr only: the file is the same for the same seed on any machine.
+        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.evaluations} evaluations, ${r.seconds.toFixed(2)} s)${r.shortfall ? ` (${r.shortfall})` : ''}\n`);
         if (r.shortfall) status.code = 3;
         return;
       }
@@ -161,31 +194,46 @@ function buildProgram(): { program: Command; status: { code: number } } {
       if (o.generator === 'sd-pcgrl') {
         const temperature = parseTemperature(o.temperature);
         const { generateSdPcgrl } = await import('./sdPcgrl');
+        if (o.format !== undefined || isStreamOut(o.out)) throw new CliError('sd-pcgrl writes a pack: split a large run with --shard and merge the packs');
         const s = await sdSettings(o, temperature);
         await checkOut(o.out);
         const r = await generateSdPcgrl({ ...s, out: o.out });
         process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped)\n`);
         return;
       }
-      const s = await settings(o);
-      await checkOut(o.out);
+      const generator = parseGenerator(requireGenerator(o));
+      if (o.count !== undefined && o.iterations !== undefined) throw new CliError('give --count (levels) or --iterations, not both');
+      if (o.count === undefined && o.iterations === undefined) throw new CliError("required option '--count <n>' (levels) or '--iterations <n>' not specified");
+      let amount: GenerateAmount;
+      if (o.count !== undefined) {
+        if (o.shard !== undefined) throw new CliError('--shard splits --iterations: a run that stops at a level count cannot be split');
+        if (shardFromEnv(process.env) !== undefined) throw new CliError('this is a shard of an Indexed Job (JOB_COMPLETION_INDEX, LONGCAT_SHARDS): give --iterations, which shards split, instead of --count');
+        amount = { levels: parseCount(o.count, '--count', 100_000_000) };
+      } else amount = { iterations: parseCount(o.iterations!, '--iterations', 10_000_000_000), shard: shardOf(o) };
+      const stream = parseStreamFormat(o.format, o.out);
+      const size = parseSize(o.size), seed = parseSeed(o.seed), model = await loadModel(o.model);
+      if (o.out !== '-') await checkOut(o.out);
       const { runGenerate } = await import('./generate');
-      const r = runGenerate({ ...s, out: o.out });
+      const r = runGenerate({ generator, ...size, seed, amount, model, quiet: o.quiet, out: o.out, stream });
       process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.iterations} iterations, ${r.duplicates} duplicates skipped)\n`);
     });
 
   common(program.command('evaluate').description('the SPEC §8 evaluation report for a generator'))
     .option('--json', 'print one JSON object (sd-pcgrl: one per temperature)', false)
     .option('--temperatures <list>', 'sd-pcgrl: temperatures as from:to:step or a comma list', '0:1:0.1')
-    .action(async (o: CommonOpts & { json: boolean; temperatures: string }) => {
+    .option('--out <file.ndjson>', 'rpu and rsd: also write the run\'s unique solvable levels as a level stream (what generate --iterations writes)')
+    .action(async (o: CommonOpts & { json: boolean; temperatures: string; out?: string }) => {
+      if (o.out !== undefined && o.generator !== 'rpu' && o.generator !== 'rsd') throw new CliError('--out (a level stream) is for rpu and rsd evaluations; generate writes sd-pcgrl levels');
+      if (o.out !== undefined && !isStreamOut(o.out)) throw new CliError(`evaluate --out writes a level stream: name a .ndjson or .jsonl file, got "${o.out}"`);
+      if (o.out === '-') throw new CliError('evaluate prints its report on standard output: write the level stream to a file');
       requireGenerator(o);
       if (o.generator === 'turtle') {
         const size = parseSize(o.size);
         const { evaluateTurtleModel, parseTemperatures } = await import('./sdPcgrl');
         const { formatReport } = await import('./generate');
         const temps = parseTemperatures(o.temperatures === '0:1:0.1' ? '0' : o.temperatures);
-        const episodes = parseCount(o.count, '--count', 1_000_000), seed = parseSeed(o.seed), model = await loadModel(o.model);
-        if (episodes * temps.length > MAX_SD_RUNS) throw new CliError(`--count ${o.count} times ${temps.length} temperatures is ${episodes * temps.length} episodes; at most ${MAX_SD_RUNS}`);
+        const episodes = parseCount(runLength(o), o.iterations !== undefined ? '--iterations' : '--count', 1_000_000), seed = parseSeed(o.seed), model = await loadModel(o.model);
+        if (episodes * temps.length > MAX_SD_RUNS) throw new CliError(`--count ${runLength(o)} times ${temps.length} temperatures is ${episodes * temps.length} episodes; at most ${MAX_SD_RUNS}`);
         for (const t of temps) {
           const r = await evaluateTurtleModel(o.rlModel, { ...size, episodes, seed, temperature: t, model });
           const full = { generator: 'turtle', size: o.size, seed, shard: null, temperature: t, ...r, seconds: 0, levelsPerSecond: 0 };
@@ -199,7 +247,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         const temps = parseTemperatures(o.temperatures);
         const s = await sdSettings(o, temps[0]!);
         if ((s.to - s.from) * temps.length > MAX_SD_RUNS) {
-          throw new CliError(`--count ${o.count} times ${temps.length} temperatures is ${(s.to - s.from) * temps.length} levels; at most ${MAX_SD_RUNS} per run (split it with --shard)`);
+          throw new CliError(`--count ${runLength(o)} times ${temps.length} temperatures is ${(s.to - s.from) * temps.length} levels; at most ${MAX_SD_RUNS} per run (split it with --shard)`);
         }
         const reports = await evaluateSdPcgrl(s, temps);
         for (const r of reports) {
@@ -209,8 +257,9 @@ function buildProgram(): { program: Command; status: { code: number } } {
         return;
       }
       const s = await settings(o);
+      if (o.out !== undefined) await checkOut(o.out);
       const { formatReport, runEvaluate } = await import('./generate');
-      const r = runEvaluate(s);
+      const r = runEvaluate(s, o.out);
       process.stdout.write(o.json ? JSON.stringify(r) + '\n' : formatReport(r));
     });
 
@@ -296,12 +345,21 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .command('merge')
     .description('merge level packs (e.g. from --shard runs), dropping duplicate levels')
     .argument('<packs...>', 'pack files')
-    .requiredOption('--out <file>', 'pack file to write')
+    .requiredOption('--out <file>', 'pack file to write, or a level stream (.ndjson, .jsonl, - for standard output): no level limit, repeats dropped with bounded memory')
     .option('--name <name>', 'name of the merged pack')
     .action(async (files: string[], o: { out: string; name?: string }) => {
       if (files.length > 10_000) throw new CliError(`merge takes at most 10000 packs, got ${files.length}`);
-      await checkOut(o.out);
-      const { runMerge } = await import('./merge');
+      if (o.out !== '-') await checkOut(o.out);
+      const { runMerge, runMergeStreams } = await import('./merge');
+      const { isStreamFile } = await import('./stream');
+      if (isStreamOut(o.out)) {
+        if (o.name !== undefined) throw new CliError('--name names a pack; a level stream has no name');
+        const r = runMergeStreams(files, o.out);
+        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates dropped)\n`);
+        return;
+      }
+      const streamIn = files.find((f) => isStreamFile(f));
+      if (streamIn !== undefined) throw new CliError(`${streamIn} is a level stream: merge into a stream (--out merged.ndjson), which has no level limit`);
       const r = runMerge(files, o.out, o.name);
       process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates dropped)\n`);
     });

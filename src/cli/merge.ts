@@ -1,10 +1,15 @@
 /**
- * `merge`: combine packs (e.g. the shards of one run) into one, dropping
+ * `merge`: combine packs (or level streams, SPEC §11) (e.g. the shards of one run) into one, dropping
  * duplicate levels. Features and difficulty are recomputed from each level's
  * rows under the default model (a pack's stored values are claims, never
  * copied through); claims that differ are reported on stderr.
  */
 import { DEFAULT_DIFFICULTY_MODEL } from '../core/difficulty/defaultModel';
+import { Analyzer } from '../core/graph/analyze';
+import { formatStreamLine, parseStreamLine } from '../core/jobs/levelStream';
+import type { Level } from '../core/level/level';
+import { annotationProblems, annotationsOf } from '../core/pack/annotations';
+import { LineReader, LineWriter, RepeatFilter, isStreamFile } from './stream';
 import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { levelKey } from '../core/level/level';
 import { recomputePackAnnotations } from '../core/pack/annotations';
@@ -49,4 +54,62 @@ export function runMerge(files: readonly string[], out: string, name?: string): 
   }
   writePack(out, (name ?? `${firstName} (merged)`).slice(0, 200), levels);
   return { written: levels.length, duplicates, recomputed };
+}
+
+/**
+ * `merge` into a level stream (`--out x.ndjson`): reads packs and streams in
+ * order, one level at a time, recomputes each level's annotations from its
+ * rows (claims that differ are counted and the first few shown on stderr),
+ * and keeps the first occurrence of each level with bounded memory
+ * ({@link RepeatFilter}). Ids are kept as written. A bad line stops the
+ * merge with its file and line, and nothing is written.
+ */
+export function runMergeStreams(files: readonly string[], out: string): { written: number; duplicates: number; recomputed: number } {
+  const analyzer = new Analyzer();
+  const filter = new RepeatFilter();
+  const writer = new LineWriter(out);
+  let recomputed = 0;
+  const shown: string[] = [];
+  const add = (file: string, level: PackLevel, grid: Level, key: string, where: string): void => {
+    const r = analyzer.analyze(grid, { maxStates: DEFAULT_STATE_CAP });
+    if (!r.ok) throw new CliError(`${file} ${where}: could not be analysed (${r.error.message}); nothing written`);
+    const fresh = annotationsOf(r.value.features, DEFAULT_DIFFICULTY_MODEL);
+    const problems = annotationProblems(level, 0, r.value.features, fresh.difficulty);
+    if (problems.length > 0) {
+      recomputed += problems.length;
+      if (shown.length < 5) shown.push(`${file} ${where}: ${problems[0]!.message}`);
+    }
+    filter.add(key, formatStreamLine({ ...level, ...fresh }));
+  };
+  try {
+    for (const file of files) {
+      if (isStreamFile(file) || file === '-') {
+        const reader = new LineReader(file);
+        try {
+          for (let l = reader.next(); l !== null; l = reader.next()) {
+            if (l.trim() === '') continue;
+            const p = parseStreamLine(l, reader.line);
+            if (!p.ok) throw new CliError(`${file === '-' ? 'standard input' : file} is not a valid level stream: ${listProblems(p.error, 5)}; nothing written`);
+            add(file, p.value.level, p.value.grid, p.value.key, `line ${reader.line}`);
+          }
+        } finally {
+          reader.close();
+        }
+      } else {
+        const r = importPack(readInput(file, 'a level pack'));
+        if (!r.ok) throw new CliError(`${file} is not a valid level pack: ${listProblems(r.error)}`);
+        r.value.pack.levels.forEach((pl, i) => add(file, pl, r.value.levels[i]!, levelKey(r.value.levels[i]!), `levels[${i}]`));
+      }
+    }
+    const kept = filter.finish(writer);
+    writer.commit();
+    for (const line of shown) process.stderr.write(`${line}\n`);
+    if (recomputed > shown.length) process.stderr.write(`${recomputed} stored annotations in all did not match the rows and were recomputed\n`);
+    return { written: kept.kept, duplicates: kept.repeats, recomputed };
+  } catch (e) {
+    writer.abort();
+    throw e;
+  } finally {
+    filter.dispose();
+  }
 }

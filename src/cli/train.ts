@@ -1,19 +1,18 @@
 /**
- * `train`: DQN training headless on Node with the WASM backend (or WebGPU
+ * `train`: the training job (`ml/jobs/train.ts`, the studio's worker runs the
+ * same) headless on Node with the WASM backend (or WebGPU
  * through Dawn's Node binding, `--backend webgpu`), with progress
  * on stderr and a resumable checkpoint (`<out>/checkpoint/`: weights, Adam
  * state and counters; the replay buffer is not saved and refills on resume).
  */
 import { join } from 'node:path';
 import { chooseBackend } from '../ml/backend';
-import { readCheckpoint, restoreLearner, writeCheckpoint } from '../ml/checkpoint';
-import type { DqnLearner } from '../ml/dqn';
-import { makeEnv, makeTestEnv, type EnvSettings } from '../ml/envs';
+import type { EnvSettings } from '../ml/envs';
+import { createTrainer, metaFor, resumeFromStorage, saveCheckpoint, type Resumed } from '../ml/jobs/train';
 import { installNodeWebGpu } from '../ml/nodeWebGpu';
 import { modelToFiles } from '../ml/modelFiles';
-import { buildModelMeta } from '../ml/modelMeta';
-import { RECIPES, resolveRecipe, type RecipeChoice } from '../ml/recipes';
-import { Trainer, type TrainingCounters, type TrainingMetrics } from '../ml/trainer';
+import { resolveRecipe, type RecipeChoice } from '../ml/recipes';
+import type { TrainingMetrics } from '../ml/trainer';
 import { CliError } from './args';
 import { folderCheckpointStorage, writeModelDir } from './modelDir';
 
@@ -41,40 +40,20 @@ export async function runTrain(options: TrainOptions): Promise<TrainingMetrics> 
     throw new CliError(`--backend ${backend}: ${e.message}`);
   });
   const o = { ...options, recipe: resolveRecipe(options.recipe, choice) };
-  const recipe = RECIPES[o.recipe];
   const checkpointDir = join(o.out, 'checkpoint');
   const storage = folderCheckpointStorage(checkpointDir);
-  let counters: TrainingCounters | undefined;
-  let learner: DqnLearner | undefined;
+  let resumed: Resumed | undefined;
   if (o.resume) {
-    const c = await readCheckpoint(storage);
-    if (!c.ok) throw new CliError(`--resume: ${c.error}`);
+    const c = await resumeFromStorage(storage, o);
+    if (!c.ok) throw new CliError(`--resume: ${c.error.replace('pass the same recipe and seed', 'pass the same --recipe and --seed')}`);
     if (c.value === null) throw new CliError(`--resume: no checkpoint in ${checkpointDir}`);
-    const restored = await restoreLearner(c.value, o, recipe, o.seed);
-    if (!restored.ok) throw new CliError(`--resume: ${restored.error}`);
-    const m = restored.value.meta;
-    if (m.recipe !== o.recipe || m.seed !== o.seed) {
-      restored.value.learner.dispose();
-      throw new CliError(`--resume: the checkpoint is recipe ${m.recipe}, seed ${m.seed}; pass the same --recipe and --seed`);
-    }
-    learner = restored.value.learner;
-    counters = restored.value.counters;
-    process.stderr.write(`resuming from ${checkpointDir}: ${m.episodes} episodes, ${(m.wallSeconds / 60).toFixed(1)} min trained\n`);
+    resumed = c.value;
+    process.stderr.write(`resuming from ${checkpointDir}: ${resumed.meta.episodes} episodes, ${(resumed.meta.wallSeconds / 60).toFixed(1)} min trained\n`);
   }
-  const trainer = new Trainer({
-    recipe,
-    seed: o.seed,
-    makeEnv: (count, seed) => makeEnv(o, count, seed),
-    makeTestEnv: () => makeTestEnv(o, o.seed + 1),
-    checkpointSeconds: 120,
-    testEverySeconds: 60,
-    progressEverySeconds: 10,
-    ...(counters !== undefined ? { counters } : {}),
-    ...(learner !== undefined ? { learner } : {}),
-  });
-  const files = (m: TrainingMetrics | null) =>
-    modelToFiles(trainer.learner.online, buildModelMeta({ ...o, counters: trainer.counters, backend: choice.adapter === undefined ? choice.backend : `${choice.backend} (${choice.adapter.name})`, testDifficulty: m?.testDifficulty ?? null, command: o.command }));
-  const checkpoint = async (m: TrainingMetrics | null): Promise<void> => writeCheckpoint(storage, trainer.learner, await files(m));
+  const trainer = createTrainer(o, 10, resumed);
+  const meta = (m: TrainingMetrics | null) => metaFor(o, trainer, choice, m?.testDifficulty ?? null, o.command);
+  const files = (m: TrainingMetrics | null) => modelToFiles(trainer.learner.online, meta(m));
+  const checkpoint = async (m: TrainingMetrics | null): Promise<void> => saveCheckpoint(storage, trainer, meta(m));
   if (!o.quiet) process.stderr.write(`training ${o.env} ${o.width}x${o.height}, recipe ${o.recipe}, seed ${o.seed}, ${'minutes' in o.budget ? `${o.budget.minutes} min` : `${o.budget.envSteps} env steps`} on ${choice.backend} (${choice.reason})\n`);
   const m = await trainer.run(
     o.budget,

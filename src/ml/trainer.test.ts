@@ -12,6 +12,7 @@ import { createRng } from '../core/util/rng';
 import { chooseBackend } from './backend';
 import { makeEnv, makeTestEnv, type EnvSettings } from './envs';
 import { FAST_RECIPE, type TrainingRecipe } from './recipes';
+import { TRAINING_SCHEDULE } from './jobs/train';
 import { Trainer } from './trainer';
 
 beforeAll(async () => {
@@ -170,5 +171,38 @@ describe('pause and stop', () => {
     const c = await weights(8);
     expect(same(a, b)).toBe(true);
     expect(same(a, c)).toBe(false);
+  }, 120_000);
+});
+
+describe('greedy tests on a step schedule (the training job\'s schedule for env-step budgets)', () => {
+  it('a loaded machine and an idle one report the same tests at the same steps, and the same final test', async () => {
+    const settings: EnvSettings = { env: 'sd-pcgrl', width: 6, height: 6, encoding: 'markov', model: DEFAULT_DIFFICULTY_MODEL };
+    const small: TrainingRecipe = { ...FAST_RECIPE, envCount: 8, replayCapacity: 2000, batchSize: 16, learningStarts: 64, updateEveryEnvSteps: 16 };
+    /** A run whose clock advances `tick` seconds per reading: 5 s is a machine under heavy load, 1e-6 s an idle one. */
+    const run = async (tick: number): Promise<{ tests: string[]; final: number | null; testEnvs: number }> => {
+      let t = 0, testEnvs = 0;
+      const trainer = new Trainer({
+        recipe: small,
+        seed: 3,
+        makeEnv: (count, s) => makeEnv(settings, count, s),
+        makeTestEnv: () => (testEnvs++, makeTestEnv(settings, 4)),
+        testsPerStepBudget: TRAINING_SCHEDULE.testsPerStepBudget,
+        testEverySeconds: TRAINING_SCHEDULE.testEverySeconds,
+        maxTestShare: TRAINING_SCHEDULE.maxTestShare,
+        progressEverySeconds: 0,
+        now: () => (t += tick),
+      });
+      const tests: string[] = [];
+      const m = await trainer.run({ envSteps: 320 }, { onProgress: (p) => tests.push(`${p.envSteps}:${p.testDifficulty}`) });
+      trainer.learner.dispose();
+      return { tests, final: m.testDifficulty, testEnvs };
+    };
+    const loaded = await run(5);
+    const idle = await run(1e-6);
+    expect(loaded.tests).toEqual(idle.tests);
+    expect(loaded.final).toBe(idle.final);
+    // 320 steps in lock-steps of 8, a test every 16 steps: 20 periodic tests and the closing one.
+    expect(idle.testEnvs).toBe(TRAINING_SCHEDULE.testsPerStepBudget + 1);
+    expect(loaded.testEnvs).toBe(idle.testEnvs);
   }, 120_000);
 });

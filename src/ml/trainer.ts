@@ -65,9 +65,21 @@ export interface TrainerOptions {
   readonly recipe: TrainingRecipe;
   readonly seed: number;
   readonly makeEnv: (count: number, seed: number) => BatchedEnv;
-  /** The greedy test environment (e.g. one env per start cell). */
+  /** The greedy test environment (e.g. one env per start cell); a fresh one per test, so a test's result is a function of the weights. */
   readonly makeTestEnv: () => BatchedEnv;
   readonly testEverySeconds?: number;
+  /**
+   * Test on a step schedule instead: each time the environment steps pass
+   * a multiple of this. A run budgeted in steps then reports the same tests
+   * on any machine and under any load (`testEverySeconds` and
+   * `maxTestShare` are ignored).
+   */
+  readonly testEveryEnvSteps?: number;
+  /**
+   * With a budget in environment steps (and none in minutes), test this
+   * many times over the budget, on the step schedule above.
+   */
+  readonly testsPerStepBudget?: number;
   /** No greedy test at all (benchmarks that time training alone; testDifficulty stays null). */
   readonly noGreedyTest?: boolean;
   /**
@@ -206,12 +218,24 @@ export class Trainer {
     const nextGrid = new Float32Array(grid.length), nextEx = new Float32Array(ex.length);
     const mask = new Uint8Array(n * A), nextMask = new Uint8Array(n * A);
     const actions = new Int32Array(n), rewards = new Float32Array(n), dones = new Uint8Array(n);
-    const testEnv = this.options.makeTestEnv();
     const start = { t: this.now(), episodes: this.counters.episodes, envSteps: this.counters.envSteps, updates: this.counters.updates };
     let last = this.now();
     let lastProgress = last, lastTest = last - (this.testDifficulty === null ? Infinity : 0), lastCheckpoint = last;
     let stepsSinceUpdate = 0, episodesSinceUpdate = 0, episodesSinceSync = 0;
     let testGap = this.options.testEverySeconds ?? 60;
+    const perBudget = this.options.testsPerStepBudget;
+    const stepGap =
+      this.options.testEveryEnvSteps ??
+      (perBudget !== undefined && budget.envSteps !== undefined && budget.minutes === undefined ? Math.max(1, Math.ceil(budget.envSteps / perBudget)) : undefined);
+    let lastTestStep = stepGap === undefined ? 0 : Math.floor(this.counters.envSteps / stepGap);
+    const testDue = (t: number): boolean => {
+      if (this.options.noGreedyTest === true) return false;
+      if (stepGap === undefined) return t - lastTest >= testGap;
+      const k = Math.floor(this.counters.envSteps / stepGap);
+      if (k === lastTestStep) return false;
+      lastTestStep = k;
+      return true;
+    };
     env.observe(grid, ex);
     env.legalMask(mask);
 
@@ -282,9 +306,9 @@ export class Trainer {
       const t = this.now();
       this.counters.elapsed += t - last;
       last = t;
-      if (this.options.noGreedyTest !== true && t - lastTest >= testGap) {
+      if (testDue(t)) {
         const t0 = this.now();
-        const test = await greedyTest(this.learner, testEnv, testHooks);
+        const test = await greedyTest(this.learner, this.options.makeTestEnv(), testHooks);
         if (test === null) break; // stopped mid-test: keep the last result
         this.testDifficulty = test.mean;
         lastTest = this.now();
@@ -302,7 +326,7 @@ export class Trainer {
       }
     }
     // The closing greedy test only when the budget is spent: a pause or stop answers at once.
-    if (!stopping() && this.options.noGreedyTest !== true) this.testDifficulty = (await greedyTest(this.learner, testEnv))?.mean ?? this.testDifficulty;
+    if (!stopping() && this.options.noGreedyTest !== true) this.testDifficulty = (await greedyTest(this.learner, this.options.makeTestEnv()))?.mean ?? this.testDifficulty;
     await this.collectLoss();
     const m = this.metrics(budget, start);
     hooks.onProgress?.(m);

@@ -12,84 +12,19 @@
  * - {@link runEvaluation}: SPEC §8 for RPU, RSD or SD-PCGRL (per
  *   temperature), with throttled progress that carries a partial report.
  */
-import type { DifficultyModel } from '../core/difficulty/model';
-import { solvableDifficulty } from '../core/difficulty/predict';
-import { DEFAULT_TOLERANCE, generateAtDifficulty, ReachableRanges, toleranceWidth, type AtDifficultyLevel } from '../core/generators/atDifficulty';
-import type { LevelFeatures } from '../core/graph/features';
-import { openCellCount, toRows } from '../core/level/level';
+import { toleranceWidth } from '../core/generators/atDifficulty';
+import { RangeCache, runAtDifficultyJob, type AtDifficultyResult, type FoundLevel } from '../core/jobs/atDifficulty';
 import { evaluateGenerator, type EvaluationProgress, type EvaluationResult } from './batch.evaluation';
 import { AtDifficultyJobSchema, CurveJobSchema, EvaluationJobSchema, type AtDifficultyJob, type CurveJob, type EvaluationJob } from './batch.protocol';
 import { ok, parseRequest, type Outcome } from './outcome';
 
 export type { EvaluationProgress, EvaluationResult, EvaluationRun, SpanSample, PolicyInfo } from './batch.evaluation';
 export type { AtDifficultyJob, BatchGenerator, CurveJob, EvaluationJob } from './batch.protocol';
+export type { AtDifficultyResult, FoundLevel } from '../core/jobs/atDifficulty';
+export { modelId } from '../core/jobs/atDifficulty';
 
-/** One level found, with what it took to find it (its provenance). */
-export interface FoundLevel {
-  readonly rows: string[];
-  readonly key: string;
-  readonly difficulty: number;
-  readonly features: LevelFeatures;
-  /** A solution (moves `UDLR`), the walk the level was grown from. */
-  readonly solution: string;
-  readonly openCells: number;
-  /** Levels evaluated by the search for this one. */
-  readonly attempts: number;
-  readonly milliseconds: number;
-  /** The target it was searched for. */
-  readonly target: number;
-}
-
-export interface AtDifficultyResult {
-  readonly levels: FoundLevel[];
-  /** Why fewer levels than asked came back (out of reach, budget, time). */
-  readonly message: string | null;
-  /** True when the window lies above the reachable range for the size. */
-  readonly outOfReach: boolean;
-  readonly reachable: { readonly min: number; readonly max: number };
-  /** The accepted difficulty window. */
-  readonly window: { readonly from: number; readonly to: number };
-  readonly evaluations: number;
-  readonly milliseconds: number;
-}
-
-/** The content key of a difficulty model: two requests with equal models share range estimates. */
-export function modelId(model: DifficultyModel): string {
-  return `${model.name}@${model.provenance.createdAt}:${model.features.join(',')}:${model.means.join(',')}:${model.scales.join(',')}:${model.coefficients.join(',')}:${model.intercept}:${model.label.transform}:${model.label.scale}:${model.label.offset}`;
-}
-
-/**
- * Range estimates per difficulty model, owned by this api (one per worker):
- * a request's model arrives as a fresh copy, so models are told apart by
- * content. The few most recent models are kept.
- */
-const rangesByModel = new Map<string, ReachableRanges>();
-const MODELS_KEPT = 4;
-
-function rangesFor(model: DifficultyModel): ReachableRanges {
-  const id = modelId(model);
-  let ranges = rangesByModel.get(id);
-  if (ranges === undefined) {
-    ranges = new ReachableRanges((f: LevelFeatures) => solvableDifficulty(model, f));
-    if (rangesByModel.size >= MODELS_KEPT) rangesByModel.delete(rangesByModel.keys().next().value!);
-  } else rangesByModel.delete(id);
-  rangesByModel.set(id, ranges);
-  return ranges;
-}
-
-function found(l: AtDifficultyLevel, target: number): FoundLevel {
-  return {
-    rows: toRows(l.level),
-    key: l.key,
-    difficulty: l.difficulty,
-    features: { ...l.features },
-    solution: l.solution,
-    openCells: openCellCount(l.level),
-    attempts: l.attempts,
-    milliseconds: l.milliseconds,
-    target,
-  };
-}
+/** This worker's reachable-range estimates, per difficulty model. */
+const ranges = new RangeCache();
 
 /** Levels within tolerance of the target (SPEC §7). Never throws on a bad request. */
 export async function generateAt(job: AtDifficultyJob): Promise<Outcome<AtDifficultyResult>> {
@@ -102,37 +37,9 @@ export function generateAtSync(request: AtDifficultyJob): Outcome<AtDifficultyRe
   return ok(search(parsed.value));
 }
 
-/** The search behind a parsed request. */
+/** The job behind a parsed request; the studio's default time limit (an outer cancel) is 5 s plus 1.5 s per level past the third. */
 function search(job: AtDifficultyJob): AtDifficultyResult {
-  const started = performance.now();
-  const tolerance = job.tolerance ?? DEFAULT_TOLERANCE;
-  const half = toleranceWidth(job.target, tolerance);
-  const ranges = rangesFor(job.model);
-  const r = generateAtDifficulty(
-    {
-      width: job.width,
-      height: job.height,
-      target: job.target,
-      tolerance,
-      count: job.count,
-      seed: job.seed,
-      exclude: new Set(job.exclude ?? []),
-      uniqueSolution: job.uniqueSolution === true,
-      ...(job.openCells !== undefined ? { openCells: job.openCells } : {}),
-      difficulty: ranges.difficulty,
-      timeLimitMs: job.timeLimitMs ?? 5000 + 1500 * Math.max(0, job.count - 3),
-    },
-    ranges,
-  );
-  return {
-    levels: r.levels.map((l) => found(l, job.target)),
-    message: r.shortfall,
-    outOfReach: r.levels.length === 0 && job.target - half > r.reachable.max,
-    reachable: r.reachable,
-    window: { from: Math.max(0, job.target - half), to: job.target + half },
-    evaluations: r.evaluations,
-    milliseconds: performance.now() - started,
-  };
+  return runAtDifficultyJob({ ...job, timeLimitMs: job.timeLimitMs ?? 5000 + 1500 * Math.max(0, job.count - 3) }, ranges);
 }
 
 export interface CurveStep {

@@ -1,13 +1,14 @@
 /**
- * The batch evaluation behind `runEvaluation` (SPEC §8): feeds a generator's
- * iterations to the core {@link Evaluation}, keeps a few sample levels per
+ * The batch evaluation behind `runEvaluation` (SPEC §8): runs the core
+ * evaluation job (`core/jobs/evaluate.ts`) into a {@link RunAccumulator}, keeps a few sample levels per
  * difficulty span, and reports progress with a partial report. SD-PCGRL
  * loads its policy lazily (`batch.policy.ts` pulls in tfjs), so an RSD or
  * RPU evaluation never loads TensorFlow.
  */
 import type { DifficultyModel } from '../core/difficulty/model';
 import { DIFFICULTY_SPANS, predictorMeasure, spanIndexOf, TimedEvaluation, type TimedReport } from '../core/generators/evaluate';
-import { createLevelSource, type GeneratedItem } from '../core/generators/registry';
+import type { GeneratedItem } from '../core/generators/registry';
+import { runEvaluateJob } from '../core/jobs/evaluate';
 import { Analyzer } from '../core/graph/analyze';
 import type { LevelFeatures } from '../core/graph/features';
 import { toRows } from '../core/level/level';
@@ -118,13 +119,13 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
   };
 
   if (job.generator !== 'sd-pcgrl') {
-    const source = createLevelSource({ generator: job.generator, width: job.width, height: job.height, seed: job.seed });
     const acc = new RunAccumulator(job.model, null);
     progress(acc, 0, true);
-    for (let i = 0; i < job.count; i++) {
-      acc.add(source.generate(i));
-      if ((i & 63) === 63) progress(acc, 0, false);
-    }
+    runEvaluateJob({ generator: job.generator, width: job.width, height: job.height, seed: job.seed, from: 0, to: job.count }, acc, {
+      onProgress: (p) => {
+        if ((p.done & 63) === 0) progress(acc, 0, false);
+      },
+    });
     finished.push(acc.run());
     return ok({ runs: finished, seconds: (performance.now() - started) / 1000, policy: null });
   }

@@ -1,6 +1,8 @@
 /**
  * Training and SD-PCGRL generation as plain async functions (STYLE habit 7):
- * the worker only exposes them; Node could call them directly. One session
+ * the worker only exposes them; Node could call them directly. Training is
+ * the training job of `ml/jobs/train.ts` (the CLI's `train` runs the same:
+ * schedule, recipe overrides, restore), with IndexedDB as its storage. One session
  * per worker: `configure`, then `train` (returns when the budget is spent or
  * `pause`/`stop` is called), `restoreCheckpoint` after a reload,
  * `exportModel`/`loadModel` for download/upload, and `importModel` +
@@ -9,13 +11,12 @@
 import type { DifficultyModel } from '../core/difficulty/model';
 import { toRows } from '../core/level/level';
 import { chooseBackend, type BackendChoice, type BackendName } from '../ml/backend';
-import { readCheckpoint, restoreLearner, writeCheckpoint } from '../ml/checkpoint';
+import { readCheckpoint, type restoreLearner } from '../ml/checkpoint';
+import { createTrainer, metaFor, restoreForSettings, saveCheckpoint } from '../ml/jobs/train';
 import type { DqnLearner } from '../ml/dqn';
-import { makeEnv, makeTestEnv, type EnvSettings } from '../ml/envs';
 import { modelToFiles, type ModelFiles, type ModelMeta } from '../ml/modelFiles';
-import { buildModelMeta } from '../ml/modelMeta';
 import { loadPolicy, type LoadedPolicy } from '../ml/policyService';
-import { RECIPES, resolveRecipe, type RecipeName, type TrainingRecipe } from '../ml/recipes';
+import { resolveRecipe, type RecipeName } from '../ml/recipes';
 import { parseModelMeta } from '../ml/schemas';
 import { generateSdLevels } from '../ml/sdPcgrlService';
 import { Trainer, type TrainingBudget, type TrainingCounters, type TrainingMetrics } from '../ml/trainer';
@@ -65,28 +66,9 @@ async function ensureBackend(pinned?: BackendName): Promise<BackendChoice> {
   return backend;
 }
 
-function envSettings(s: TrainingSettings): EnvSettings {
-  return { env: s.env, width: s.width, height: s.height, encoding: s.encoding, model: s.model };
-}
-
-function recipeOf(s: TrainingSettings): TrainingRecipe {
-  const r = RECIPES[s.recipe];
-  return s.learningStarts === undefined ? r : { ...r, learningStarts: s.learningStarts };
-}
-
+/** The training job's trainer (`ml/jobs/train.ts`: the CLI's schedule), reporting twice a second for the charts. */
 function newTrainer(s: TrainingSettings, counters?: TrainingCounters, learner?: DqnLearner): Trainer {
-  return new Trainer({
-    recipe: recipeOf(s),
-    seed: s.seed,
-    makeEnv: (count, seed) => makeEnv(envSettings(s), count, seed),
-    makeTestEnv: () => makeTestEnv(envSettings(s), s.seed + 1),
-    testEverySeconds: 10,
-    maxTestShare: 0.1,
-    progressEverySeconds: 0.5,
-    checkpointSeconds: 30,
-    ...(counters !== undefined ? { counters } : {}),
-    ...(learner !== undefined ? { learner } : {}),
-  });
+  return createTrainer(s, 0.5, counters !== undefined && learner !== undefined ? { counters, learner } : undefined);
 }
 
 /** Parses settings that crossed a worker boundary; throws the problems as one sentence. */
@@ -120,12 +102,12 @@ export async function configure(input: TrainingRequest): Promise<Outcome<Backend
 }
 
 function metaOf(s: Session): ModelMeta {
-  return buildModelMeta({ ...envSettings(s.settings), recipe: s.settings.recipe, seed: s.settings.seed, counters: s.trainer.counters, backend: s.backend.backend, testDifficulty: s.last?.testDifficulty ?? null });
+  return metaFor(s.settings, s.trainer, s.backend.backend, s.last?.testDifficulty ?? null);
 }
 
 async function checkpoint(s: Session): Promise<void> {
   const session: SessionRecord = { settings: s.settings, budget: s.budget, history: s.history };
-  await writeCheckpoint(storage, s.trainer.learner, await modelToFiles(s.trainer.learner.online, metaOf(s)), session);
+  await saveCheckpoint(storage, s.trainer, metaOf(s), session);
 }
 
 /** Keeps at most HISTORY_LIMIT points: when full, every other older point goes. */
@@ -230,7 +212,7 @@ export async function restoreCheckpoint(): Promise<(CheckpointSummary & { backen
   if (c === null) return null;
   const settings = c.session.settings;
   const b = await ensureBackend(settings.backend);
-  const restored = await restoreLearner(c, envSettings(settings), recipeOf(settings), settings.seed);
+  const restored = await restoreForSettings(c, settings);
   if (!restored.ok) throw new Error(`the saved checkpoint cannot be used: ${restored.error}`);
   const { learner, meta, counters } = restored.value;
   const next = sessionFrom(settings, b, learner, meta, counters);
@@ -265,7 +247,7 @@ export async function loadModel(files: ModelFiles, model: DifficultyModel): Prom
   if (!meta.ok) throw new Error(meta.error);
   const m = meta.meta;
   const settings = parseSettings({ env: m.env, width: m.width, height: m.height, encoding: m.encoding, recipe: m.recipe, seed: m.seed, model, ...(session?.settings.backend !== undefined ? { backend: session.settings.backend } : {}) });
-  const restored = await restoreLearner({ files, optimizer: null }, envSettings(settings), recipeOf(settings), settings.seed);
+  const restored = await restoreForSettings({ files, optimizer: null }, settings);
   if (!restored.ok) throw new Error(restored.error);
   const next = sessionFrom(settings, b, restored.value.learner, restored.value.meta, restored.value.counters);
   session?.trainer.learner.dispose();

@@ -68,7 +68,7 @@ export interface AtDifficultyRequest {
   readonly difficulty: (f: LevelFeatures) => number;
   /** Evaluations allowed per level (default 20,000). */
   readonly budget?: number;
-  /** Wall-clock limit in ms for the whole request (default 5,000): an outer cancel, never a search budget. */
+  /** Wall-clock limit in ms for the whole request (default 5,000; Infinity for none): an outer cancel, never a search budget. */
   readonly timeLimitMs?: number;
   readonly proposal?: Proposal;
   readonly now?: () => number;
@@ -88,6 +88,8 @@ export interface AtDifficultyResult {
   /** The reachable range as far as this request estimated it (a lower bound on the maximum). */
   readonly reachable: { readonly min: number; readonly max: number };
   readonly evaluations: number;
+  /** True when the wall-clock limit ended the request (never the evaluation budget). */
+  readonly cancelled: boolean;
 }
 
 /** Builds a candidate from a walk (replayed on `w`). */
@@ -336,6 +338,7 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
     shortfall: `found ${levels.length} of ${count} levels within ±${half.toFixed(1)} of ${req.target} before the time limit ran out`,
     reachable,
     evaluations: s.evaluations,
+    cancelled: true,
   });
   // A quick climb bounds most targets; only targets above it pay for the full estimate.
   const quick = ranges.get(req.width, req.height, rangeBudget(req.width, req.height, QUICK_RANGE_EVALUATIONS), deadline, now);
@@ -350,6 +353,7 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
       shortfall: `a difficulty of ${req.target} is out of reach for ${req.width}x${req.height} levels: the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}`,
       reachable: { min: range.min, max: range.max },
       evaluations: s.evaluations,
+      cancelled: false,
     };
   }
   for (let i = 0; i < count; i++) {
@@ -363,10 +367,11 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
         shortfall: `found ${levels.length} of ${count} levels within ±${half.toFixed(1)} of ${req.target} before the search budget ran out; the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}`,
         reachable: { min: range.min, max: range.max },
         evaluations: s.evaluations,
+        cancelled: false,
       };
     }
     taken.add(found.key);
     levels.push({ ...found, attempts: s.evaluations - before, milliseconds: now() - started });
   }
-  return { levels, shortfall: null, reachable: { min: range.min, max: range.max }, evaluations: s.evaluations };
+  return { levels, shortfall: null, reachable: { min: range.min, max: range.max }, evaluations: s.evaluations, cancelled: false };
 }

@@ -30,9 +30,9 @@ describe('generated level ids', () => {
     );
   });
 
-  it('an at-difficulty source names the method, target, work and model', () => {
-    expect(atDifficultySource({ target: 29.96, attempts: 120, milliseconds: 33.4 }, 4, 'default')).toEqual({
-      generator: 'at-difficulty (target 30, 120 evaluations, 33 ms)',
+  it('an at-difficulty source names the method, target, work and model, and no wall time', () => {
+    expect(atDifficultySource({ target: 29.96, attempts: 120 }, 4, 'default')).toEqual({
+      generator: 'at-difficulty (target 30, 120 evaluations)',
       seed: 4,
       temperature: null,
       model: 'default',

@@ -47,11 +47,12 @@ export function curveLevelId(position: number, target: number, width: number, he
 /**
  * The pack source of a level generated at a difficulty: the method (the
  * solution-down local search of `atDifficulty.ts`), its target, the
- * evaluations and time it took, the seed and the difficulty model's name.
+ * evaluations it took, the seed and the difficulty model's name. No wall
+ * time: the same seed gives the same bytes on any machine.
  */
-export function atDifficultySource(l: { target: number; attempts: number; milliseconds: number }, seed: number, modelName: string): PackLevelSource {
+export function atDifficultySource(l: { target: number; attempts: number }, seed: number, modelName: string): PackLevelSource {
   return {
-    generator: `at-difficulty (target ${Math.round(l.target * 10) / 10}, ${l.attempts} evaluations, ${l.milliseconds.toFixed(0)} ms)`,
+    generator: `at-difficulty (target ${Math.round(l.target * 10) / 10}, ${l.attempts} evaluations)`,
     seed,
     temperature: null,
     model: modelName,

@@ -22,6 +22,15 @@ export interface UniqueLevel {
   readonly solution: string | null;
 }
 
+/** The keys a run has met: a `Set<string>` or anything with the same two methods. */
+export interface KeySet {
+  has(key: string): boolean;
+  add(key: string): unknown;
+}
+
+/** A key set that remembers nothing: every level counts as new. */
+export const FORGETFUL_KEYS: KeySet = { has: () => false, add: () => undefined };
+
 /**
  * Keeps the new, solvable levels of a generator run, in order, and counts
  * the repeats (same walls and head as an earlier level). One per run; memory
@@ -29,8 +38,14 @@ export interface UniqueLevel {
  */
 export class UniqueLevels {
   private readonly analyzer = new Analyzer();
-  private readonly seen = new Set<string>();
   duplicates = 0;
+
+  /**
+   * `seen` holds the keys met so far (default: a fresh set). A set that
+   * never remembers (`FORGETFUL_KEYS`) passes every solvable level on, for a
+   * consumer that removes repeats itself with bounded memory (level streams).
+   */
+  constructor(private readonly seen: KeySet = new Set<string>()) {}
 
   /** The iteration's levels that are new and solvable, in order; repeats are counted as duplicates. */
   take(item: GeneratedItem): UniqueLevel[] {

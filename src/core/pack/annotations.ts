@@ -55,6 +55,21 @@ export function annotationProblems(level: PackLevel, index: number, computed: Le
   return problems;
 }
 
+/**
+ * A level's annotations as files hold them, from its computed features:
+ * every feature of {@link FEATURE_NAMES} in that order (non-finite as null)
+ * and the difficulty under `model` rounded to 2 decimals (null when
+ * unsolvable). `merge` and a generated level stream both write these, so a
+ * merged stream equals the stream written in one run.
+ */
+export function annotationsOf(f: LevelFeatures, model: DifficultyModel): { features: Record<string, number | null>; difficulty: number | null } {
+  const difficulty = f.nSolutions > 0 ? predictDifficulty(model, f) : null;
+  const rounded = difficulty === null || !Number.isFinite(difficulty) ? null : Math.round(difficulty * 100) / 100;
+  const features: Record<string, number | null> = {};
+  for (const name of FEATURE_NAMES) features[name] = Number.isFinite(f[name]) ? f[name] : null;
+  return { features, difficulty: rounded };
+}
+
 /** What {@link recomputePackAnnotations} returns. */
 export interface RecomputedPack {
   /** The pack with every level's features and difficulty computed from its rows (empty and null past the state cap). */
@@ -81,12 +96,9 @@ export function recomputePackAnnotations(pack: LevelPack, options: { model: Diff
       return { ...level, features: {}, difficulty: null };
     }
     const f = r.value.features;
-    const difficulty = f.nSolutions > 0 ? predictDifficulty(options.model, f) : null;
-    const rounded = difficulty === null || !Number.isFinite(difficulty) ? null : Math.round(difficulty * 100) / 100;
-    problems.push(...annotationProblems(level, i, f, checkDifficulty ? rounded : undefined));
-    const features: Record<string, number | null> = {};
-    for (const name of FEATURE_NAMES) features[name] = Number.isFinite(f[name]) ? f[name] : null;
-    return { ...level, features, difficulty: rounded };
+    const fresh = annotationsOf(f, options.model);
+    problems.push(...annotationProblems(level, i, f, checkDifficulty ? fresh.difficulty : undefined));
+    return { ...level, ...fresh };
   });
   return { pack: { ...pack, difficultyModel: options.model.name, levels }, problems };
 }

@@ -286,27 +286,37 @@ export function exportPack(pack: LevelPack): string {
     ...(pack.description !== undefined ? { description: pack.description } : {}),
     ...(pack.createdWith !== undefined ? { createdWith: pack.createdWith } : {}),
     ...(pack.difficultyModel !== undefined ? { difficultyModel: pack.difficultyModel } : {}),
-    levels: pack.levels.map((level) => ({
-      id: level.id,
-      name: level.name,
-      rows: level.rows,
-      difficulty: level.difficulty,
-      features: level.features,
-      source: {
-        generator: level.source.generator,
-        seed: level.source.seed,
-        temperature: level.source.temperature,
-        model: level.source.model,
-      },
-      ...(level.notes !== undefined ? { notes: level.notes } : {}),
-      ...(level.tags !== undefined ? { tags: level.tags } : {}),
-      ...(level.playtests !== undefined ? { playtests: { played: level.playtests.played, solved: level.playtests.solved, meanSeconds: level.playtests.meanSeconds } } : {}),
-      ...(level.playerStats !== undefined
-        ? { playerStats: { players: level.playerStats.players, attempts: level.playerStats.attempts, solved: level.playerStats.solved, gaveUp: level.playerStats.gaveUp, outliers: level.playerStats.outliers, meanSeconds: level.playerStats.meanSeconds, medianSeconds: level.playerStats.medianSeconds } }
-        : {}),
-    })),
+    levels: pack.levels.map(orderedPackLevel),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+/**
+ * A level's fields in the format's order (id, name, rows, difficulty,
+ * features, source, notes, tags, playtests, playerStats), without fields the
+ * format does not know: what {@link exportPack} writes per level and what a
+ * level stream line holds (`core/jobs/levelStream.ts`).
+ */
+export function orderedPackLevel(level: PackLevel): PackLevel {
+  return {
+    id: level.id,
+    name: level.name,
+    rows: level.rows,
+    difficulty: level.difficulty,
+    features: level.features,
+    source: {
+      generator: level.source.generator,
+      seed: level.source.seed,
+      temperature: level.source.temperature,
+      model: level.source.model,
+    },
+    ...(level.notes !== undefined ? { notes: level.notes } : {}),
+    ...(level.tags !== undefined ? { tags: level.tags } : {}),
+    ...(level.playtests !== undefined ? { playtests: { played: level.playtests.played, solved: level.playtests.solved, meanSeconds: level.playtests.meanSeconds } } : {}),
+    ...(level.playerStats !== undefined
+      ? { playerStats: { players: level.playerStats.players, attempts: level.playerStats.attempts, solved: level.playerStats.solved, gaveUp: level.playerStats.gaveUp, outliers: level.playerStats.outliers, meanSeconds: level.playerStats.meanSeconds, medianSeconds: level.playerStats.medianSeconds } }
+      : {}),
+  };
 }
 
 /** Finite numbers pass; Infinity, -Infinity and NaN become null (JSON's spelling). */

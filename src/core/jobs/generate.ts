@@ -1,0 +1,84 @@
+/**
+ * The generation job (SPEC §6): run a generator over an index range and hand
+ * each new, solvable level to a sink, in index order. One loop for the CLI's
+ * `generate` (pack or stream) and the studio's generators worker.
+ *
+ * What `count` means, everywhere: levels. `levels` stops the run after that
+ * many new solvable levels (the studio's "count", the CLI's `--count`);
+ * without it the run covers the index range `[from, to)` exactly (the CLI's
+ * `--iterations`, which `--shard` and Indexed Jobs split: a shard's output is
+ * a pure function of the settings and its range).
+ */
+import { createLevelSource, type GeneratorSettings } from '../generators/registry';
+import { UniqueLevels, type KeySet, type UniqueLevel } from '../generators/unique';
+import { NEVER_CANCELLED, type CancelSignal, type JobProgress, type ProgressSink } from './jobs';
+
+/** Iterations allowed per wanted level when the run stops at a level count (RPU finds a solvable 8x8 level in about 1 of 20). */
+export const ITERATIONS_PER_LEVEL = 400;
+
+export interface GenerateJob extends GeneratorSettings {
+  /** First iteration index. */
+  readonly from: number;
+  /** End of the index range (exclusive): the iteration budget. */
+  readonly to: number;
+  /** Stop after this many levels (default: run the whole range). */
+  readonly levels?: number;
+}
+
+export interface GenerateJobHooks {
+  /** Receives each level, in index order (storage: a pack in memory, a stream, a worker answer). */
+  readonly onLevel: (level: UniqueLevel) => void;
+  readonly onProgress?: ProgressSink<JobProgress & { readonly levels: number }>;
+  readonly cancelled?: CancelSignal;
+  /**
+   * Keys met so far (default: a fresh in-memory set, so repeats are
+   * dropped here). A stream passes `FORGETFUL_KEYS` and removes repeats
+   * afterwards with bounded memory.
+   */
+  readonly seen?: KeySet;
+}
+
+export interface GenerateJobResult {
+  /** Iterations run (including unsolvable and repeated ones). */
+  readonly iterations: number;
+  readonly levels: number;
+  /** Repeats dropped (0 with a forgetful key set). */
+  readonly duplicates: number;
+  /** The index after the last one run: a later request continues from it. */
+  readonly nextIndex: number;
+  /** Why the run ended: its range is done, it reached `levels`, or it was cancelled. */
+  readonly ended: 'range' | 'levels' | 'cancelled';
+}
+
+/** Runs the job. Cost: one generator iteration per index, one analysis per new level. */
+export function runGenerateJob(job: GenerateJob, hooks: GenerateJobHooks): GenerateJobResult {
+  const source = createLevelSource(job);
+  const unique = new UniqueLevels(hooks.seen);
+  const cancelled = hooks.cancelled ?? NEVER_CANCELLED;
+  const wanted = job.levels ?? Infinity;
+  const total = job.to - job.from;
+  let levels = 0;
+  let index = job.from;
+  let ended: GenerateJobResult['ended'] = 'range';
+  outer: for (; index < job.to; index++) {
+    if (levels >= wanted) {
+      ended = 'levels';
+      break;
+    }
+    if ((index & 255) === 0 && cancelled()) {
+      ended = 'cancelled';
+      break;
+    }
+    // Puzzle-up iterations can record several levels (one per solvable wall count), solution-down one.
+    for (const u of unique.take(source.generate(index))) {
+      hooks.onLevel(u);
+      if (++levels >= wanted) {
+        index++;
+        ended = 'levels';
+        break outer;
+      }
+    }
+    hooks.onProgress?.({ done: index - job.from + 1, total, levels });
+  }
+  return { iterations: index - job.from, levels, duplicates: unique.duplicates, nextIndex: index, ended };
+}

@@ -1,0 +1,58 @@
+/**
+ * Level streams (SPEC §11): NDJSON, one level object a line, for runs past a
+ * pack's 10,000 levels. A line holds `rules` (the ruleset, `"longcat"`)
+ * followed by a pack level's fields in the pack's order (id, name, rows,
+ * difficulty, features, source, ...), compact JSON, ending in `\n`. A stream
+ * has no header and no level limit: it is read and written a line at a time,
+ * so memory does not grow with its length. Lines are checked by the pack's
+ * own schema and grid parser, so a stream line and a pack level accept the
+ * same values.
+ */
+import { importPackJson, orderedPackLevel, type PackProblem } from '../pack/pack';
+import { PACK_FORMAT, type PackLevel } from '../pack/schema';
+import { CURRENT_PACK_VERSION, isJsonObject } from '../pack/migrations';
+import { levelKey, type Level } from '../level/level';
+import { err, ok, type Result } from '../util/result';
+
+/** The ruleset every line of a stream names (the only one so far). */
+export const STREAM_RULES = 'longcat';
+
+/** Longest line a reader accepts, in UTF-16 code units (a level of the largest size with notes and tags is far shorter). */
+export const MAX_STREAM_LINE = 64 * 1024;
+
+/** A stream line's level: the pack level, its parsed grid and its content key (walls and head). */
+export interface StreamLevel {
+  readonly level: PackLevel;
+  readonly grid: Level;
+  readonly key: string;
+}
+
+/** One stream line for `level`, without the trailing newline. */
+export function formatStreamLine(level: PackLevel): string {
+  return JSON.stringify({ rules: STREAM_RULES, ...orderedPackLevel(level) });
+}
+
+/**
+ * Reads one stream line (1-based `line` for messages). Never throws: a line
+ * that is not JSON, names another ruleset, or fails the pack level's checks
+ * comes back with every problem, each path starting `line N`.
+ */
+export function parseStreamLine(text: string, line: number): Result<StreamLevel, PackProblem[]> {
+  const at = `line ${line}`;
+  if (text.length > MAX_STREAM_LINE) return err([{ path: at, message: `the line is longer than ${MAX_STREAM_LINE} characters; a stream line holds one level` }]);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return err([{ path: at, message: `not valid JSON: ${e instanceof Error ? e.message : String(e)}` }]);
+  }
+  if (!isJsonObject(json)) return err([{ path: at, message: 'expected a level object { "rules", "id", "name", "rows", ... }' }]);
+  const { rules, ...fields } = json;
+  if (rules !== STREAM_RULES) {
+    return err([{ path: `${at}.rules`, message: `expected "${STREAM_RULES}" but found ${rules === undefined ? 'nothing' : JSON.stringify(rules).slice(0, 40)}` }]);
+  }
+  const r = importPackJson({ format: PACK_FORMAT, version: CURRENT_PACK_VERSION, name: 'stream', levels: [fields] });
+  if (!r.ok) return err(r.error.map((p) => ({ ...p, path: p.path.replace(/^\$?\.?levels\[0\]/, at).replace(/^\$$/, at) })));
+  const grid = r.value.levels[0]!;
+  return ok({ level: r.value.pack.levels[0]!, grid, key: levelKey(grid) });
+}
