@@ -19,9 +19,9 @@ export class EditorPage {
   }
 
   /**
-   * The grid as rows of `#` wall, `.` empty, `B` body, `C` head: the level in
-   * edit mode, or the shown state (graph node, playtest, replay) — the naive
-   * solver's state notation.
+   * The grid as rows of `#` wall, `.` empty, `B` body (Longcat), `P` paint
+   * (paint), `C` head or ball: the level in edit mode, or the shown state
+   * (graph node, playtest, replay) — the naive solvers' state notation.
    */
   async rows(): Promise<string[]> {
     const { width, height } = await this.size();
@@ -29,7 +29,7 @@ export class EditorPage {
       els.map((e) => ({ x: Number(e.getAttribute('data-x')), y: Number(e.getAttribute('data-y')), kind: e.getAttribute('data-kind') })),
     );
     const grid = Array.from({ length: height }, () => Array<string>(width).fill('?'));
-    const ch: Record<string, string> = { wall: '#', empty: '.', body: 'B', head: 'C' };
+    const ch: Record<string, string> = { wall: '#', empty: '.', body: 'B', paint: 'P', head: 'C' };
     for (const k of kinds) grid[k.y]![k.x] = ch[k.kind ?? ''] ?? '?';
     return grid.map((r) => r.join(''));
   }

@@ -7,6 +7,7 @@
 import { AnalysisClient } from '../workers/analysis.client';
 import { connectAnalysis, type AnalysisController } from './controllers/analysisController';
 import { connectPackFeatures } from './controllers/packFeaturesController';
+import { connectRulesModel } from './controllers/rulesController';
 import { BatchController } from './controllers/batchController';
 import { GeneratorsController } from './controllers/generatorsController';
 import { GraphLayoutController } from './controllers/graphLayoutController';
@@ -42,6 +43,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   const analysis = connectAnalysis(store, new AnalysisClient({ onStatus: (_status, mode) => store.getState().setWorkerMode(mode) }));
   // A second analysis worker prices pack levels whose features are unknown, without holding up the editor's.
   const stopPackFeatures = connectPackFeatures(store, new AnalysisClient());
+  const stopRulesModel = connectRulesModel(store);
   const generators = new GeneratorsController(store);
   const batch = new BatchController(store);
   const lab = new LabController(store);
@@ -63,6 +65,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     dispose: () => {
       for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace, playerData]) c.dispose();
       stopPackFeatures();
+      stopRulesModel();
     },
   };
 }

@@ -1,12 +1,14 @@
 /**
- * The level as the player sees it: walls, empty cells and the cat drawn
- * through the cells it covered. Swipes on the board are moves (a touch
+ * The level as the player sees it: walls, empty cells and the mover of the
+ * pack's ruleset (Longcat's cat through the cells it covered, paint's ball
+ * and the cells it painted). Swipes on the board are moves (a touch
  * screen has no arrow keys); a short tap does nothing.
  */
 import { useRef } from 'react';
 import { CELL_WALL, type Level } from '../core/level/level';
 import { catAfter } from '../app/adapters/graphData';
-import { CatSprite } from '../app/components/CatSprite';
+import { MoverSprite } from '../app/components/MoverSprite';
+import type { Ruleset } from '../core/rules/ruleset';
 
 const CELL = 40;
 /** Shortest swipe, in CSS pixels, that counts as a move. */
@@ -14,6 +16,7 @@ const SWIPE_MIN = 24;
 
 interface BoardProps {
   readonly level: Level;
+  readonly rules: Ruleset;
   readonly moves: string;
   readonly stuck: boolean;
   readonly won: boolean;
@@ -28,15 +31,16 @@ export function swipeDirection(dx: number, dy: number): number | null {
   return dy < 0 ? 0 : 1;
 }
 
-export function Board({ level, moves, stuck, won, onSwipe }: BoardProps) {
+export function Board({ level, rules, moves, stuck, won, onSwipe }: BoardProps) {
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
-  const { path } = catAfter(level, moves);
+  const { path } = catAfter(level, moves, rules);
   const covered = new Set(path);
+  const coveredClass = rules.glyphs.coveredBlocks ? 'play-covered' : 'play-painted';
   const cells = [];
   for (let i = 0; i < level.cells.length; i++) {
     const x = (i % level.width) * CELL, y = Math.floor(i / level.width) * CELL;
     const wall = level.cells[i] === CELL_WALL;
-    cells.push(<rect key={i} x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx={5} className={wall ? 'play-wall' : covered.has(i) ? 'play-covered' : 'play-empty'} />);
+    cells.push(<rect key={i} x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx={5} className={wall ? 'play-wall' : covered.has(i) ? coveredClass : 'play-empty'} />);
   }
   return (
     <svg
@@ -47,6 +51,7 @@ export function Board({ level, moves, stuck, won, onSwipe }: BoardProps) {
       aria-label={`level ${level.width} by ${level.height}${won ? ', solved' : stuck ? ', stuck' : ''}`}
       data-testid="play.board"
       data-moves={moves}
+      data-rules={rules.name}
       data-status={won ? 'won' : stuck ? 'stuck' : 'playing'}
       onPointerDown={(e) => {
         start.current = { x: e.clientX, y: e.clientY, id: e.pointerId };
@@ -62,7 +67,7 @@ export function Board({ level, moves, stuck, won, onSwipe }: BoardProps) {
       onPointerCancel={() => (start.current = null)}
     >
       {cells}
-      <CatSprite path={path} width={level.width} cellSize={CELL} faded={stuck} />
+      <MoverSprite rules={rules.name} path={path} width={level.width} cellSize={CELL} faded={stuck} />
     </svg>
   );
 }

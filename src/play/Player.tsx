@@ -9,6 +9,8 @@ import { useEffect, useMemo, useReducer, useState } from 'react';
 import type { LinkedPack } from '../core/pack/link';
 import { elapsedMs } from '../core/play/attempt';
 import { formatResults } from '../core/play/results';
+import { rulesetByName } from '../core/rules/registry';
+import { packRules } from '../app/store/rules';
 import { Board } from './Board';
 import { initialPlayState, playReducer, type PlayLevel } from './playReducer';
 import { playerId, resultsOf, saveProgress, type Progress } from './progress';
@@ -36,7 +38,8 @@ function downloadText(text: string, fileName: string): void {
 }
 
 export function Player({ linked, identity, progress: saved, note }: PlayerProps) {
-  const levels: PlayLevel[] = useMemo(() => linked.pack.levels.map((l, i) => ({ id: l.id, level: linked.levels[i]! })), [linked]);
+  const rules = useMemo(() => rulesetByName(packRules(linked.pack)), [linked]);
+  const levels: PlayLevel[] = useMemo(() => linked.pack.levels.map((l, i) => ({ id: l.id, level: linked.levels[i]!, rules })), [linked, rules]);
   const reducer = useMemo(() => playReducer(levels), [levels]);
   const [state, dispatch] = useReducer(reducer, undefined, () => initialPlayState(levels, saved, Date.now()));
   const [showList, setShowList] = useState(false);
@@ -109,7 +112,7 @@ export function Player({ linked, identity, progress: saved, note }: PlayerProps)
       {!storageOk && <p className="play-note" role="status">This browser would not save your progress; download your results before you close the page.</p>}
       <main className="play-main">
         <h1 className="play-level-name" data-testid="play.levelName">{current.name || `Level ${index + 1}`}{progress.solved.includes(current.id) && <span className="play-check" title="solved before"> ✓</span>}</h1>
-        <Board level={levels[index]!.level} moves={attempt.moves} won={won} stuck={attempt.status === 'stuck'} onSwipe={(direction) => dispatch({ type: 'move', direction, now: Date.now() })} />
+        <Board level={levels[index]!.level} rules={rules} moves={attempt.moves} won={won} stuck={attempt.status === 'stuck'} onSwipe={(direction) => dispatch({ type: 'move', direction, now: Date.now() })} />
         <div className="play-status" data-testid="play.status" aria-live="polite">
           {won ? (
             <span className="play-won" data-testid="play.won">Solved in {seconds.toFixed(1)} s and {attempt.totalMoves} moves{allSolved ? ' · every level solved!' : ''}</span>
@@ -125,7 +128,7 @@ export function Player({ linked, identity, progress: saved, note }: PlayerProps)
           <button type="button" data-testid="play.giveUp" disabled={won} title="Count this level as given up and go to the next" onClick={() => dispatch({ type: 'giveUp', now: Date.now() })}>Give up</button>
           <button type="button" className="play-primary" data-testid="play.next" disabled={index + 1 >= levels.length || (!won && !progress.solved.includes(current.id))} onClick={() => dispatch({ type: 'goTo', index: index + 1, now: Date.now() })}>Next <kbd>Enter</kbd></button>
         </div>
-        <p className="play-help play-muted">Arrow keys or WASD (swipe on a phone) slide the cat until it hits something. Fill every empty cell.</p>
+        <p className="play-help play-muted">Arrow keys or WASD (swipe on a phone) move. {rules.glyphs.summary}</p>
       </main>
       {showList && (
         <nav className="play-overlay" aria-label="levels" data-testid="play.levels">

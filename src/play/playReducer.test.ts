@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRows } from '../core/level/format';
 import { isWon, naiveParse, naiveSolution, naiveStep } from '../../test/naive/naiveSolver';
 import { emptyProgress } from './progress';
+import { longcat } from '../core/rules/registry';
 import { initialPlayState, playReducer, type PlayLevel } from './playReducer';
 
 const DIRS = 'UDLR';
@@ -22,7 +23,7 @@ const LEVELS = [
 const levels: PlayLevel[] = LEVELS.map((rows, i) => {
   const r = parseRows(rows);
   if (!r.ok) throw new Error('fixture');
-  return { id: `l${i}`, level: r.value };
+  return { id: `l${i}`, level: r.value, rules: longcat };
 });
 const reduce = playReducer(levels);
 

@@ -4,6 +4,7 @@
  * in each action, so tests replay a game exactly.
  */
 import type { Level } from '../core/level/level';
+import type { Ruleset } from '../core/rules/ruleset';
 import { finish, move, pause, restart, resume, startAttempt, undo, type LiveAttempt } from '../core/play/attempt';
 import { withAttempt, type Progress } from './progress';
 
@@ -27,13 +28,15 @@ export type PlayAction =
 export interface PlayLevel {
   readonly id: string;
   readonly level: Level;
+  /** The pack's ruleset (SPEC §12). */
+  readonly rules: Ruleset;
 }
 
 /** The state opening `progress` (its current level, a fresh attempt). */
 export function initialPlayState(levels: readonly PlayLevel[], progress: Progress, now: number): PlayState {
   const index = Math.min(progress.current, levels.length - 1);
   const l = levels[index]!;
-  return { index, attempt: startAttempt(l.level, now), replay: progress.solved.includes(l.id), progress: { ...progress, current: index } };
+  return { index, attempt: startAttempt(l.level, now, l.rules), replay: progress.solved.includes(l.id), progress: { ...progress, current: index } };
 }
 
 /** Records the live attempt when it is worth a record: a give-up needs a move made (or `always`); a win was recorded when it happened. */
@@ -45,7 +48,7 @@ function closeAttempt(s: PlayState, levels: readonly PlayLevel[], now: number, a
 
 function open(s: PlayState, levels: readonly PlayLevel[], index: number, progress: Progress, now: number): PlayState {
   const l = levels[index]!;
-  return { index, attempt: startAttempt(l.level, now), replay: progress.solved.includes(l.id), progress: { ...progress, current: index } };
+  return { index, attempt: startAttempt(l.level, now, l.rules), replay: progress.solved.includes(l.id), progress: { ...progress, current: index } };
 }
 
 /** The next state; the same object when the action changes nothing (an illegal move). */
@@ -54,17 +57,17 @@ export function playReducer(levels: readonly PlayLevel[]) {
     const l = levels[s.index]!;
     switch (a.type) {
       case 'move': {
-        const next = move(l.level, s.attempt, a.direction, a.now);
+        const next = move(l.level, s.attempt, a.direction, a.now, l.rules);
         if (next === null) return s;
         if (next.status !== 'won') return { ...s, attempt: next };
         return { ...s, attempt: next, progress: withAttempt(s.progress, l.id, finish(next, a.now, s.replay)) };
       }
       case 'undo': {
-        const next = undo(l.level, s.attempt);
+        const next = undo(l.level, s.attempt, l.rules);
         return next === s.attempt ? s : { ...s, attempt: next };
       }
       case 'restart': {
-        const next = restart(l.level, s.attempt);
+        const next = restart(l.level, s.attempt, l.rules);
         return next === s.attempt ? s : { ...s, attempt: next };
       }
       case 'giveUp': {

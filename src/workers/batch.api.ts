@@ -104,6 +104,7 @@ export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) =>
     } else {
       const centre = (lo + hi) / 2;
       const answer = search({
+        ...(job.rules !== undefined ? { rules: job.rules } : {}),
         width: job.width,
         height: job.height,
         target: centre,

@@ -9,6 +9,8 @@ import type { DifficultyModel } from '../core/difficulty/model';
 import { DIFFICULTY_SPANS, predictorMeasure, spanIndexOf, TimedEvaluation, type TimedReport } from '../core/generators/evaluate';
 import type { GeneratedItem } from '../core/generators/registry';
 import { runEvaluateJob } from '../core/jobs/evaluate';
+import { longcat, rulesetByName } from '../core/rules/registry';
+import type { Ruleset } from '../core/rules/ruleset';
 import { Analyzer } from '../core/graph/analyze';
 import type { LevelFeatures } from '../core/graph/features';
 import { toRows } from '../core/level/level';
@@ -68,8 +70,8 @@ export class RunAccumulator extends TimedEvaluation {
   private readonly perSpan = new Array<number>(DIFFICULTY_SPANS.length).fill(0);
   private readonly analyzer = new Analyzer();
 
-  constructor(model: DifficultyModel, temperature: number | null) {
-    super(predictorMeasure(model), temperature);
+  constructor(model: DifficultyModel, temperature: number | null, private readonly rules: Ruleset = longcat) {
+    super(predictorMeasure(model), temperature, rules);
   }
 
   /**
@@ -84,7 +86,7 @@ export class RunAccumulator extends TimedEvaluation {
       const span = spanOf(d);
       if (this.perSpan[span]! >= SAMPLES_PER_SPAN) return;
       const level = item.levels[k]!;
-      const a = this.analyzer.analyze(level);
+      const a = this.analyzer.analyze(level, { rules: this.rules });
       if (!a.ok) return;
       this.perSpan[span]!++;
       this.samples.push({ span, index: item.index, rows: toRows(level), difficulty: d, features: { ...a.value.features } });
@@ -119,9 +121,9 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
   };
 
   if (job.generator !== 'sd-pcgrl') {
-    const acc = new RunAccumulator(job.model, null);
+    const acc = new RunAccumulator(job.model, null, rulesetByName(job.rules ?? 'longcat'));
     progress(acc, 0, true);
-    runEvaluateJob({ generator: job.generator, width: job.width, height: job.height, seed: job.seed, from: 0, to: job.count }, acc, {
+    runEvaluateJob({ generator: job.generator, width: job.width, height: job.height, seed: job.seed, rules: job.rules ?? 'longcat', from: 0, to: job.count }, acc, {
       onProgress: (p) => {
         if ((p.done & 63) === 0) progress(acc, 0, false);
       },

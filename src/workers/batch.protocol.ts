@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { DifficultyModelField } from '../core/difficulty/model';
 import { toleranceWidth } from '../core/generators/atDifficulty';
+import { generatorsFor } from '../core/generators/registry';
+import { RULESET_NAMES } from '../core/rules/ruleset';
 import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 import { ModelFilesSchema } from '../ml/schemas';
 
@@ -30,8 +32,12 @@ const OpenCellsSchema = z
 
 const TimeLimitSchema = z.number().gt(0, 'the time limit must be between 0 and 600,000 ms').max(600_000, 'the time limit must be between 0 and 600,000 ms');
 
-/** What every at-difficulty search takes: size, how many, seed, constraints and the model. */
+/** The ruleset of a job (SPEC §12); absent means Longcat. */
+export const RulesField = z.enum(RULESET_NAMES, { error: `rules must be one of ${RULESET_NAMES.join(', ')}` }).optional();
+
+/** What every at-difficulty search takes: size, ruleset, how many, seed, constraints and the model. */
 const SearchFields = {
+  rules: RulesField,
   width: SideSchema,
   height: SideSchema,
   seed: SeedSchema,
@@ -81,6 +87,7 @@ export type CurveJob = z.infer<typeof CurveJobSchema>;
 export const EvaluationJobSchema = z
   .object({
     generator: z.enum(BATCH_GENERATORS, { error: `the generator must be one of ${BATCH_GENERATORS.join(', ')}` }),
+    rules: RulesField,
     width: SideSchema,
     height: SideSchema,
     /** Iterations per run. */
@@ -97,8 +104,20 @@ export const EvaluationJobSchema = z
     policy: ModelFilesSchema.optional(),
   })
   .superRefine((j, ctx) => {
+    const problem = batchGeneratorProblem(j.generator, j.rules);
+    if (problem !== null) ctx.addIssue({ code: 'custom', path: ['generator'], message: problem });
     if (j.generator !== 'sd-pcgrl') return;
     if (j.temperatures === undefined) ctx.addIssue({ code: 'custom', path: ['temperatures'], message: `temperatures must be 1 to ${MAX_TEMPERATURES} numbers from 0 to 1` });
     if (j.policy === undefined) ctx.addIssue({ code: 'custom', path: ['policy'], message: 'sd-pcgrl needs its model files (model.json, weights.bin, meta.json)' });
   });
 export type EvaluationJob = z.infer<typeof EvaluationJobSchema>;
+
+/**
+ * Why a batch generator cannot run under a ruleset, as a sentence, or null.
+ * RPU's stop rules are Longcat's; the SD-PCGRL policies this build loads
+ * were trained on Longcat's environment.
+ */
+export function batchGeneratorProblem(generator: BatchGenerator, rules: (typeof RULESET_NAMES)[number] = 'longcat'): string | null {
+  if (generator === 'sd-pcgrl') return rules === 'longcat' ? null : `sd-pcgrl has no ${rules} model in this build: its policies are trained on Longcat's environment`;
+  return generatorsFor(rules).includes(generator) ? null : `${generator} does not run under the ${rules} rules (its stop rules are Longcat's)`;
+}

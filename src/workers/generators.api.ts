@@ -22,10 +22,11 @@ export function generateLevelsSync(request: GenerateRequest): Outcome<GenerateRe
   const parsed = parseRequest(GenerateRequestSchema, request);
   if (parsed.kind !== 'ok') return parsed;
   const { generator, width, height, seed, count } = parsed.value;
+  const rules = parsed.value.rules ?? 'longcat';
   const start = parsed.value.startIndex ?? 0;
   const levels: GeneratedLevel[] = [];
   const r = runGenerateJob(
-    { generator, width, height, seed, from: start, to: start + count * ITERATIONS_PER_LEVEL, levels: count },
+    { generator, width, height, seed, rules, from: start, to: start + count * ITERATIONS_PER_LEVEL, levels: count },
     {
       onLevel: (u) =>
         levels.push({

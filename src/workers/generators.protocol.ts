@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { ClassCounts } from '../core/graph/classes';
 import type { LevelFeatures } from '../core/graph/features';
-import { GENERATOR_NAMES } from '../core/generators/registry';
+import { GENERATOR_NAMES, generatorsFor } from '../core/generators/registry';
+import { RULESET_NAMES } from '../core/rules/ruleset';
 import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 
 /** Most levels one request may ask for. */
@@ -13,6 +14,8 @@ export const MAX_GENERATE_COUNT = 500;
 
 export const GenerateRequestSchema = z.object({
   generator: z.enum(GENERATOR_NAMES, { error: `the generator must be one of ${GENERATOR_NAMES.join(', ')}` }),
+  /** The ruleset (SPEC §12); absent means Longcat. */
+  rules: z.enum(RULESET_NAMES, { error: `rules must be one of ${RULESET_NAMES.join(', ')}` }).optional(),
   width: SideSchema,
   height: SideSchema,
   seed: SeedSchema,
@@ -20,7 +23,7 @@ export const GenerateRequestSchema = z.object({
   count: wholeNumber('the count', 1, MAX_GENERATE_COUNT),
   /** First iteration index (to continue a run). */
   startIndex: wholeNumber('the start index', 0, Number.MAX_SAFE_INTEGER).optional(),
-});
+}).refine((r) => generatorsFor(r.rules ?? 'longcat').includes(r.generator), { path: ['generator'], message: 'this generator does not run under these rules (RPU is Longcat only)' });
 export type GenerateRequest = z.infer<typeof GenerateRequestSchema>;
 
 export interface GeneratedLevel {

@@ -17,6 +17,8 @@ import { cvAgainstMean, fitSizeProblem } from '../core/difficulty/fitGuard';
 import type { DifficultyModel, FitMethod } from '../core/difficulty/model';
 import { solvableDifficulty } from '../core/difficulty/predict';
 import { Analyzer } from '../core/graph/analyze';
+import { rulesetByName } from '../core/rules/registry';
+import type { Ruleset, RulesetName } from '../core/rules/ruleset';
 import type { FeatureName, LevelFeatures } from '../core/graph/features';
 import { describeParseError, parseRows } from '../core/level/format';
 import { levelKey, toRows, type Level } from '../core/level/level';
@@ -63,6 +65,8 @@ export interface LabData {
   readonly rowsRead: number;
   /** State cap the levels were analysed under. */
   readonly stateCap: number;
+  /** The ruleset the levels were analysed under (SPEC §12). */
+  readonly rules: RulesetName;
 }
 
 /** The seed of the cross-validation stream that goes with a split seed. */
@@ -94,7 +98,7 @@ interface PendingLevel {
 }
 
 /** Analyses each level once (duplicates share the result) and sorts rows into samples and skips. */
-function analyseAll(pending: readonly PendingLevel[], stateCap: number, progress: (done: number, total: number) => void): { samples: LabSample[]; skipped: LabSkip[] } {
+function analyseAll(pending: readonly PendingLevel[], stateCap: number, rules: Ruleset, progress: (done: number, total: number) => void): { samples: LabSample[]; skipped: LabSkip[] } {
   const analyzer = new Analyzer();
   const cache = new Map<string, { features: LevelFeatures } | { capMessage: string }>();
   const samples: LabSample[] = [], skipped: LabSkip[] = [];
@@ -102,7 +106,7 @@ function analyseAll(pending: readonly PendingLevel[], stateCap: number, progress
     const key = levelKey(p.level);
     let result = cache.get(key);
     if (result === undefined) {
-      const r = analyzer.analyze(p.level, { maxStates: stateCap });
+      const r = analyzer.analyze(p.level, { maxStates: stateCap, rules });
       result = r.ok ? { features: { ...r.value.features } } : { capMessage: r.error.message };
       cache.set(key, result);
     }
@@ -118,18 +122,18 @@ function analyseAll(pending: readonly PendingLevel[], stateCap: number, progress
 export async function prepareCsv(request: CsvRequest, onProgress?: ProgressCallback): Promise<Outcome<LabData>> {
   const parsed = parseRequest(CsvRequestSchema, request);
   if (parsed.kind !== 'ok') return parsed;
-  const { text, sourceName, maxStates: stateCap } = parsed.value;
+  const { text, sourceName, maxStates: stateCap, rules } = parsed.value;
   const { rows, problems } = parseCompletionCsv(text);
   const pending = rows.map((r) => ({ line: r.line, name: `line ${r.line}`, level: r.level, seconds: r.seconds, plays: 1 }));
-  const { samples, skipped } = analyseAll(pending, stateCap, throttled(onProgress));
-  return ok({ source: sourceName, kind: 'csv', samples, problems, skipped, rowsRead: rows.length + problems.length, stateCap });
+  const { samples, skipped } = analyseAll(pending, stateCap, rulesetByName(rules), throttled(onProgress));
+  return ok({ source: sourceName, kind: 'csv', samples, problems, skipped, rowsRead: rows.length + problems.length, stateCap, rules });
 }
 
 /** The playtest log, already averaged per level: analyses every level. A malformed entry is a problem (line = its position). */
 export async function preparePlaytests(request: PlaytestLevelRequest, onProgress?: ProgressCallback): Promise<Outcome<LabData>> {
   const parsed = parseRequest(PlaytestLevelRequestSchema, request);
   if (parsed.kind !== 'ok') return parsed;
-  const { levels, maxStates: stateCap } = parsed.value;
+  const { levels, maxStates: stateCap, rules } = parsed.value;
   const problems: CsvProblem[] = [];
   const pending: PendingLevel[] = [];
   // Entries are checked one by one: a bad one is a problem of the data, listed with its position.
@@ -147,8 +151,8 @@ export async function preparePlaytests(request: PlaytestLevelRequest, onProgress
     }
     pending.push({ line: null, name: l.name !== '' ? l.name : `level ${i + 1}`, level: parsed.value, seconds: l.seconds, plays: l.plays });
   });
-  const { samples, skipped } = analyseAll(pending, stateCap, throttled(onProgress));
-  return ok({ source: 'studio playtest log', kind: 'playtests', samples, problems, skipped, rowsRead: levels.length, stateCap });
+  const { samples, skipped } = analyseAll(pending, stateCap, rulesetByName(rules), throttled(onProgress));
+  return ok({ source: 'studio playtest log', kind: 'playtests', samples, problems, skipped, rowsRead: levels.length, stateCap, rules });
 }
 
 /** Rows of feature values and their labels, as {@link designMatrix} builds them on the page. */
@@ -240,7 +244,7 @@ export async function fitLab(message: FitRequestMessage): Promise<Outcome<FitRes
     createRng(request.seed),
   );
   // The model's cross-validated error beside the mean's, on the same folds (its own stream), before anyone activates it.
-  const cv = cvAgainstMean({ x: samples.map((s) => features.map((f) => s[f])), y: labels }, fitted.method, fitted.alpha, createRng(cvSeed(request.seed) ^ 0x5bd1e995));
+  const cv = cvAgainstMean({ x: checked.value.x, y: labels }, fitted.method, fitted.alpha, createRng(cvSeed(request.seed) ^ 0x5bd1e995));
   const model: DifficultyModel = {
     ...fitted,
     metrics: { ...fitted.metrics, ...request.metrics, cvFolds: cv.folds, cvModelMse: cv.modelMse, cvBaselineMse: cv.baselineMse },

@@ -10,6 +10,7 @@ import { FIT_METHODS } from '../core/difficulty/model';
 import { FEATURE_NAMES } from '../core/graph/features';
 import { SeedSchema } from '../core/util/schemas';
 import { FALLBACK_STATE_CAP, MAX_STATE_CAP } from './analysis.protocol';
+import { RULESET_NAMES, type RulesetName } from '../core/rules/ruleset';
 
 /** Largest paste or file the lab reads (characters). */
 export const MAX_CSV_TEXT = 20_000_000;
@@ -19,6 +20,8 @@ export const MAX_SPLITS = 1000;
 /** A state cap: a positive whole number up to {@link MAX_STATE_CAP}, else the default. */
 const StateCapSchema = z.number().int().positive().catch(FALLBACK_STATE_CAP).transform((n) => Math.min(n, MAX_STATE_CAP));
 
+const RulesSchema = z.enum(RULESET_NAMES, { error: `rules must be one of ${RULESET_NAMES.join(', ')}` }).default('longcat');
+
 export const CsvRequestSchema = z.object({
   text: z.string({ error: 'the request has no CSV text' }).superRefine((t, ctx) => {
     if (t.length > MAX_CSV_TEXT) ctx.addIssue({ code: 'custom', message: `the CSV is too large (${t.length.toLocaleString('en-US')} characters; at most ${MAX_CSV_TEXT.toLocaleString('en-US')})` });
@@ -26,6 +29,8 @@ export const CsvRequestSchema = z.object({
   /** The file's name, or "pasted CSV". */
   sourceName: z.string().catch('CSV').transform((s) => s.slice(0, 200) || 'CSV'),
   maxStates: StateCapSchema,
+  /** The ruleset the levels are analysed under (SPEC §12); absent means Longcat. */
+  rules: RulesSchema,
 });
 export type CsvRequest = z.input<typeof CsvRequestSchema>;
 
@@ -56,10 +61,12 @@ export const PlaytestLevelRequestSchema = z.object({
   /** Each entry is checked on its own (a bad one is a listed problem). */
   levels: z.array(z.unknown(), { error: 'the request has no levels' }),
   maxStates: StateCapSchema,
+  rules: RulesSchema,
 });
 export interface PlaytestLevelRequest {
   readonly levels: readonly { readonly name: string; readonly rows: readonly string[]; readonly seconds: number; readonly plays: number }[];
   readonly maxStates: number;
+  readonly rules?: RulesetName;
 }
 
 const MethodSchema = z.enum(FIT_METHODS, { error: `unknown method: use one of ${FIT_METHODS.join(', ')}` });

@@ -58,11 +58,11 @@ describe('batch series', () => {
 
   it('writes the report file with the SPEC §8 keys', () => {
     const b: BatchRun = {
-      status: 'done', settings: { generator: 'rsd', width: 8, height: 8, count: 100, seed: 1, temperatures: '' }, modelName: 'default', progress: null,
+      status: 'done', settings: { generator: 'rsd', width: 8, height: 8, count: 100, seed: 1, temperatures: '' }, rules: 'paint', modelName: 'default', progress: null,
       runs: [run(null)], policy: null, message: null, seconds: 1, startedAt: 0, finishedAt: '2026-11-21T00:00:00.000Z',
     };
     const f = reportFile(b) as Record<string, unknown> & { report: Record<string, unknown> };
-    expect(f).toMatchObject({ format: 'longcat-evaluation-report', version: 1, generator: 'rsd', count: 100, temperatures: null, difficultyModel: 'default' });
+    expect(f).toMatchObject({ format: 'longcat-evaluation-report', version: 1, generator: 'rsd', rules: 'paint', count: 100, temperatures: null, difficultyModel: 'default' });
     for (const k of ['solvablePercent', 'duplicatesPercent', 'unique', 'histogram', 'spans', 'nonTrivialPercent', 'maxDifficulty', 'diversity']) expect(f.report).toHaveProperty(k);
     expect(JSON.parse(JSON.stringify(f))).toEqual(f);
   });

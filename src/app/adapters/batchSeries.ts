@@ -176,6 +176,7 @@ export function reportFile(run: BatchRun): object {
     createdAt: run.finishedAt,
     status: run.status,
     generator: s?.generator ?? null,
+    rules: run.rules,
     width: s?.width ?? null,
     height: s?.height ?? null,
     count: s?.count ?? null,

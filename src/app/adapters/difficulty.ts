@@ -7,9 +7,16 @@ import { DEFAULT_DIFFICULTY_MODEL } from '../../core/difficulty/defaultModel';
 import type { DifficultyModel } from '../../core/difficulty/model';
 import { BANDS, explainDifficulty, predictDifficulty, type BandName } from '../../core/difficulty/predict';
 import type { LevelFeatures } from '../../core/graph/features';
+import type { RulesetName } from '../../core/rules/ruleset';
 
-/** The shipped default model (models/difficulty/default.json). */
-export function shippedDifficultyModel(): DifficultyModel {
+/**
+ * The shipped default model for a ruleset (SPEC §5, §12): the one place the
+ * studio picks it. Every ruleset reads models/difficulty/default.json until
+ * the core ships a default of its own for it (paint's is fitted on paint's
+ * random solution-down output); then this line asks the core for it.
+ */
+export function shippedDifficultyModel(rules: RulesetName = 'longcat'): DifficultyModel {
+  void rules;
   return DEFAULT_DIFFICULTY_MODEL;
 }
 

@@ -4,6 +4,7 @@ import { MAX_SIDE, MIN_SIDE } from '../../core/level/level';
 import type { Shape } from '../store/editorToolsSlice';
 import type { Tool } from '../store/levelEdits';
 import { useActions, useStudioShallow } from '../studioContext';
+import { moverWord, selectRuleset } from '../store/rules';
 
 const TOOLS: { tool: Tool; label: string; key: string }[] = [
   { tool: 'wall', label: 'Wall', key: 'W' },
@@ -23,7 +24,10 @@ export function EditorToolbar() {
     editing: st.mode === 'edit',
     shape: st.shape,
     anchor: st.resizeAnchor,
+    start: selectRuleset(st).glyphs.startName,
   }));
+  // The start tool is named after the ruleset's mover: "Head" (Longcat's cat head), "Ball" (paint).
+  const startLabel = moverWord(s.start);
   const disabled = !s.editing;
   const resize = (axis: 'width' | 'height', v: number): void => {
     const st = get();
@@ -45,11 +49,11 @@ export function EditorToolbar() {
             className={`tool tool-${t.tool}${s.tool === t.tool ? ' active' : ''}`}
             data-testid={`editor.tool.${t.tool}`}
             disabled={disabled}
-            title={`${t.label} (${t.key})`}
+            title={`${t.tool === 'head' ? startLabel : t.label} (${t.key})`}
             onClick={() => get().setTool(t.tool)}
           >
             <span className={`tool-icon tool-icon-${t.tool}`} aria-hidden />
-            {t.label}
+            {t.tool === 'head' ? startLabel : t.label}
             <kbd>{t.key}</kbd>
           </button>
         ))}

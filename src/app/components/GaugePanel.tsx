@@ -16,6 +16,11 @@ import { GaugeSource } from './GaugeSource';
 import { levelPlayerData } from '../adapters/playerData';
 import { bandOf } from '../../core/difficulty/predict';
 
+/** Why a feature can be null for a ruleset (SPEC §12), shown on its "n/a". */
+const NOT_APPLICABLE: Partial<Record<string, string>> = {
+  solutionPaths: 'Not applicable: under this ruleset the graph can have cycles, so winning move sequences are not a finite count (see “shortest solutions”).',
+};
+
 export function GaugePanel() {
   const get = useActions();
   const s = useStudioShallow((st) => ({ reading: selectReading(st), model: st.model, graph: st.analysis.graph, current: selectCurrentGraph(st), status: st.analysis.status, highlight: st.graphHighlight, players: st.playerData, pack: st.pack, level: st.level }));
@@ -66,12 +71,20 @@ export function GaugePanel() {
         <summary>Graph features</summary>
         <table data-testid="features.table">
           <tbody>
-            {FEATURE_NAMES.map((f) => (
-              <tr key={f} data-testid={`feature.${f}`}>
-                <th title={`${f}: ${FEATURE_GLOSSARY[f]?.means ?? ''}`}>{featureLabel(f)}</th>
-                <td>{graph !== null && !capped ? formatNumber(featureNumber(graph.features, f)) : '–'}</td>
-              </tr>
-            ))}
+            {FEATURE_NAMES.map((f) => {
+              // null is "not applicable" (paint's solution paths: its graph has cycles), never 0 or infinite.
+              const na = graph !== null && !capped && graph.features[f] === null;
+              return (
+                <tr key={f} data-testid={`feature.${f}`} data-na={na || undefined}>
+                  <th title={`${f}: ${FEATURE_GLOSSARY[f]?.means ?? ''}`}>{featureLabel(f)}</th>
+                  <td title={na ? NOT_APPLICABLE[f] : undefined}>{graph === null || capped ? '–' : na ? 'n/a' : formatNumber(featureNumber(graph.features, f))}</td>
+                </tr>
+              );
+            })}
+            <tr data-testid="feature.shortestSolutionCount">
+              <th title="shortestSolutionCount: different move sequences of the fewest moves that win">shortest solutions</th>
+              <td>{graph === null || capped || graph.features.shortestSolutionCount === undefined ? '–' : formatNumber(graph.features.shortestSolutionCount)}</td>
+            </tr>
           </tbody>
         </table>
       </details>

@@ -6,6 +6,9 @@ import type { GeneratedLevel } from '../../workers/generators.api';
 import { MAX_GENERATE_COUNT } from '../../workers/generators.protocol';
 import { generatedDifficulty } from '../store/selectors';
 import { useActions, useServices, useStudioShallow } from '../studioContext';
+import { rulesetByName } from '../../core/rules/registry';
+import { generatorProblem } from '../controllers/generatorsController';
+import { packRules } from '../store/rules';
 import { GeneratedLevelCard } from './generators/GeneratedLevelCard';
 import { AtDifficultySection } from './generators/AtDifficultySection';
 import { SdPcgrlSection } from './generators/SdPcgrlSection';
@@ -15,7 +18,7 @@ const LABELS: Record<string, string> = { rsd: 'RSD — random solution-down', rp
 export function GeneratorsPanel() {
   const get = useActions();
   const services = useServices();
-  const s = useStudioShallow((st) => ({ settings: st.generatorSettings, run: st.generatorRun, model: st.model }));
+  const s = useStudioShallow((st) => ({ settings: st.generatorSettings, run: st.generatorRun, model: st.model, rules: packRules(st.pack) }));
   const { settings, run } = s;
   const set = get().setGeneratorSettings;
   const num = (key: 'width' | 'height' | 'seed' | 'count', min: number, max: number, label: string) => (
@@ -39,10 +42,17 @@ export function GeneratorsPanel() {
     const parsed = parseRows(l.rows);
     if (parsed.ok) get().openLevel(parsed.value, l.id);
   };
+  // A run belongs to the ruleset it was made under: its levels and features mean something else under other rules.
+  const runRules = run.settings?.rules ?? s.rules;
+  const otherRules = runRules !== s.rules;
   const add = (l: GeneratedLevel): void => {
     const parsed = parseRows(l.rows);
     if (!parsed.ok) return;
-    get().addToPack({ level: parsed.value, name: l.id, id: l.id, features: l.features, source: { generator: run.settings?.generator ?? settings.generator, seed: run.settings?.seed ?? settings.seed } });
+    if (otherRules) {
+      get().notify('error', `These levels were generated for a ${rulesetByName(runRules).title} pack; this pack is ${rulesetByName(s.rules).title}. Generate again to add levels here.`);
+      return;
+    }
+    get().addToPack({ level: parsed.value, name: l.id, id: l.id, features: l.features, rules: runRules, source: { generator: run.settings?.generator ?? settings.generator, seed: run.settings?.seed ?? settings.seed } });
   };
   const generate = (): void => void services.generators.run();
 
@@ -52,34 +62,42 @@ export function GeneratorsPanel() {
         <label className="field wide">
           <span>generator</span>
           <select value={settings.generator} data-testid="generator.kind" onChange={(e) => set({ generator: e.target.value as (typeof GENERATOR_NAMES)[number] })}>
-            {GENERATOR_NAMES.map((g) => (
-              <option key={g} value={g}>{LABELS[g] ?? g}</option>
-            ))}
+            {GENERATOR_NAMES.map((g) => {
+              const problem = generatorProblem(g, s.rules);
+              return (
+                <option key={g} value={g} disabled={problem !== null} title={problem ?? undefined}>
+                  {LABELS[g] ?? g}{problem !== null ? ' (Longcat only)' : ''}
+                </option>
+              );
+            })}
           </select>
         </label>
+        {generatorProblem(settings.generator, s.rules) !== null && (
+          <p className="muted" data-testid="generator.rulesNote">{generatorProblem(settings.generator, s.rules)}.</p>
+        )}
         {num('width', 3, 16, 'W')}
         {num('height', 3, 16, 'H')}
         {num('seed', 0, MAX_SEED, 'seed')}
         <button type="button" className="small" title="a random seed" data-testid="generator.randomSeed" onClick={() => set({ seed: Math.floor(Math.random() * 1_000_000) })}>random</button>
         {num('count', 1, MAX_GENERATE_COUNT, 'N')}
         <div className="button-row">
-          <button type="submit" className="primary" data-testid="generator.run" disabled={run.status === 'running'}>
+          <button type="submit" className="primary" data-testid="generator.run" data-rules={s.rules} disabled={run.status === 'running' || generatorProblem(settings.generator, s.rules) !== null}>
             {run.status === 'running' ? 'Generating…' : settings.count === 1 ? 'Generate one' : `Generate ${settings.count}`}
           </button>
           {run.status === 'running' && (
             <button type="button" onClick={() => services.generators.cancel()}>Cancel</button>
           )}
-          <button type="button" data-testid="generator.addAll" disabled={run.levels.length === 0} onClick={() => get().groupEdits(`Add ${run.levels.length} generated levels`, () => run.levels.forEach(add))}>
+          <button type="button" data-testid="generator.addAll" disabled={run.levels.length === 0 || otherRules} title={otherRules ? `These levels are ${rulesetByName(runRules).title} levels; the pack is ${rulesetByName(s.rules).title}` : undefined} onClick={() => get().groupEdits(`Add ${run.levels.length} generated levels`, () => run.levels.forEach(add))}>
             Add all to pack
           </button>
         </div>
       </form>
       <p className="muted" data-testid="generator.summary">
         {run.status === 'idle'
-          ? 'Levels are unique and solvable; the same seed gives the same levels.'
+          ? `${rulesetByName(s.rules).title} levels (the pack's rules), unique and solvable; the same seed gives the same levels.`
           : run.status === 'running'
             ? 'Generating in a worker…'
-            : `${run.levels.length} level${run.levels.length === 1 ? '' : 's'} from ${run.iterations} iteration${run.iterations === 1 ? '' : 's'}${run.duplicates > 0 ? `, ${run.duplicates} duplicates skipped` : ''}.${run.message !== null ? ` ${run.message}.` : ''}`}
+            : `${run.levels.length} ${rulesetByName(runRules).title} level${run.levels.length === 1 ? '' : 's'} from ${run.iterations} iteration${run.iterations === 1 ? '' : 's'}${run.duplicates > 0 ? `, ${run.duplicates} duplicates skipped` : ''}.${run.message !== null ? ` ${run.message}.` : ''}`}
       </p>
       <ul className="gen-results" data-testid="generator.results">
         {run.levels.map((l) => (

@@ -11,6 +11,8 @@ import { useMemo, useRef, useState } from 'react';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
 import { catAfter, findNode, nodeSummary } from '../adapters/graphData';
+import { rulesetByName } from '../../core/rules/registry';
+import { graphRules } from '../store/rules';
 import { CLASS_GLOSSARY, groupMembers, highlightedNodes, pathTo } from '../adapters/graphHighlight';
 import { graphCommand } from '../graphCommands';
 import { STATE_CAP_CHOICES } from '../store/analysisSlice';
@@ -80,7 +82,7 @@ export function GraphPanel() {
     if (current === null) return null;
     const moves = mode === 'play' && play !== null ? play.moves : mode === 'replay' && replay !== null ? tryMovesAt(replay.moves, replay.step) : null;
     if (moves === null) return null;
-    const id = findNode(current, catAfter(level, moves).state);
+    const id = findNode(current, catAfter(level, moves, rulesetByName(graphRules(current))).state);
     return id < 0 ? null : id;
   }, [mode, play, replay, current, level]);
   // Players' traffic: the states they passed lit (the rest dimmed), sized by attempts; the wrong branch drawn as the path when nothing else is.

@@ -1,7 +1,8 @@
 /**
  * The level grid (SVG): paint by click and drag (right button erases), the
  * head tool drags the head, hover and keyboard cursor highlight; shows a
- * graph node's state, a playtest or a replay step with the cat drawn; swipe
+ * graph node's state, a playtest or a replay step under the document's
+ * ruleset (Longcat's cat and body, paint's ball and painted trail); swipe
  * to move in playtest.
  */
 import { tryMovesAt } from '../../core/players/trace';
@@ -10,9 +11,11 @@ import { CELL_WALL } from '../../core/level/level';
 import { catAfter, movesTo } from '../adapters/graphData';
 import { selectCurrentGraph, selectLevelKey } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
-import { CatSprite } from './CatSprite';
+import { selectRuleset } from '../store/rules';
+import { MoverSprite } from './MoverSprite';
 
-export type CellKind = 'wall' | 'empty' | 'body' | 'head';
+/** What a cell shows: `body` is Longcat's covered cell (it blocks), `paint` paint's (it does not). */
+export type CellKind = 'wall' | 'empty' | 'body' | 'paint' | 'head';
 
 interface GridViewProps {
   readonly cellSize: number;
@@ -36,8 +39,9 @@ export function GridView({ cellSize: cs }: GridViewProps) {
     selection: st.selection,
     graph: selectCurrentGraph(st),
     levelKey: selectLevelKey(st),
+    rules: selectRuleset(st),
   }));
-  const { level, mode, play, replay, selectedNode, cursor, tool, graph } = s;
+  const { level, mode, play, replay, selectedNode, cursor, tool, graph, rules } = s;
   const swipe = useRef<{ x: number; y: number } | null>(null);
 
   /** What to draw: the cat's path and which cells it filled, when showing a state. */
@@ -47,18 +51,19 @@ export function GridView({ cellSize: cs }: GridViewProps) {
     else if (mode === 'replay' && replay !== null) moves = tryMovesAt(replay.moves, replay.step);
     else if (selectedNode !== null && graph !== null && selectedNode < graph.nodeCount) moves = movesTo(graph, selectedNode);
     if (moves === null) return null;
-    return catAfter(level, moves);
-  }, [level, mode, play, replay, selectedNode, graph]);
+    return catAfter(level, moves, rules);
+  }, [level, mode, play, replay, selectedNode, graph, rules]);
 
   const kinds = useMemo(() => {
     const out: CellKind[] = [];
+    const covered: CellKind = rules.glyphs.coveredBlocks ? 'body' : 'paint';
     for (let i = 0; i < level.cells.length; i++) {
       if (level.cells[i] === CELL_WALL) out.push('wall');
-      else if (shown !== null) out.push(i === shown.state.head ? 'head' : shown.state.filled[i] === 1 ? 'body' : 'empty');
+      else if (shown !== null) out.push(i === shown.state.head ? 'head' : shown.state.filled[i] === 1 ? covered : 'empty');
       else out.push(i === level.head ? 'head' : 'empty');
     }
     return out;
-  }, [level, shown]);
+  }, [level, shown, rules]);
 
   const cellAt = (e: ReactPointerEvent<SVGSVGElement>): number | null => {
     const rect = e.currentTarget.getBoundingClientRect();
@@ -123,6 +128,7 @@ export function GridView({ cellSize: cs }: GridViewProps) {
       data-width={level.width}
       data-height={level.height}
       data-level-key={s.levelKey}
+      data-rules={rules.name}
       width={w}
       height={h}
       viewBox={`0 0 ${w} ${h}`}
@@ -144,7 +150,7 @@ export function GridView({ cellSize: cs }: GridViewProps) {
           data-x={i % level.width}
           data-y={Math.floor(i / level.width)}
           data-kind={kind}
-          className={`cell cell-${kind === 'head' ? (shown !== null ? 'body' : 'empty') : kind}`}
+          className={`cell cell-${kind === 'head' ? (shown !== null ? (rules.glyphs.coveredBlocks ? 'body' : 'paint') : 'empty') : kind}`}
           x={(i % level.width) * cs + 1}
           y={Math.floor(i / level.width) * cs + 1}
           width={cs - 2}
@@ -152,7 +158,7 @@ export function GridView({ cellSize: cs }: GridViewProps) {
           rx={kind === 'wall' ? 3 : 2}
         />
       ))}
-      <CatSprite path={catPath} width={level.width} cellSize={cs} faded={lost} />
+      <MoverSprite rules={rules.name} path={catPath} width={level.width} cellSize={cs} faded={lost} />
       {mode === 'edit' && s.shape === 'select' && s.selection !== null && s.selection.x1 < level.width && s.selection.y1 < level.height && (
         <rect
           className="selection"

@@ -8,8 +8,8 @@ const W = 268, H = 108, M = { l: 26, r: 8, t: 8, b: 18 };
 
 export function PackCurve() {
   // Difficulties are derived (features + the active model), so a new model re-draws the curve.
-  const { levels, featureCache, graph, model } = useStudioShallow((s) => ({ levels: s.pack.levels, featureCache: s.featureCache, graph: s.analysis.graph, model: s.model }));
-  const points = difficultyCurve(levels, (l) => selectPackLevelDifficulty({ featureCache, analysis: { graph }, model }, l));
+  const { pack, levels, featureCache, graph, model } = useStudioShallow((s) => ({ pack: s.pack, levels: s.pack.levels, featureCache: s.featureCache, graph: s.analysis.graph, model: s.model }));
+  const points = difficultyCurve(levels, (l) => selectPackLevelDifficulty({ pack, featureCache, analysis: { graph }, model }, l));
   const top = curveMax(points);
   const x = scaleLinear().domain([0, Math.max(1, points.length - 1)]).range([M.l, W - M.r]);
   const y = scaleLinear().domain([0, top]).range([H - M.b, M.t]);

@@ -26,7 +26,8 @@ export function matchesFilter(l: PackLevel, f: PackFilter): boolean {
 
 export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFilter }) {
   const get = useActions();
-  const { levels, featureCache, graph, model, open, modified, playLog, playStarts } = useStudioShallow((s) => ({
+  const { pack, levels, featureCache, graph, model, open, modified, playLog, playStarts } = useStudioShallow((s) => ({
+    pack: s.pack,
     playLog: s.playLog,
     playStarts: s.playStarts,
     levels: s.pack.levels,
@@ -36,7 +37,7 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
     open: s.openInPack?.id ?? null,
     modified: openLevelModified({ pack: s.pack, open: s.openInPack }),
   }));
-  const derived = { featureCache, analysis: { graph }, model };
+  const derived = { pack, featureCache, analysis: { graph }, model };
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);

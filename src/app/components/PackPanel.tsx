@@ -21,6 +21,8 @@ import { PackCurve } from './PackCurve';
 import { PackDetails } from './PackDetails';
 import { PackExportMenu } from './PackExportMenu';
 import { PackList, type PackFilter } from './PackList';
+import { allRulesets, rulesetByName } from '../../core/rules/registry';
+import { packRules } from '../store/rules';
 
 /** Claims in the pack (features, difficulty) that its rows contradict: reported, never used. */
 function AnnotationMismatches() {
@@ -46,7 +48,8 @@ function AnnotationMismatches() {
 export function PackPanel() {
   const get = useActions();
   const { store } = useServices();
-  const s = useStudioShallow((st) => ({ name: st.pack.name, count: st.pack.levels.length, report: st.packImport, pending: st.pendingImport, open: st.openInPack?.id ?? null, model: st.model.name }));
+  const s = useStudioShallow((st) => ({ name: st.pack.name, count: st.pack.levels.length, report: st.packImport, pending: st.pendingImport, open: st.openInPack?.id ?? null, model: st.model.name, rules: packRules(st.pack) }));
+  const [choosingRules, setChoosingRules] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const [dropping, setDropping] = useState(false);
   const [filter, setFilter] = useState<PackFilter>({ text: '', tag: null });
@@ -103,6 +106,34 @@ export function PackPanel() {
         <input className="pack-title" value={s.name} maxLength={200} aria-label="pack name" data-testid="pack.name" onChange={(e) => get().setPackName(e.target.value)} />
         <span className="muted" data-testid="pack.count">{s.count} level{s.count === 1 ? '' : 's'}</span>
       </div>
+      <div className="pack-rules-row">
+        <span className="muted">rules</span>
+        <span className={`rules-tag rules-${s.rules}`} data-testid="pack.rules" data-rules={s.rules} title={rulesetByName(s.rules).glyphs.summary}>{rulesetByName(s.rules).title}</span>
+        <span className="grow" />
+        <button type="button" className="small" data-testid="pack.newPack" aria-expanded={choosingRules} title="Start a new, empty pack under the rules you choose (undoable)" onClick={() => setChoosingRules(!choosingRules)}>New pack…</button>
+      </div>
+      {choosingRules && (
+        <div className="import-report" role="group" aria-label="new pack rules" data-testid="pack.newPackChoice">
+          <div className="report-head"><span>A new, empty pack. Which game do its levels play?</span></div>
+          <div className="button-row">
+            {allRulesets().map((r) => (
+              <button
+                key={r.name}
+                type="button"
+                data-testid={`pack.newPack.${r.name}`}
+                title={r.glyphs.summary}
+                onClick={() => {
+                  setChoosingRules(false);
+                  get().newPack(r.name);
+                }}
+              >
+                {r.title}
+              </button>
+            ))}
+            <button type="button" data-testid="pack.newPackCancel" onClick={() => setChoosingRules(false)}>Cancel</button>
+          </div>
+        </div>
+      )}
       <div className="button-row">
         <button type="button" data-testid="pack.new" title="A new empty level after the open one, opened in the editor" onClick={() => get().newPackLevel()}>New</button>
         <button type="button" data-testid="pack.duplicate" disabled={s.open === null} title="A copy of the open level, right after it" onClick={() => s.open !== null && get().duplicatePackLevel(s.open)}>Duplicate</button>
@@ -170,11 +201,22 @@ export function PackPanel() {
         <div className="import-report" role="alertdialog" aria-label="import a pack" data-testid="pack.importChoice">
           <div className="report-head">
             <span>
-              <b>{s.pending.fileName}</b>: “{s.pending.pack.name}”, {s.pending.pack.levels.length} level{s.pending.pack.levels.length === 1 ? '' : 's'}.
+              <b>{s.pending.fileName}</b>: “{s.pending.pack.name}”, {s.pending.pack.levels.length} level{s.pending.pack.levels.length === 1 ? '' : 's'},{' '}
+              <span data-testid="pack.importRules" data-rules={packRules(s.pending.pack)}>{rulesetByName(packRules(s.pending.pack)).title} rules</span>.
+              {packRules(s.pending.pack) !== s.rules && <> This pack is {rulesetByName(s.rules).title}: a pack has one ruleset, so its levels can only replace this pack.</>}
             </span>
           </div>
           <div className="button-row">
-            <button type="button" className="primary" data-testid="pack.importAppend" onClick={() => get().resolveImport('append')}>Append to this pack</button>
+            <button
+              type="button"
+              className="primary"
+              data-testid="pack.importAppend"
+              disabled={packRules(s.pending.pack) !== s.rules}
+              title={packRules(s.pending.pack) !== s.rules ? `Its levels play under ${rulesetByName(packRules(s.pending.pack)).title} rules, this pack under ${rulesetByName(s.rules).title}` : undefined}
+              onClick={() => get().resolveImport('append')}
+            >
+              Append to this pack
+            </button>
             <button type="button" data-testid="pack.importReplace" onClick={() => get().resolveImport('replace')}>Replace this pack</button>
             <button type="button" data-testid="pack.importCancel" onClick={() => get().resolveImport('cancel')}>Cancel</button>
           </div>

@@ -1,5 +1,6 @@
 /** The editor's status line: size, cursor cell, tool, open cells, analysis state. */
 import { openCellCount } from '../../core/level/level';
+import { selectRuleset } from '../store/rules';
 import { useStudioShallow } from '../studioContext';
 
 export function StatusBar() {
@@ -11,6 +12,7 @@ export function StatusBar() {
     status: st.analysis.status,
     workerMode: st.analysis.workerMode,
     logged: st.playLog.length,
+    glyphs: selectRuleset(st).glyphs,
   }));
   const { level, cursor } = s;
   const at = cursor !== null && cursor < level.cells.length ? `(${(cursor % level.width) + 1}, ${Math.floor(cursor / level.width) + 1})` : '—';
@@ -19,7 +21,7 @@ export function StatusBar() {
       <span data-testid="editor.status.size">{level.width}×{level.height}</span>
       <span data-testid="editor.status.cursor" title="cell under the cursor (column, row)">{at}</span>
       <span>{s.mode === 'edit' ? s.tool : s.mode === 'play' ? 'playtest' : 'replay'}</span>
-      <span title="empty cells the cat must fill">{openCellCount(level) - 1} to fill</span>
+      <span title={`empty cells the ${s.glyphs.startName} must ${s.glyphs.coveredBlocks ? 'fill' : 'paint'}`}>{openCellCount(level) - 1} to {s.glyphs.coveredBlocks ? 'fill' : 'paint'}</span>
       <span data-testid="playtest.logCount" title="finished playtests stored for the predictor lab">{s.logged} playtest{s.logged === 1 ? '' : 's'} logged</span>
       <span className="grow" />
       <span className={`analysis-state analysis-${s.status}`} data-testid="editor.status.analysis" title={s.workerMode === 'main-thread' ? 'no Web Worker here: analysing in the page' : 'analysing in a Web Worker'}>

@@ -6,6 +6,7 @@
  */
 import { toRows } from '../../core/level/level';
 import type { AnalysisClient } from '../../workers/analysis.client';
+import { packRules } from '../store/rules';
 import { selectLevelKey } from '../store/selectors';
 import type { StudioStore } from '../store/store';
 
@@ -16,15 +17,16 @@ export interface AnalysisController {
 }
 
 export function connectAnalysis(store: StudioStore, client: AnalysisClient): AnalysisController {
-  let asked: { key: string; cap: number } | null = null;
+  let asked: { key: string; cap: number; rules: string } | null = null;
 
   const run = async (force = false): Promise<void> => {
     const s = store.getState();
     const key = selectLevelKey(s);
-    if (!force && asked !== null && asked.key === key && asked.cap === s.stateCap) return;
-    asked = { key, cap: s.stateCap };
+    const rules = packRules(s.pack);
+    if (!force && asked !== null && asked.key === key && asked.cap === s.stateCap && asked.rules === rules) return;
+    asked = { key, cap: s.stateCap, rules };
     s.analysisStarted(key, performance.now());
-    const outcome = await client.analyze({ rows: toRows(s.level), maxStates: s.stateCap });
+    const outcome = await client.analyze({ rows: toRows(s.level), maxStates: s.stateCap, rules });
     const now = store.getState();
     now.setWorkerMode(client.worker.mode);
     if (outcome.kind === 'ok' || outcome.kind === 'invalid') now.analysisAnswered(key, outcome.kind === 'ok' ? outcome.value : outcome);
@@ -33,7 +35,7 @@ export function connectAnalysis(store: StudioStore, client: AnalysisClient): Ana
   };
 
   const unsubscribe = store.subscribe((s, prev) => {
-    if (s.level !== prev.level || s.stateCap !== prev.stateCap) void run();
+    if (s.level !== prev.level || s.stateCap !== prev.stateCap || packRules(s.pack) !== packRules(prev.pack)) void run();
   });
   void run();
 

@@ -14,14 +14,19 @@ import { bandWindow, outOfReachMessage, parseTemperatureList } from '../adapters
 import type { AtDifficultySettings } from '../store/batchSlice';
 import { rowsKey } from '../store/packSlice';
 import type { StudioStore } from '../store/store';
+import { packRules, rulesMismatch, uniqueSolutionApplies } from '../store/rules';
+import { batchGeneratorProblem } from '../../workers/batch.protocol';
 import { fetchShippedModel, hasShippedModel } from './modelFilesIo';
 
 function constraints(s: AtDifficultySettings, store: StudioStore) {
   const exclude = s.notInPack ? store.getState().pack.levels.map((l) => rowsKey(l.rows)) : [];
   const open = { ...(s.openMin !== null ? { min: s.openMin } : {}), ...(s.openMax !== null ? { max: s.openMax } : {}) };
+  const rules = packRules(store.getState().pack);
   return {
+    rules,
+    // "One solution" counts solution paths, which a ruleset with cycles has no finite number of (the form says so).
+    uniqueSolution: s.uniqueSolution && uniqueSolutionApplies(rules),
     exclude,
-    uniqueSolution: s.uniqueSolution,
     ...(s.openMin !== null || s.openMax !== null ? { openCells: open } : {}),
   };
 }
@@ -43,6 +48,7 @@ async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise
     height: s.height,
     seed: s.seed,
     count: s.count,
+    rules: packRules(store.getState().pack),
   });
   const outcome = await client.generateAt({ width: s.width, height: s.height, target, tolerance, count: s.count, seed: s.seed, model, ...constraints(s, store) });
   if (outcome.kind === 'cancelled') {
@@ -65,7 +71,12 @@ function addFoundLevel(store: StudioStore, l: FoundLevel, seed: number, name: st
   const parsed = parseRows(l.rows);
   if (!parsed.ok) return null;
   const s = store.getState();
-  const id = s.addToPack({ level: parsed.value, name, id: name, features: l.features, source: atDifficultySource(l, seed, s.model.name) });
+  const rules = s.atdRun.request?.rules ?? packRules(s.pack);
+  if (rules !== packRules(s.pack)) {
+    s.notify('error', rulesMismatch(rules, packRules(s.pack)));
+    return null;
+  }
+  const id = s.addToPack({ level: parsed.value, name, id: name, features: l.features, rules, source: atDifficultySource(l, seed, s.model.name) });
   if (id !== null) store.getState().atdMarkAdded(levelKey(parsed.value));
   else store.getState().notify('error', 'The pack is full.');
   return id;
@@ -88,6 +99,7 @@ function foundLevelName(store: StudioStore, i: number): string {
 async function runCurve(store: StudioStore, client: BatchClient): Promise<void> {
   const s = store.getState().atdSettings;
   const model = store.getState().model;
+  const curveRules = packRules(store.getState().pack);
   store.getState().curveStarted(s.curveCount);
   // Steps come through a callback channel of their own, so the answer can overtake the last ones:
   // each step is taken once, from whichever arrives first.
@@ -108,7 +120,7 @@ async function runCurve(store: StudioStore, client: BatchClient): Promise<void> 
         const name = curveLevelId(step.index, step.target, s.width, s.height, s.seed);
         const parsed = parseRows(step.level!.rows);
         if (!parsed.ok) continue;
-        if (store.getState().addToPack({ level: parsed.value, name, id: name, features: step.level!.features, source: atDifficultySource(step.level!, s.seed, model.name) }) !== null) added++;
+        if (store.getState().addToPack({ level: parsed.value, name, id: name, features: step.level!.features, rules: curveRules, source: atDifficultySource(step.level!, s.seed, model.name) }) !== null) added++;
       }
     });
     if (added < steps.length) store.getState().notify('error', `${steps.length - added} of the curve's levels did not fit in the pack.`);
@@ -147,7 +159,13 @@ async function runCurve(store: StudioStore, client: BatchClient): Promise<void> 
 async function runBatchEvaluation(store: StudioStore, client: BatchClient): Promise<void> {
   const settings = store.getState().batchSettings;
   const model = store.getState().model;
-  store.getState().batchStarted(settings, model.name, Date.now());
+  const rules = packRules(store.getState().pack);
+  store.getState().batchStarted(settings, model.name, Date.now(), rules);
+  const problem = batchGeneratorProblem(settings.generator, rules);
+  if (problem !== null) {
+    store.getState().batchStopped('failed', `${problem[0]!.toUpperCase()}${problem.slice(1)}.`);
+    return;
+  }
   let extra = {};
   if (settings.generator === 'sd-pcgrl') {
     const temps = parseTemperatureList(settings.temperatures);
@@ -168,7 +186,7 @@ async function runBatchEvaluation(store: StudioStore, client: BatchClient): Prom
     }
   }
   const outcome = await client.evaluate(
-    { generator: settings.generator, width: settings.width, height: settings.height, count: settings.count, seed: settings.seed, model, ...extra },
+    { generator: settings.generator, rules, width: settings.width, height: settings.height, count: settings.count, seed: settings.seed, model, ...extra },
     (p) => store.getState().batchProgress(p),
   );
   if (outcome.kind === 'cancelled') {

@@ -1,6 +1,16 @@
 /** Runs the generators panel's request in the generators worker and puts the levels in the store (one per page, built by `createServices`). */
 import { GeneratorsClient } from '../../workers/generators.client';
+import { generatorsFor, type GeneratorName } from '../../core/generators/registry';
+import { rulesetByName } from '../../core/rules/registry';
+import type { RulesetName } from '../../core/rules/ruleset';
+import { packRules } from '../store/rules';
 import type { StudioStore } from '../store/store';
+
+/** Why `generator` cannot make levels for a pack under `rules`, as a sentence, or null. */
+export function generatorProblem(generator: GeneratorName, rules: RulesetName): string | null {
+  if (generatorsFor(rules).includes(generator)) return null;
+  return `${generator.toUpperCase()} makes ${rulesetByName('longcat').title} levels only (its stop rules are Longcat's); this pack is ${rulesetByName(rules).title}: use RSD`;
+}
 
 export class GeneratorsController {
   constructor(
@@ -9,9 +19,15 @@ export class GeneratorsController {
   ) {}
 
   async run(): Promise<void> {
-    const settings = this.store.getState().generatorSettings;
+    const state = this.store.getState();
+    const settings = { ...state.generatorSettings, rules: packRules(state.pack) };
     this.store.getState().generationStarted(settings);
-    const outcome = await this.client.generate({ ...settings });
+    const problem = generatorProblem(settings.generator, settings.rules);
+    if (problem !== null) {
+      this.store.getState().generationFailed(problem);
+      return;
+    }
+    const outcome = await this.client.generate(settings);
     if (outcome.kind === 'ok') this.store.getState().generationFinished(outcome.value);
     else this.store.getState().generationFailed(outcome.message);
   }

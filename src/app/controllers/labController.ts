@@ -5,6 +5,8 @@
  * a job keeps running and reporting while the user is on another view.
  */
 import { fitSizeProblem } from '../../core/difficulty/fitGuard';
+import { rulesetByName } from '../../core/rules/registry';
+import { featuresFor, packRules } from '../store/rules';
 import { IMPORT_LIMITS, readTextFile, type PickedFile } from '../files/readFile';
 import { parseDifficultyModel } from '../../core/difficulty/model';
 import { LabClient } from '../../workers/lab.client';
@@ -46,7 +48,7 @@ export class LabController {
 
   /** Parses a CSV of `level,avgCompletionSeconds` and analyses its levels in the worker. */
   loadCsv(text: string, sourceName: string): Promise<void> {
-    return this.job('data', (p) => this.client.prepareCsv({ text, sourceName, maxStates: this.state.stateCap }, p), (data) => this.state.setLabData(data));
+    return this.job('data', (p) => this.client.prepareCsv({ text, sourceName, maxStates: this.state.stateCap, rules: packRules(this.state.pack) }, p), (data) => this.state.setLabData(data));
   }
 
   /** A CSV file (its size checked before it is read). */
@@ -66,12 +68,21 @@ export class LabController {
 
   /** The studio's playtest log, averaged per level, as the lab's data. */
   loadPlaytests(): Promise<void> {
-    const levels = playtestAverages(this.state.playLog).map((l) => ({ ...l, rows: [...l.rows] }));
+    // The pack's ruleset: playtests of the same grid under other rules are another puzzle's times.
+    const rules = packRules(this.state.pack);
+    const log = this.state.playLog.filter((r) => (r.rules ?? 'longcat') === rules);
+    const levels = playtestAverages(log).map((l) => ({ ...l, rows: [...l.rows] }));
     if (levels.length === 0) {
-      this.state.labJobEnded('the playtest log is empty: playtest some levels to the win first', 'data');
+      const other = this.state.playLog.length - log.length;
+      this.state.labJobEnded(
+        other > 0
+          ? `the playtest log has no ${rulesetByName(rules).title} playtests (${other} were played under other rules): playtest some levels of this pack to the win first`
+          : 'the playtest log is empty: playtest some levels to the win first',
+        'data',
+      );
       return Promise.resolve();
     }
-    return this.job('data', (p) => this.client.preparePlaytests({ levels, maxStates: this.state.stateCap }, p), (data) => this.state.setLabData(data));
+    return this.job('data', (p) => this.client.preparePlaytests({ levels, maxStates: this.state.stateCap, rules }, p), (data) => this.state.setLabData(data));
   }
 
   /** The rows the chosen features give, or a sentence saying why there are none to fit. */
@@ -79,6 +90,8 @@ export class LabController {
     const s = this.state;
     if (s.labData === null) return 'load data first (a CSV or the playtest log)';
     if (s.labFeatures.length === 0) return 'choose at least one feature';
+    const na = s.labFeatures.filter((f) => !featuresFor(s.labData!.rules).includes(f));
+    if (na.length > 0) return `${na.join(', ')} ${na.length === 1 ? 'is' : 'are'} not a number under the ${rulesetByName(s.labData.rules).title} rules of this data (its graph has cycles): leave ${na.length === 1 ? 'it' : 'them'} out`;
     const m = designMatrix(s.labData.samples, s.labFeatures);
     if (m.y.length < minRows) return `at least ${minRows} usable levels are needed, the data has ${m.y.length}`;
     return { ...m, data: s.labData, features: [...s.labFeatures], method: s.labMethod, seed: s.labSeed };

@@ -8,6 +8,7 @@
  */
 import type { AnalysisClient } from '../../workers/analysis.client';
 import { rowsKey } from '../store/packEdits';
+import { featureKey, graphRules, packRules } from '../store/rules';
 import { selectPackLevelFeatures } from '../store/selectors';
 import type { StudioStore } from '../store/store';
 
@@ -17,8 +18,9 @@ export function connectPackFeatures(store: StudioStore, client: AnalysisClient):
 
   const pending = (): readonly string[] | null => {
     const s = store.getState();
+    const rules = packRules(s.pack);
     for (const l of s.pack.levels) {
-      if (s.featureCache.has(rowsKey(l.rows))) continue;
+      if (s.featureCache.has(featureKey(rules, rowsKey(l.rows)))) continue;
       if (selectPackLevelFeatures(s, l) === null) return l.rows;
     }
     return null;
@@ -29,9 +31,11 @@ export function connectPackFeatures(store: StudioStore, client: AnalysisClient):
     running = true;
     try {
       for (let rows = pending(); rows !== null && !stopped; rows = pending()) {
-        const outcome = await client.analyze({ rows: [...rows], maxStates: store.getState().stateCap });
+        // The answer is kept under the ruleset it was computed for, even if the pack's changed meanwhile.
+        const rules = packRules(store.getState().pack);
+        const outcome = await client.analyze({ rows: [...rows], maxStates: store.getState().stateCap, rules });
         if (stopped) return;
-        const key = rowsKey(rows);
+        const key = featureKey(rules, rowsKey(rows));
         if (outcome.kind === 'ok') store.getState().rememberFeatures(key, outcome.value.kind === 'graph' ? outcome.value.graph.features : null);
         else if (outcome.kind === 'invalid') store.getState().rememberFeatures(key, null);
         else return; // cancelled or failed: try again on the next pack change rather than spin
@@ -43,7 +47,10 @@ export function connectPackFeatures(store: StudioStore, client: AnalysisClient):
 
   const unsubscribe = store.subscribe((s, prev) => {
     const graph = s.analysis.graph;
-    if (graph !== null && graph !== prev.analysis.graph && !s.featureCache.has(graph.levelKey)) s.rememberFeatures(graph.levelKey, graph.features);
+    if (graph !== null && graph !== prev.analysis.graph) {
+      const key = featureKey(graphRules(graph), graph.levelKey);
+      if (!s.featureCache.has(key)) s.rememberFeatures(key, graph.features);
+    }
     if (s.pack !== prev.pack || s.stateCap !== prev.stateCap) void work();
   });
   void work();

@@ -5,6 +5,7 @@
  * and either restored or refused with a sentence, never trusted.
  */
 import { MAX_TRACE_LENGTH, TRACE_PATTERN } from '../../core/players/trace';
+import { RULESET_NAMES } from '../../core/rules/ruleset';
 import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
 import { toRows, type Level } from '../../core/level/level';
@@ -129,6 +130,7 @@ const PlaytestRecordSchema = z.object({
   finishedAt: z.string(),
   /** Added with traces: records saved before have none (optional, nothing to migrate). */
   trace: z.string().max(MAX_TRACE_LENGTH).regex(TRACE_PATTERN).exactOptional(),
+  rules: z.enum(RULESET_NAMES).exactOptional(),
 });
 
 /** The log around the records; each record (and the starts) is then checked on its own. */

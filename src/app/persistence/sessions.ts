@@ -13,6 +13,7 @@
  * data over {@link MAX_SAVED_LAB_SAMPLES} rows is not kept (the runs and the
  * ablation are, as they name their data), and neither is a fit of it.
  */
+import { RULESET_NAMES } from '../../core/rules/ruleset';
 import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
 import { levelKey } from '../../core/level/level';
@@ -82,6 +83,8 @@ export const BatchReportSchema = z.object({
   version: z.literal(WORKSPACE_VERSION),
   status: z.enum(['done', 'cancelled']),
   settings: BatchSettingsSchema,
+  // Absent in reports saved before rulesets (they were Longcat's).
+  rules: z.enum(RULESET_NAMES).default('longcat'),
   modelName: short.nullable(),
   progress: z.object({ done: count, total: count, run: count, runs: count, temperature: z.number().min(0).max(1).nullable() }).nullable(),
   runs: z.array(EvaluationRunSchema).min(1).max(MAX_TEMPERATURES),
@@ -95,8 +98,8 @@ export const BatchReportSchema = z.object({
 /** The Batch view's last report when it has one to show (done, or cancelled with what was done), else null. */
 export function saveBatchReport(run: BatchRun): unknown {
   if ((run.status !== 'done' && run.status !== 'cancelled') || run.settings === null || run.runs.length === 0) return null;
-  const { status, settings, modelName, progress, runs, policy, message, seconds, startedAt, finishedAt } = run;
-  return { version: WORKSPACE_VERSION, status, settings, modelName, progress, runs, policy, message, seconds, startedAt, finishedAt };
+  const { status, settings, rules, modelName, progress, runs, policy, message, seconds, startedAt, finishedAt } = run;
+  return { version: WORKSPACE_VERSION, status, settings, rules, modelName, progress, runs, policy, message, seconds, startedAt, finishedAt };
 }
 
 /**
@@ -159,6 +162,8 @@ const LabDataSchema = z.object({
   skipped: z.array(note.extend({ name: z.string().max(400), reason: z.enum(['unsolvable', 'state-cap']) })).max(MAX_SAVED_LAB_NOTES),
   rowsRead: count,
   stateCap: z.number().int().min(1),
+  // Absent in lab data saved before rulesets (it was analysed under Longcat).
+  rules: z.enum(RULESET_NAMES).default('longcat'),
 });
 
 const LabRunSchema = z.object({

@@ -21,6 +21,9 @@ import type { GeneratedLevel } from '../../workers/generators.api';
 import type { GeneratorRun } from '../store/generatorsSlice';
 import { PackLevelSchema, MAX_NAME_LENGTH, type LevelPack, type PackLevel } from '../../core/pack/schema';
 import { CURRENT_PACK_VERSION } from '../../core/pack/migrations';
+import { DEFAULT_RULESET } from '../../core/rules/registry';
+import { RULESET_NAMES } from '../../core/rules/ruleset';
+import { packRules, withPackRules } from '../store/rules';
 import { err, ok, type Result } from '../../core/util/result';
 import { SeedSchema, SideSchema } from '../../core/util/schemas';
 import { BANDS, type BandName } from '../../core/difficulty/predict';
@@ -100,6 +103,8 @@ export function restoreWorkspace(json: unknown): Result<SavedWorkspace, string> 
 
 const PackMetaSchema = z.object({
   name: z.string().max(MAX_NAME_LENGTH),
+  /** The pack's ruleset (SPEC §12); absent in histories saved before rulesets and for Longcat packs. */
+  rules: z.enum(RULESET_NAMES).optional(),
   description: z.string().max(10_000).optional(),
   createdWith: z.string().max(MAX_NAME_LENGTH).optional(),
   levels: z.array(z.number().int().min(0)),
@@ -154,6 +159,7 @@ export function saveHistory(history: History): unknown {
   const packLevels = new Pool<PackLevel, PackLevel>((l) => l);
   const packs = new Pool<LevelPack, HistoryRecord['packs'][number]>((p) => ({
     name: p.name,
+    ...(packRules(p) !== DEFAULT_RULESET.name ? { rules: packRules(p) } : {}),
     ...(p.description !== undefined ? { description: p.description } : {}),
     ...(p.createdWith !== undefined ? { createdWith: p.createdWith } : {}),
     levels: p.levels.map((l) => packLevels.ref(l)),
@@ -195,7 +201,7 @@ export function restoreHistoryRecord(json: unknown): Result<History, string> {
     if (p.levels.some((j) => j >= packLevels.length)) return err(`the saved undo history refers to a missing pack level (packs.${i})`);
     const ls = p.levels.map((j) => packLevels[j]!);
     if (new Set(ls.map((l) => l.id)).size !== ls.length) return err(`the saved undo history has a pack with repeated ids (packs.${i})`);
-    packs.push({
+    const pack: LevelPack = {
       format: 'longcat-pack',
       version: CURRENT_PACK_VERSION,
       // The undo history keeps Longcat packs only until the studio plays paint (its record then gains the ruleset).
@@ -204,7 +210,8 @@ export function restoreHistoryRecord(json: unknown): Result<History, string> {
       ...(p.description !== undefined ? { description: p.description } : {}),
       ...(p.createdWith !== undefined ? { createdWith: p.createdWith } : {}),
       levels: ls,
-    });
+    };
+    packs.push(p.rules === undefined ? pack : withPackRules(pack, p.rules));
   }
   const docs: DocState[] = [];
   for (const [i, d] of rec.docs.entries()) {
@@ -243,7 +250,8 @@ export const GeneratedLevelSchema = z.object({
 
 export const GeneratorResultsSchema = z.object({
   version: z.literal(WORKSPACE_VERSION),
-  settings: z.object({ generator: z.enum(GENERATOR_NAMES), width: side, height: side, seed, count: z.number().int().min(1).max(MAX_GENERATE_COUNT) }),
+  // rules: absent in results saved before rulesets (they were Longcat's).
+  settings: z.object({ generator: z.enum(GENERATOR_NAMES), rules: z.enum(RULESET_NAMES).default('longcat'), width: side, height: side, seed, count: z.number().int().min(1).max(MAX_GENERATE_COUNT) }),
   levels: z.array(GeneratedLevelSchema).max(MAX_GENERATE_COUNT * 4),
   iterations: count,
   duplicates: count,
@@ -293,6 +301,8 @@ export const AtdResultsSchema = z.object({
     height: side,
     seed,
     count: z.number().int().min(1).max(MAX_AT_DIFFICULTY_COUNT),
+    // Absent in results saved before rulesets (they were Longcat's).
+    rules: z.enum(RULESET_NAMES).default('longcat'),
   }),
   levels: z.array(FoundLevelSchema).max(MAX_AT_DIFFICULTY_COUNT),
   message: z.string().max(1000).nullable(),

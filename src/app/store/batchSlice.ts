@@ -5,6 +5,7 @@
  */
 import type { BandName } from '../../core/difficulty/predict';
 import type { BatchGenerator, CurveStep, EvaluationProgress, EvaluationRun, FoundLevel, PolicyInfo } from '../../workers/batch.api';
+import type { RulesetName } from '../../core/rules/ruleset';
 import type { SliceCreator } from './types';
 
 export type TargetMode = 'number' | 'band';
@@ -40,6 +41,8 @@ export interface AtDifficultyRequestInfo {
   readonly height: number;
   readonly seed: number;
   readonly count: number;
+  /** The ruleset the levels were generated and priced under (the pack's then). */
+  readonly rules: RulesetName;
 }
 
 export interface AtDifficultyRun {
@@ -75,6 +78,8 @@ export interface BatchRun {
   readonly status: RunStatus;
   /** The settings the run used (the form may have changed since). */
   readonly settings: BatchSettings | null;
+  /** The ruleset the run generated and analysed under (the pack's then). */
+  readonly rules: RulesetName;
   readonly modelName: string | null;
   readonly progress: { readonly done: number; readonly total: number; readonly run: number; readonly runs: number; readonly temperature: number | null } | null;
   /** Finished runs, then the one in progress (partial) while running. */
@@ -107,7 +112,7 @@ export interface BatchSlice {
   curveFinished(status: 'done' | 'failed' | 'cancelled', message: string | null): void;
 
   setBatchSettings(patch: Partial<BatchSettings>): void;
-  batchStarted(settings: BatchSettings, modelName: string, at: number): void;
+  batchStarted(settings: BatchSettings, modelName: string, at: number, rules?: RulesetName): void;
   batchProgress(p: EvaluationProgress): void;
   batchFinished(runs: readonly EvaluationRun[], seconds: number, policy: PolicyInfo | null, at: string): void;
   batchStopped(status: 'failed' | 'cancelled', message: string): void;
@@ -135,7 +140,7 @@ export const DEFAULT_ATD_SETTINGS: AtDifficultySettings = {
 export const DEFAULT_BATCH_SETTINGS: BatchSettings = { generator: 'rsd', width: 8, height: 8, count: 20_000, seed: 1, temperatures: '0:1:0.1' };
 
 const idleAtd: AtDifficultyRun = { status: 'idle', request: null, levels: [], message: null, outOfReach: false, reachable: null, milliseconds: null, added: [] };
-const idleBatch: BatchRun = { status: 'idle', settings: null, modelName: null, progress: null, runs: [], policy: null, message: null, seconds: null, startedAt: null, finishedAt: null };
+const idleBatch: BatchRun = { status: 'idle', settings: null, rules: 'longcat', modelName: null, progress: null, runs: [], policy: null, message: null, seconds: null, startedAt: null, finishedAt: null };
 
 export const createBatchSlice: SliceCreator<BatchSlice> = () => (set, get) => ({
   atdSettings: DEFAULT_ATD_SETTINGS,
@@ -167,7 +172,7 @@ export const createBatchSlice: SliceCreator<BatchSlice> = () => (set, get) => ({
   curveFinished: (status, message) => set({ curveRun: { ...get().curveRun, status, message } }),
 
   setBatchSettings: (patch) => set({ batchSettings: { ...get().batchSettings, ...patch } }),
-  batchStarted: (settings, modelName, at) => set({ batchRun: { ...idleBatch, status: 'running', settings, modelName, startedAt: at }, batchRunIndex: -1 }),
+  batchStarted: (settings, modelName, at, rules = 'longcat') => set({ batchRun: { ...idleBatch, status: 'running', settings, rules, modelName, startedAt: at }, batchRunIndex: -1 }),
   batchProgress: (p) => {
     const run = get().batchRun;
     if (run.status !== 'running') return;

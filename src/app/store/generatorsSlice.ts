@@ -1,5 +1,6 @@
 /** The generators panel: settings and the last run's levels. */
 import type { GeneratorName } from '../../core/generators/registry';
+import type { RulesetName } from '../../core/rules/ruleset';
 import type { GeneratedLevel, GenerateResult } from '../../workers/generators.protocol';
 import type { SliceCreator } from './types';
 
@@ -11,9 +12,14 @@ export interface GeneratorSettingsState {
   readonly count: number;
 }
 
+/** A run's settings: the form's, and the ruleset the levels were made and analysed under (the pack's then). */
+export interface GeneratorRunSettings extends GeneratorSettingsState {
+  readonly rules: RulesetName;
+}
+
 export interface GeneratorRun {
   readonly status: 'idle' | 'running' | 'done' | 'failed';
-  readonly settings: GeneratorSettingsState | null;
+  readonly settings: GeneratorRunSettings | null;
   readonly levels: readonly GeneratedLevel[];
   readonly iterations: number;
   readonly duplicates: number;
@@ -25,7 +31,7 @@ export interface GeneratorsSlice {
   generatorRun: GeneratorRun;
 
   setGeneratorSettings(patch: Partial<GeneratorSettingsState>): void;
-  generationStarted(settings: GeneratorSettingsState): void;
+  generationStarted(settings: GeneratorRunSettings): void;
   generationFinished(result: GenerateResult): void;
   generationFailed(message: string): void;
 }

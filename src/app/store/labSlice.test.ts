@@ -64,7 +64,7 @@ describe('lab slice', () => {
     s().toggleLabFeature('nStates');
     expect(s().labFeatures).toEqual(['nSolutionBranches', 'nIndeterminateBranches', 'nStates']);
     s().setLabFitted({ model: model('F'), used: [0], predictions: [1] });
-    s().setLabData({ source: 'y', kind: 'csv', samples: [], problems: [], skipped: [], rowsRead: 0, stateCap: 10 });
+    s().setLabData({ source: 'y', kind: 'csv', samples: [], problems: [], skipped: [], rowsRead: 0, rules: 'longcat', stateCap: 10 });
     expect(s().labFitted).toBeNull();
     expect(s().labRuns).toHaveLength(2);
   });

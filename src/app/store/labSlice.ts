@@ -12,6 +12,7 @@ import type { FeatureName } from '../../core/graph/features';
 import { isSeed } from '../../core/util/schemas';
 import type { LabAblation, LabData } from '../../workers/lab.api';
 import { shippedDifficultyModel } from '../adapters/difficulty';
+import { packRules } from './rules';
 import { ITERATION_7_FEATURES } from '../adapters/labSeries';
 import type { SliceCreator } from './types';
 
@@ -149,7 +150,7 @@ export const createLabSlice: SliceCreator<LabSlice> = (deps) => (set, get) => ({
   },
   activateLabModel: (id) => {
     const saved = id === null ? undefined : get().savedModels.find((m) => m.id === id);
-    if (saved === undefined) set({ activeModelId: null, model: shippedDifficultyModel() });
+    if (saved === undefined) set({ activeModelId: null, model: shippedDifficultyModel(packRules(get().pack)) });
     else set({ activeModelId: saved.id, model: saved.model });
   },
   restoreLabModels: (models, activeId) => {
@@ -157,7 +158,7 @@ export const createLabSlice: SliceCreator<LabSlice> = (deps) => (set, get) => ({
     set({
       savedModels: models.slice(-SAVED_MODEL_LIMIT),
       activeModelId: active?.id ?? null,
-      model: active?.model ?? shippedDifficultyModel(),
+      model: active?.model ?? shippedDifficultyModel(packRules(get().pack)),
     });
   },
 });

@@ -23,6 +23,9 @@ import {
   sortLevels,
   updateLevel,
 } from './packEdits';
+import { DEFAULT_RULESET, rulesetByName } from '../../core/rules/registry';
+import type { RulesetName } from '../../core/rules/ruleset';
+import { featureKey, graphRules, packRules, rulesMismatch, withPackRules } from './rules';
 import { selectPackLevelDifficulty } from './selectors';
 import type { SliceCreator } from './types';
 
@@ -39,6 +42,8 @@ export interface NewPackEntry {
   readonly level: Level;
   readonly name: string;
   readonly features: LevelFeatures | null;
+  /** The ruleset `features` were computed under (default Longcat); an entry from other rules than the pack's is refused. */
+  readonly rules?: RulesetName;
   readonly source?: Partial<PackLevelSource>;
   /** Preferred id (made unique if taken). */
   readonly id?: string;
@@ -58,7 +63,7 @@ export interface PackSlice {
   packImport: PackImportReport | null;
   pendingImport: PendingImport | null;
   /**
-   * Features of pack rows computed by the studio, by rows key: derived data
+   * Features of pack rows computed by the studio, by `featureKey(rules, rowsKey)`: derived data
    * (not part of the document, not in the history). `null`: past the state cap.
    */
   featureCache: ReadonlyMap<string, LevelFeatures | null>;
@@ -90,8 +95,14 @@ export interface PackSlice {
   /** Adds checked levels (e.g. from the level text format) at the end, undoable. */
   importLevels(entries: readonly { level: Level; name: string }[], fileName: string): number;
   dismissImportReport(): void;
+  /**
+   * Starts a new, empty pack under `rules` (SPEC §12: a pack has one ruleset);
+   * undoable, with a toast. The editor's level stays and is analysed under the new rules.
+   */
+  newPack(rules: RulesetName): void;
   /** Restores a saved pack (persistence: not an edit). */
   setPack(pack: LevelPack): void;
+  /** Remembers a grid's features under `key` = `featureKey(rules, rowsKey)` (see `rules.ts`). */
   rememberFeatures(key: string, features: LevelFeatures | null): void;
 }
 
@@ -126,6 +137,11 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
 
     addToPack: (entry, after) => {
       const { pack } = get();
+      const from = entry.rules ?? DEFAULT_RULESET.name;
+      if (from !== packRules(pack)) {
+        get().notify('error', rulesMismatch(from, packRules(pack)));
+        return null;
+      }
       if (pack.levels.length >= MAX_PACK_LEVELS) return null;
       warnAbout(entry.level, entry.features, entry.name);
       const at = after === undefined ? pack.levels.length : pack.levels.findIndex((l) => l.id === after) + 1;
@@ -135,14 +151,14 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
         id = r.ids[0] ?? null;
         return r.pack;
       });
-      if (entry.features !== null) get().rememberFeatures(levelKey(entry.level), entry.features);
+      if (entry.features !== null) get().rememberFeatures(featureKey(packRules(get().pack), levelKey(entry.level)), entry.features);
       return id;
     },
     addCurrentLevelToPack: () => {
       const { level, levelName, analysis, pack } = get();
       if (pack.levels.length >= MAX_PACK_LEVELS) return null;
       const graph = analysis.graph;
-      const features = graph !== null && graph.levelKey === levelKey(level) ? graph.features : null;
+      const features = graph !== null && graph.levelKey === levelKey(level) && graphRules(graph) === packRules(pack) ? graph.features : null;
       warnAbout(level, features, levelName);
       let id: string | null = null;
       get().applyDocEdit(`Add “${levelName || 'level'}”`, (doc) => {
@@ -268,6 +284,12 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
       set({ pendingImport: null });
       if (pending === null || mode === 'cancel') return;
       const n = pending.pack.levels.length;
+      const from = packRules(pending.pack), into = packRules(get().pack);
+      if (mode === 'append' && from !== into) {
+        // A pack has one ruleset (SPEC §12): the same rows are another puzzle under other rules.
+        get().notify('error', `${pending.fileName} is a ${rulesetByName(from).title} pack and this one is ${rulesetByName(into).title}: replace the pack, or start a new ${rulesetByName(from).title} pack, to use its levels. Nothing was changed.`);
+        return;
+      }
       if (mode === 'replace') {
         get().applyDocEdit(`Import ${pending.fileName} (replace)`, (doc) => ({ ...doc, pack: pending.pack, open: null }), {
           toast: `Replaced the pack with “${pending.pack.name}” (${plural(n, 'level')}).`,
@@ -294,6 +316,13 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
       return added;
     },
     dismissImportReport: () => set({ packImport: null }),
+    newPack: (rules) => {
+      const old = get().pack;
+      const title = rulesetByName(rules).title;
+      get().applyDocEdit(`New ${title} pack`, (doc) => ({ ...doc, pack: withPackRules(emptyPack(), rules), open: null }), {
+        toast: old.levels.length === 0 ? `Started a new ${title} pack.` : `Started a new ${title} pack; Undo brings back “${old.name}” (${plural(old.levels.length, 'level')}).`,
+      });
+    },
     setPack: (pack) => set({ pack }),
     rememberFeatures: (key, features) => {
       const cache = get().featureCache;

@@ -5,8 +5,9 @@
  */
 import { levelKey, toRows } from '../../core/level/level';
 import { MAX_TRACE_LENGTH, RESTART, UNDO } from '../../core/players/trace';
-import { legalMoves } from '../../core/rules/state';
 import { catAfter } from '../adapters/graphData';
+import type { RulesetName } from '../../core/rules/ruleset';
+import { selectRuleset } from './rules';
 import type { SliceCreator } from './types';
 
 export type StudioMode = 'edit' | 'play' | 'replay';
@@ -43,6 +44,8 @@ export interface PlaytestRecord {
   readonly finishedAt: string;
   /** The playtest's trace (moves, `-` undo, `|` restart); absent in records saved before traces. */
   readonly trace?: string;
+  /** The ruleset it was played under (absent in records made before rulesets: Longcat). */
+  readonly rules?: RulesetName;
 }
 
 /** Most records kept (oldest dropped first). */
@@ -80,10 +83,11 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
 
   startPlaytest: () => {
     const { level, playStarts } = get();
+    const rules = selectRuleset(get());
     const key = levelKey(level);
     // The start itself can be over: nothing to fill (won, not logged), or no legal move (lost).
-    const start = catAfter(level, '').state;
-    const outcome: PlayOutcome = start.emptyLeft === 0 ? 'won' : legalMoves(level, start).length === 0 ? 'failed' : 'playing';
+    const start = catAfter(level, '', rules).state;
+    const outcome: PlayOutcome = start.emptyLeft === 0 ? 'won' : rules.legalMoves(level, start).length === 0 ? 'failed' : 'playing';
     set({
       mode: 'play',
       replay: null,
@@ -99,12 +103,13 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
     if (play === null || play.outcome !== 'playing') return false;
     const letter = 'UDLR'[direction];
     if (letter === undefined) return false;
-    const before = catAfter(level, play.moves);
-    if (!legalMoves(level, before.state).includes(direction)) return false;
+    const rules = selectRuleset(get());
+    const before = catAfter(level, play.moves, rules);
+    if (!rules.legalMoves(level, before.state).includes(direction)) return false;
     const moves = play.moves + letter;
-    const { state } = catAfter(level, moves);
+    const { state } = catAfter(level, moves, rules);
     const won = state.emptyLeft === 0;
-    const failed = !won && legalMoves(level, state).length === 0;
+    const failed = !won && rules.legalMoves(level, state).length === 0;
     const now = deps.now();
     const next: PlaySession = {
       ...play,
@@ -129,6 +134,7 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
       solutionMoves: moves.length,
       finishedAt: new Date(now).toISOString(),
       ...(next.trace.length <= MAX_TRACE_LENGTH ? { trace: next.trace } : {}),
+      rules: rules.name,
     };
     set({ play: next, playLog: [...playLog, record].slice(-PLAY_LOG_LIMIT) });
     return true;

@@ -14,6 +14,7 @@ import { FEATURE_NAMES, type LevelFeatures } from '../../core/graph/features';
 import type { LevelPack, PackLevel } from '../../core/pack/schema';
 import { rowsKey } from './packEdits';
 import type { PlaytestRecord } from './playtestSlice';
+import { featureKey, graphRules, packRules } from './rules';
 import type { StudioState } from './types';
 
 const keys = new WeakMap<Level, string>();
@@ -28,10 +29,10 @@ export function selectLevelKey(s: Pick<StudioState, 'level'>): string {
   return key;
 }
 
-/** The graph of the level on screen, or null while it is being computed, capped or failed. */
-export function selectCurrentGraph(s: Pick<StudioState, 'level' | 'analysis'>): GraphData | null {
+/** The graph of the level on screen under the document's ruleset, or null while it is being computed, capped or failed. */
+export function selectCurrentGraph(s: Pick<StudioState, 'level' | 'analysis' | 'pack'>): GraphData | null {
   const g = s.analysis.graph;
-  return g !== null && g.levelKey === selectLevelKey(s) ? g : null;
+  return g !== null && g.levelKey === selectLevelKey(s) && graphRules(g) === packRules(s.pack) ? g : null;
 }
 
 let readingCache: { graph: GraphData; model: DifficultyModel; reading: GaugeReading } | null = null;
@@ -49,7 +50,7 @@ export function selectReading(s: Pick<StudioState, 'analysis' | 'model'>): Gauge
 const solutions = new WeakMap<GraphData, string | null>();
 
 /** One shortest solution of the current level, or null (none, or not computed yet). */
-export function selectShortestSolution(s: Pick<StudioState, 'level' | 'analysis'>): string | null {
+export function selectShortestSolution(s: Pick<StudioState, 'level' | 'analysis' | 'pack'>): string | null {
   const g = selectCurrentGraph(s);
   if (g === null) return null;
   if (!solutions.has(g)) solutions.set(g, shortestSolution(g));
@@ -74,6 +75,8 @@ export function featuresFromRecord(record: Readonly<Record<string, number | null
 
 /** What the pack's derived values read: the feature cache and the editor's graph (and the model). */
 export interface PackDerivedInput {
+  /** The pack (its ruleset decides which features a row gives). */
+  readonly pack: LevelPack;
   readonly featureCache: StudioState['featureCache'];
   readonly analysis: { readonly graph: StudioState['analysis']['graph'] };
 }
@@ -85,10 +88,11 @@ export interface PackDerivedInput {
  */
 export function selectPackLevelFeatures(s: PackDerivedInput, level: PackLevel): LevelFeatures | null {
   const key = rowsKey(level.rows);
+  const rules = packRules(s.pack);
   const graph = s.analysis.graph;
-  if (graph !== null && graph.levelKey === key) return graph.features;
+  if (graph !== null && graph.levelKey === key && graphRules(graph) === rules) return graph.features;
   // What a file or a saved record claims is never used: only what the rows give (a forged value is reported, see selectAnnotationMismatches).
-  return s.featureCache.get(key) ?? null;
+  return s.featureCache.get(featureKey(rules, key)) ?? null;
 }
 
 /** A pack level's difficulty under the active model (derived, never stored): null when unsolvable or unknown. */
@@ -101,8 +105,7 @@ export function selectPackLevelDifficulty(s: PackDerivedInput & Pick<StudioState
 export type PackLevelStatus = 'ok' | 'unsolvable' | 'pending' | 'too-large';
 
 export function selectPackLevelStatus(s: PackDerivedInput, level: PackLevel): PackLevelStatus {
-  const key = rowsKey(level.rows);
-  if (s.featureCache.get(key) === null) return 'too-large';
+  if (s.featureCache.get(featureKey(packRules(s.pack), rowsKey(level.rows))) === null) return 'too-large';
   const f = selectPackLevelFeatures(s, level);
   if (f === null) return 'pending';
   return f.nSolutions === 0 ? 'unsolvable' : 'ok';

@@ -8,13 +8,15 @@
  * candidate is an RSD-finished walk, so every level is solvable by
  * construction. The search is seeded and budgeted in evaluations (the same
  * seed gives the same levels on any machine; wall-clock time only cancels),
- * and answers quickly when the target is outside the reachable range.
+ * and answers quickly when the target is outside the reachable range. Any
+ * ruleset's solution-down process serves (default Longcat; SPEC §12).
  */
 import type { LevelFeatures } from '../graph/features';
 import { Analyzer } from '../graph/analyze';
 import { levelKey, type Level } from '../level/level';
+import { longcat } from '../rules/registry';
+import type { Ruleset, SolutionDownCarver } from '../rules/ruleset';
 import { createRng, streamSeed, type Rng } from '../util/rng';
-import { SolutionDownWalk } from './rsd';
 
 /** How far from the target a difficulty may be: the larger of `relative * target` and `absolute`. */
 export interface Tolerance {
@@ -49,19 +51,21 @@ export interface Candidate {
 }
 
 /** Chooses the next direction of a walk being regrown; return -1 to pick at random. */
-export type Proposal = (walk: SolutionDownWalk, rng: Rng) => number;
+export type Proposal = (walk: SolutionDownCarver, rng: Rng) => number;
 
 /** What to generate: size, target and tolerance, how many levels, the seed, and the designer's constraints. */
 export interface AtDifficultyRequest {
   readonly width: number;
   readonly height: number;
+  /** The ruleset (default Longcat): its solution-down process builds the walks, its graph prices them. */
+  readonly rules?: Ruleset;
   readonly target: number;
   readonly tolerance?: Tolerance;
   readonly count?: number;
   readonly seed: number;
   /** Level keys to avoid (the current pack: Avalon's "plagiarism" check). */
   readonly exclude?: ReadonlySet<string>;
-  /** Only levels with exactly one solution path. */
+  /** Only levels with exactly one solution path (a ruleset whose `solutionPaths` is null has none such: leave it off). */
   readonly uniqueSolution?: boolean;
   /** Open cells (walk length) range. */
   readonly openCells?: { readonly min?: number | undefined; readonly max?: number | undefined };
@@ -93,15 +97,15 @@ export interface AtDifficultyResult {
 }
 
 /** Builds a candidate from a walk (replayed on `w`). */
-function evaluateWalk(w: SolutionDownWalk, analyzer: Analyzer, difficulty: (f: LevelFeatures) => number): Omit<Candidate, 'walk'> | null {
+function evaluateWalk(w: SolutionDownCarver, analyzer: Analyzer, rules: Ruleset, difficulty: (f: LevelFeatures) => number): Omit<Candidate, 'walk'> | null {
   const level = w.toLevel();
-  const r = analyzer.analyze(level);
+  const r = analyzer.analyze(level, { rules });
   if (!r.ok) return null;
   return { level, key: levelKey(level), difficulty: difficulty(r.value.features), features: { ...r.value.features }, solution: w.moves };
 }
 
 /** Replays the first `keep` steps of `walk` on `w`, then grows it until stuck (proposal or random). */
-function regrow(w: SolutionDownWalk, walk: Walk, keep: number, rng: Rng, proposal?: Proposal): number[] {
+function regrow(w: SolutionDownCarver, walk: Walk, keep: number, rng: Rng, proposal?: Proposal): number[] {
   w.reset(walk.start);
   const dirs: number[] = [];
   for (let i = 0; i < keep && i < walk.dirs.length; i++) {
@@ -131,14 +135,16 @@ function regrow(w: SolutionDownWalk, walk: Walk, keep: number, rng: Rng, proposa
  * with small probability, a slightly worse one to leave plateaus).
  */
 class Searcher {
-  readonly walk: SolutionDownWalk;
+  readonly walk: SolutionDownCarver;
+  readonly rules: Ruleset;
   readonly analyzer = new Analyzer();
   evaluations = 0;
   /** Walks near the top of the reachable range (from its estimate), used as restart points for high targets. */
   elites: readonly Walk[] = [];
 
   constructor(readonly req: AtDifficultyRequest) {
-    this.walk = new SolutionDownWalk(req.width, req.height);
+    this.rules = req.rules ?? longcat;
+    this.walk = this.rules.solutionDown(req.width, req.height);
   }
 
   private acceptable(c: Omit<Candidate, 'walk'>, taken: ReadonlySet<string>): boolean {
@@ -166,7 +172,7 @@ class Searcher {
     const walk: Walk = { start: rng.int(this.walk.grid.length), dirs: [] };
     const dirs = regrow(this.walk, walk, 0, rng, this.req.proposal);
     this.evaluations++;
-    const c = evaluateWalk(this.walk, this.analyzer, this.req.difficulty);
+    const c = evaluateWalk(this.walk, this.analyzer, this.rules, this.req.difficulty);
     return c === null ? null : { ...c, walk: { start: walk.start, dirs } };
   }
 
@@ -174,7 +180,7 @@ class Searcher {
   replay(walk: Walk, rng: Rng): Candidate | null {
     const dirs = regrow(this.walk, walk, walk.dirs.length, rng);
     this.evaluations++;
-    const c = evaluateWalk(this.walk, this.analyzer, this.req.difficulty);
+    const c = evaluateWalk(this.walk, this.analyzer, this.rules, this.req.difficulty);
     return c === null ? null : { ...c, walk: { start: walk.start, dirs } };
   }
 
@@ -182,7 +188,7 @@ class Searcher {
     const keep = rng.int(from.walk.dirs.length + 1);
     const dirs = regrow(this.walk, from.walk, keep, rng, useProposal ? this.req.proposal : undefined);
     this.evaluations++;
-    const c = evaluateWalk(this.walk, this.analyzer, this.req.difficulty);
+    const c = evaluateWalk(this.walk, this.analyzer, this.rules, this.req.difficulty);
     return c === null ? null : { ...c, walk: { start: from.walk.start, dirs } };
   }
 
@@ -278,11 +284,11 @@ export function reachableRange(
   width: number,
   height: number,
   difficulty: (f: LevelFeatures) => number,
-  options: { budget?: number; deadline?: number; now?: () => number } = {},
+  options: { budget?: number; deadline?: number; now?: () => number; rules?: Ruleset } = {},
 ): ReachableEstimate | null {
   const now = options.now ?? (() => performance.now());
   const deadline = options.deadline ?? Infinity;
-  const s = new Searcher({ width, height, target: 0, seed: 0, difficulty });
+  const s = new Searcher({ width, height, target: 0, seed: 0, difficulty, ...(options.rules !== undefined ? { rules: options.rules } : {}) });
   let max = 0;
   const elites: Walk[] = [];
   for (let r = 0; r < RANGE_CLIMBS; r++) {
@@ -305,12 +311,12 @@ export class ReachableRanges {
 
   constructor(readonly difficulty: (f: LevelFeatures) => number) {}
 
-  /** The estimate for a size with `budget` evaluations, computed on first use; null when cancelled (not cached). */
-  get(width: number, height: number, budget: number, deadline: number, now: () => number): ReachableEstimate | null {
-    const key = `${width}x${height}:${budget}`;
+  /** The estimate for a size (under a ruleset, default Longcat) with `budget` evaluations, computed on first use; null when cancelled (not cached). */
+  get(width: number, height: number, budget: number, deadline: number, now: () => number, rules: Ruleset = longcat): ReachableEstimate | null {
+    const key = `${rules.name}:${width}x${height}:${budget}`;
     const cached = this.estimates.get(key);
     if (cached !== undefined) return cached;
-    const estimate = reachableRange(width, height, this.difficulty, { budget, deadline, now });
+    const estimate = reachableRange(width, height, this.difficulty, { budget, deadline, now, rules });
     if (estimate !== null) this.estimates.set(key, estimate);
     return estimate;
   }
@@ -341,9 +347,9 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
     cancelled: true,
   });
   // A quick climb bounds most targets; only targets above it pay for the full estimate.
-  const quick = ranges.get(req.width, req.height, rangeBudget(req.width, req.height, QUICK_RANGE_EVALUATIONS), deadline, now);
+  const quick = ranges.get(req.width, req.height, rangeBudget(req.width, req.height, QUICK_RANGE_EVALUATIONS), deadline, now, s.rules);
   if (quick === null) return timedOut({ min: 0, max: 0 });
-  const range = req.target - half <= quick.max ? quick : ranges.get(req.width, req.height, rangeBudget(req.width, req.height, FULL_RANGE_EVALUATIONS), deadline, now);
+  const range = req.target - half <= quick.max ? quick : ranges.get(req.width, req.height, rangeBudget(req.width, req.height, FULL_RANGE_EVALUATIONS), deadline, now, s.rules);
   if (range === null) return timedOut({ min: quick.min, max: quick.max });
   // Elite restarts only for targets above the quick climb: below it random restarts find levels fast and keep variety.
   s.elites = range === quick ? [] : range.elites;

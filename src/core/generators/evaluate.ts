@@ -12,6 +12,8 @@
  */
 import { levelKey, type Level } from '../level/level';
 import { Analyzer } from '../graph/analyze';
+import { longcat } from '../rules/registry';
+import type { Ruleset } from '../rules/ruleset';
 import type { LevelFeatures } from '../graph/features';
 import type { GeneratedItem } from './registry';
 import type { DifficultyModel } from '../difficulty/model';
@@ -109,7 +111,8 @@ export class Evaluation {
   private readonly difficulties: number[] = [];
   private readonly sample: Level[] = [];
 
-  constructor(private readonly measure: DifficultyMeasure) {}
+  /** `rules`: the ruleset the levels are analysed under (default Longcat). */
+  constructor(private readonly measure: DifficultyMeasure, private readonly rules: Ruleset = longcat) {}
 
   /**
    * Counts one iteration and its levels. Generators pass only solvable
@@ -128,7 +131,7 @@ export class Evaluation {
         this.duplicates++;
         continue;
       }
-      const analysis = this.analyzer.analyze(level);
+      const analysis = this.analyzer.analyze(level, { rules: this.rules });
       if (!analysis.ok) {
         this.stateCapped++;
         continue;
@@ -199,8 +202,8 @@ export class TimedEvaluation {
   /** Iterations added. */
   done = 0;
 
-  constructor(measure: DifficultyMeasure, readonly temperature: number | null) {
-    this.evaluation = new Evaluation(measure);
+  constructor(measure: DifficultyMeasure, readonly temperature: number | null, rules: Ruleset = longcat) {
+    this.evaluation = new Evaluation(measure, rules);
   }
 
   /** See {@link Evaluation.add}. */

@@ -4,6 +4,8 @@
  * skips unsolvable and state-capped levels, and counts duplicates the same way.
  */
 import { Analyzer, type LevelAnalysis } from '../graph/analyze';
+import { longcat } from '../rules/registry';
+import type { Ruleset } from '../rules/ruleset';
 import { levelKey, type Level } from '../level/level';
 import type { GeneratedItem } from './registry';
 
@@ -44,8 +46,12 @@ export class UniqueLevels {
    * `seen` holds the keys met so far (default: a fresh set). A set that
    * never remembers (`FORGETFUL_KEYS`) passes every solvable level on, for a
    * consumer that removes repeats itself with bounded memory (level streams).
+   * `rules`: the ruleset the levels are analysed under (default Longcat).
    */
-  constructor(private readonly seen: KeySet = new Set<string>()) {}
+  constructor(
+    private readonly seen: KeySet = new Set<string>(),
+    private readonly rules: Ruleset = longcat,
+  ) {}
 
   /** The iteration's levels that are new and solvable, in order; repeats are counted as duplicates. */
   take(item: GeneratedItem): UniqueLevel[] {
@@ -57,7 +63,7 @@ export class UniqueLevels {
         return;
       }
       this.seen.add(key);
-      const analysis = this.analyzer.analyze(level);
+      const analysis = this.analyzer.analyze(level, { rules: this.rules });
       if (!analysis.ok || analysis.value.features.nSolutions === 0) return;
       out.push({
         index: item.index,

@@ -16,6 +16,8 @@ import { solvableDifficulty } from '../difficulty/predict';
 import { DEFAULT_TOLERANCE, generateAtDifficulty, ReachableRanges, toleranceWidth, type AtDifficultyLevel, type Tolerance } from '../generators/atDifficulty';
 import type { LevelFeatures } from '../graph/features';
 import { openCellCount, toRows } from '../level/level';
+import { rulesetByName } from '../rules/registry';
+import type { RulesetName } from '../rules/ruleset';
 
 /** One level found, with what it took to find it (its provenance). */
 export interface FoundLevel {
@@ -50,6 +52,8 @@ export interface AtDifficultyResult {
 }
 
 export interface AtDifficultyJobSettings {
+  /** The ruleset (default Longcat). */
+  readonly rules?: RulesetName | undefined;
   readonly width: number;
   readonly height: number;
   readonly target: number;
@@ -115,6 +119,7 @@ export function runAtDifficultyJob(job: AtDifficultyJobSettings, cache: RangeCac
   const ranges = cache.for(job.model);
   const r = generateAtDifficulty(
     {
+      rules: rulesetByName(job.rules ?? 'longcat'),
       width: job.width,
       height: job.height,
       target: job.target,

@@ -11,6 +11,7 @@
  */
 import { createLevelSource, type GeneratorSettings } from '../generators/registry';
 import { UniqueLevels, type KeySet, type UniqueLevel } from '../generators/unique';
+import { rulesetByName } from '../rules/registry';
 import { NEVER_CANCELLED, type CancelSignal, type JobProgress, type ProgressSink } from './jobs';
 
 /** Iterations allowed per wanted level when the run stops at a level count (RPU finds a solvable 8x8 level in about 1 of 20). */
@@ -53,7 +54,7 @@ export interface GenerateJobResult {
 /** Runs the job. Cost: one generator iteration per index, one analysis per new level. */
 export function runGenerateJob(job: GenerateJob, hooks: GenerateJobHooks): GenerateJobResult {
   const source = createLevelSource(job);
-  const unique = new UniqueLevels(hooks.seen);
+  const unique = new UniqueLevels(hooks.seen, rulesetByName(job.rules ?? 'longcat'));
   const cancelled = hooks.cancelled ?? NEVER_CANCELLED;
   const wanted = job.levels ?? Infinity;
   const total = job.to - job.from;

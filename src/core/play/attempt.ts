@@ -3,10 +3,13 @@
  * current try, counters, and a clock that only runs while the page is
  * visible. Every function returns a new attempt (or null for an illegal
  * move); the player app keeps the value and persists finished attempts as
- * {@link Attempt} records.
+ * {@link Attempt} records. Every function that reads the level takes its
+ * ruleset (Longcat when left out; SPEC §12).
  */
 import type { Level } from '../level/level';
 import { DIRECTIONS } from '../rules/moves';
+import { longcat } from '../rules/registry';
+import type { Ruleset } from '../rules/ruleset';
 import { applyMove, initialState, legalMoves, type PlayState } from '../rules/state';
 import { MAX_TRACE_LENGTH, RESTART, UNDO } from '../players/trace';
 import type { Attempt } from './results';
@@ -32,23 +35,23 @@ export interface LiveAttempt {
 }
 
 /** The state after `moves` (illegal letters are skipped: moves come from {@link move} only). */
-export function stateAfter(level: Level, moves: string): PlayState {
-  let state = initialState(level);
+export function stateAfter(level: Level, moves: string, rules: Ruleset = longcat): PlayState {
+  let state = initialState(level, rules);
   for (const ch of moves) {
-    const next = applyMove(level, state, DIRECTIONS.indexOf(ch as (typeof DIRECTIONS)[number]));
+    const next = applyMove(level, state, DIRECTIONS.indexOf(ch as (typeof DIRECTIONS)[number]), rules);
     if (next !== null) state = next;
   }
   return state;
 }
 
-function statusOf(level: Level, state: PlayState): AttemptStatus {
+function statusOf(level: Level, state: PlayState, rules: Ruleset): AttemptStatus {
   if (state.emptyLeft === 0) return 'won';
-  return legalMoves(level, state).length === 0 ? 'stuck' : 'playing';
+  return legalMoves(level, state, rules).length === 0 ? 'stuck' : 'playing';
 }
 
 /** A fresh attempt with its clock running from `now`. */
-export function startAttempt(level: Level, now: number): LiveAttempt {
-  return { moves: '', trace: '', totalMoves: 0, undos: 0, restarts: 0, startedAt: now, activeMs: 0, runningSince: now, status: statusOf(level, initialState(level)) };
+export function startAttempt(level: Level, now: number, rules: Ruleset = longcat): LiveAttempt {
+  return { moves: '', trace: '', totalMoves: 0, undos: 0, restarts: 0, startedAt: now, activeMs: 0, runningSince: now, status: statusOf(level, initialState(level, rules), rules) };
 }
 
 /** Visible ms of the attempt up to `now`. */
@@ -71,28 +74,28 @@ export function resume(a: LiveAttempt, now: number): LiveAttempt {
  * illegal or the attempt is over (won or stuck): nothing changes. A winning
  * move stops the clock.
  */
-export function move(level: Level, a: LiveAttempt, dir: number, now: number): LiveAttempt | null {
+export function move(level: Level, a: LiveAttempt, dir: number, now: number, rules: Ruleset = longcat): LiveAttempt | null {
   if (a.status !== 'playing') return null;
   const letter = DIRECTIONS[dir];
   if (letter === undefined) return null;
-  const next = applyMove(level, stateAfter(level, a.moves), dir);
+  const next = applyMove(level, stateAfter(level, a.moves, rules), dir, rules);
   if (next === null) return null;
-  const status = statusOf(level, next);
+  const status = statusOf(level, next, rules);
   const moved = { ...a, moves: a.moves + letter, trace: a.trace + letter, totalMoves: a.totalMoves + 1, status };
   return status === 'won' ? { ...moved, activeMs: elapsedMs(a, now), runningSince: null } : moved;
 }
 
 /** Takes back the last move of the current try (not after a win). */
-export function undo(level: Level, a: LiveAttempt): LiveAttempt {
+export function undo(level: Level, a: LiveAttempt, rules: Ruleset = longcat): LiveAttempt {
   if (a.moves === '' || a.status === 'won') return a;
   const moves = a.moves.slice(0, -1);
-  return { ...a, moves, trace: `${a.trace}${UNDO}`, undos: a.undos + 1, status: statusOf(level, stateAfter(level, moves)) };
+  return { ...a, moves, trace: `${a.trace}${UNDO}`, undos: a.undos + 1, status: statusOf(level, stateAfter(level, moves, rules), rules) };
 }
 
 /** Back to the start of the level, same attempt (not after a win, nor when nothing was moved). */
-export function restart(level: Level, a: LiveAttempt): LiveAttempt {
+export function restart(level: Level, a: LiveAttempt, rules: Ruleset = longcat): LiveAttempt {
   if (a.moves === '' || a.status === 'won') return a;
-  return { ...a, moves: '', trace: `${a.trace}${RESTART}`, restarts: a.restarts + 1, status: statusOf(level, initialState(level)) };
+  return { ...a, moves: '', trace: `${a.trace}${RESTART}`, restarts: a.restarts + 1, status: statusOf(level, initialState(level, rules), rules) };
 }
 
 /** The attempt as a record with its trace: solved when won, else given up; `replay` when the player had solved the level before. Seconds to the hundredth. */

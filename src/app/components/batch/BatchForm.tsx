@@ -1,6 +1,8 @@
 /** The Batch view's settings: generator, size, levels, seed (and SD-PCGRL temperatures), run / cancel, export. */
 import { MAX_SEED } from '../../../core/util/schemas';
-import { BATCH_GENERATORS, MAX_EVALUATION_COUNT, type BatchGenerator } from '../../../workers/batch.protocol';
+import { BATCH_GENERATORS, MAX_EVALUATION_COUNT, batchGeneratorProblem, type BatchGenerator } from '../../../workers/batch.protocol';
+import { rulesetByName } from '../../../core/rules/registry';
+import { packRules } from '../../store/rules';
 import { parseTemperatureList, reportFile } from '../../adapters/batchSeries';
 import { hasShippedModel } from '../../controllers/modelFilesIo';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
@@ -19,7 +21,7 @@ const LABELS: Record<BatchGenerator, string> = {
 export function BatchForm() {
   const get = useActions();
   const services = useServices();
-  const s = useStudioShallow((st) => ({ settings: st.batchSettings, run: st.batchRun }));
+  const s = useStudioShallow((st) => ({ settings: st.batchSettings, run: st.batchRun, rules: packRules(st.pack) }));
   const { settings, run } = s;
   const set = get().setBatchSettings;
   const running = run.status === 'running';
@@ -37,14 +39,18 @@ export function BatchForm() {
       <label className="field">
         <span>generator</span>
         <select value={settings.generator} data-testid="batch.generator" disabled={running} onChange={(e) => set({ generator: e.target.value as BatchGenerator })}>
-          {BATCH_GENERATORS.map((g) => (
-            <option key={g} value={g}>
-              {LABELS[g]}
-              {g === 'sd-pcgrl' && !policy ? ' (no model shipped yet)' : ''}
-            </option>
-          ))}
+          {BATCH_GENERATORS.map((g) => {
+            const problem = batchGeneratorProblem(g, s.rules);
+            return (
+              <option key={g} value={g} disabled={problem !== null} title={problem ?? undefined}>
+                {LABELS[g]}
+                {problem !== null ? ` (not for ${rulesetByName(s.rules).title})` : g === 'sd-pcgrl' && !policy ? ' (no model shipped yet)' : ''}
+              </option>
+            );
+          })}
         </select>
       </label>
+      <span className={`rules-tag rules-${s.rules}`} data-testid="batch.rules" title="the pack's rules: the levels are generated and analysed under them">{rulesetByName(s.rules).title}</span>
       <NumberField label="W" ariaLabel="width" value={settings.width} min={3} max={16} testId="batch.width" disabled={running} onChange={(v) => set({ width: v! })} />
       <NumberField label="H" ariaLabel="height" value={settings.height} min={3} max={16} testId="batch.height" disabled={running} onChange={(v) => set({ height: v! })} />
       <NumberField label={sd ? 'levels per temperature' : 'levels'} value={settings.count} min={1} max={MAX_EVALUATION_COUNT} testId="batch.count" width={84} disabled={running} onChange={(v) => set({ count: v! })} />

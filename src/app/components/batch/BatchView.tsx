@@ -116,7 +116,7 @@ export function BatchView() {
           <section className="batch-section">
             <h2>Sample levels per span{shown.temperature !== null ? ` (t = ${shown.temperature})` : ''}</h2>
             <p className="muted batch-note">The first unique levels found in each span. Click one to open it in the editor.</p>
-            <SpanSamples samples={shown.samples} settings={settings} temperature={shown.temperature} />
+            <SpanSamples samples={shown.samples} settings={settings} temperature={shown.temperature} rules={run.rules} />
           </section>
         </>
       )}

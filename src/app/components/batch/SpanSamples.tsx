@@ -3,11 +3,13 @@ import { parseRows } from '../../../core/level/format';
 import { samplesBySpan } from '../../adapters/batchSeries';
 import type { SpanSample } from '../../../workers/batch.api';
 import type { BatchSettings } from '../../store/batchSlice';
+import type { RulesetName } from '../../../core/rules/ruleset';
 import { useActions } from '../../studioContext';
+import { packRules, rulesMismatch } from '../../store/rules';
 import { DifficultyBadge } from '../DifficultyBadge';
 import { LevelThumb } from '../LevelThumb';
 
-export function SpanSamples({ samples, settings, temperature }: { readonly samples: readonly SpanSample[]; readonly settings: BatchSettings; readonly temperature: number | null }) {
+export function SpanSamples({ samples, settings, temperature, rules }: { readonly samples: readonly SpanSample[]; readonly settings: BatchSettings; readonly temperature: number | null; readonly rules: RulesetName }) {
   const get = useActions();
   const name = (s: SpanSample): string =>
     `${settings.generator}-${settings.width}x${settings.height}-s${settings.seed}${temperature !== null ? `-t${temperature}` : ''}-${s.index}`;
@@ -20,7 +22,12 @@ export function SpanSamples({ samples, settings, temperature }: { readonly sampl
   const add = (s: SpanSample): void => {
     const p = parseRows(s.rows);
     if (!p.ok) return;
-    const id = get().addToPack({ level: p.value, name: name(s), id: name(s), features: s.features, source: { generator: settings.generator, seed: settings.seed, temperature, model: temperature !== null ? `models/sd-pcgrl-${settings.width}x${settings.height}` : null } });
+    const into = packRules(get().pack);
+    if (rules !== into) {
+      get().notify('error', rulesMismatch(rules, into));
+      return;
+    }
+    const id = get().addToPack({ level: p.value, name: name(s), id: name(s), features: s.features, rules, source: { generator: settings.generator, seed: settings.seed, temperature, model: temperature !== null ? `models/sd-pcgrl-${settings.width}x${settings.height}` : null } });
     get().notify(id === null ? 'error' : 'info', id === null ? 'The pack is full.' : `Added ${name(s)} to the pack.`);
   };
   return (

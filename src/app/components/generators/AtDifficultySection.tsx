@@ -11,6 +11,8 @@ import { DEFAULT_TOLERANCE, toleranceWidth } from '../../../core/generators/atDi
 import type { FoundLevel } from '../../../workers/batch.api';
 import { MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT } from '../../../workers/batch.protocol';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
+import { rulesetByName } from '../../../core/rules/registry';
+import { packRules, uniqueSolutionApplies } from '../../store/rules';
 import { NumberField } from '../batch/NumberField';
 import { GeneratedLevelCard } from './GeneratedLevelCard';
 
@@ -19,7 +21,8 @@ const fmt = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(
 export function AtDifficultySection() {
   const get = useActions();
   const services = useServices();
-  const s = useStudioShallow((st) => ({ settings: st.atdSettings, run: st.atdRun, curve: st.curveRun, packSize: st.pack.levels.length }));
+  const s = useStudioShallow((st) => ({ settings: st.atdSettings, run: st.atdRun, curve: st.curveRun, packSize: st.pack.levels.length, rules: packRules(st.pack) }));
+  const uniqueOk = uniqueSolutionApplies(s.rules);
   const { settings, run, curve } = s;
   const set = get().setAtdSettings;
   const busy = run.status === 'running' || curve.status === 'running';
@@ -66,8 +69,11 @@ export function AtDifficultySection() {
           <label className="atd-check" title="Skip levels whose grid is already in the pack">
             <input type="checkbox" checked={settings.notInPack} data-testid="atd.notInPack" onChange={(e) => set({ notInPack: e.target.checked })} /> not in the pack
           </label>
-          <label className="atd-check" title="Only levels with exactly one solution path">
-            <input type="checkbox" checked={settings.uniqueSolution} data-testid="atd.uniqueSolution" onChange={(e) => set({ uniqueSolution: e.target.checked })} /> unique solution
+          <label
+            className="atd-check"
+            title={uniqueOk ? 'Only levels with exactly one solution path' : `Not for ${rulesetByName(s.rules).title}: its graph has cycles, so a level has no finite number of solution paths`}
+          >
+            <input type="checkbox" checked={uniqueOk && settings.uniqueSolution} disabled={!uniqueOk} data-testid="atd.uniqueSolution" onChange={(e) => set({ uniqueSolution: e.target.checked })} /> unique solution
           </label>
           <span className="atd-open">
             <NumberField label="open cells" value={settings.openMin} min={1} max={256} optional testId="atd.openMin" width={46} title="least open cells (empty = any)" onChange={(v) => set({ openMin: v })} />

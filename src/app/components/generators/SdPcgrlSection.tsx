@@ -13,6 +13,9 @@ import { hasShippedModel } from '../../controllers/modelFilesIo';
 import { generatedDifficulty } from '../../store/selectors';
 import type { SdSettings, StartCellMode } from '../../store/trainingSlice';
 import { useActions, useStudioShallow } from '../../studioContext';
+import { rulesetByName } from '../../../core/rules/registry';
+import { batchGeneratorProblem } from '../../../workers/batch.protocol';
+import { packRules } from '../../store/rules';
 import { GeneratedLevelCard } from './GeneratedLevelCard';
 import { formatCount } from '../../adapters/trainingSeries';
 import { useTrainingController } from '../training/useTraining';
@@ -22,7 +25,9 @@ const MAX_COUNT = 1000;
 export function SdPcgrlSection() {
   const c = useTrainingController();
   const get = useActions();
-  const s = useStudioShallow((st) => ({ settings: st.sdSettings, model: st.sdModel, run: st.sdRun, difficultyModel: st.model, trained: st.trainingSession?.env === 'sd-pcgrl' }));
+  const s = useStudioShallow((st) => ({ settings: st.sdSettings, model: st.sdModel, run: st.sdRun, difficultyModel: st.model, trained: st.trainingSession?.env === 'sd-pcgrl', rules: packRules(st.pack) }));
+  // The policies this build loads were trained on Longcat's environment: for another ruleset the section says so and runs nothing.
+  const rulesProblem = batchGeneratorProblem('sd-pcgrl', s.rules);
   const { settings, model, run } = s;
   const set = (patch: Partial<SdSettings>) => get().setSdSettings(patch);
   useEffect(() => void c.peekShippedModel(), [c]);
@@ -43,8 +48,10 @@ export function SdPcgrlSection() {
   return (
     <section className="sd-section" data-testid="sd.panel">
       <h3 className="sd-title">SD-PCGRL — learned solution-down</h3>
-      <div className="sd-model" data-testid="sd.model" data-status={model.status}>
-        {model.status === 'missing' || (!hasShippedModel() && meta === null) ? (
+      <div className="sd-model" data-testid="sd.model" data-status={rulesProblem !== null ? 'rules' : model.status}>
+        {rulesProblem !== null ? (
+          <span className="muted" data-testid="sd.rulesNote">Not for this {rulesetByName(s.rules).title} pack: {rulesProblem}. RSD and generate at difficulty make {rulesetByName(s.rules).title} levels.</span>
+        ) : model.status === 'missing' || (!hasShippedModel() && meta === null) ? (
           <span className="muted">No shipped model in this build. Train one in the Training view and use “Generate with it”.</span>
         ) : model.status === 'failed' ? (
           <span className="error" data-testid="sd.model.error">{model.error}</span>
@@ -132,10 +139,10 @@ export function SdPcgrlSection() {
           />
         </label>
         <div className="button-row">
-          <button type="submit" className="primary" data-testid="sd.run" disabled={run.status === 'running' || model.status === 'loading' || meta === null}>
+          <button type="submit" className="primary" data-testid="sd.run" disabled={rulesProblem !== null || run.status === 'running' || model.status === 'loading' || meta === null}>
             {run.status === 'running' ? 'Generating…' : `Generate ${settings.count}`}
           </button>
-          <button type="button" data-testid="sd.addAll" disabled={run.levels.length === 0} onClick={() => run.levels.filter((l) => !l.duplicate).forEach(add)}>
+          <button type="button" data-testid="sd.addAll" disabled={run.levels.length === 0 || rulesProblem !== null} onClick={() => run.levels.filter((l) => !l.duplicate).forEach(add)}>
             Add all to pack
           </button>
         </div>

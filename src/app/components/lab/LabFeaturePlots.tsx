@@ -1,13 +1,13 @@
 /** Every feature against the label with Pearson's r (thesis Figs. 3.6-3.7); the chosen features are emphasised. */
 import { useMemo } from 'react';
-import { FEATURE_NAMES } from '../../../core/graph/features';
+import { featuresFor } from '../../store/rules';
 import { featureScatter } from '../../adapters/labSeries';
 import { useStudioShallow } from '../../studioContext';
 import { LabScatter } from './LabScatter';
 
 export function LabFeaturePlots() {
   const s = useStudioShallow((st) => ({ data: st.labData, chosen: st.labFeatures }));
-  const series = useMemo(() => (s.data === null ? [] : FEATURE_NAMES.map((f) => ({ feature: f, series: featureScatter(s.data!.samples, f) }))), [s.data]);
+  const series = useMemo(() => (s.data === null ? [] : featuresFor(s.data.rules).map((f) => ({ feature: f, series: featureScatter(s.data!.samples, f) }))), [s.data]);
   return (
     <section className="panel lab-section" aria-label="Features against seconds" data-testid="lab.features">
       <header className="panel-header">

@@ -7,6 +7,8 @@ import { ITERATION_7_FEATURES, PLAYER_MODEL_FEATURES } from '../../adapters/labS
 import { EVALUATION_SPLITS } from '../../controllers/labController';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { LabProgress } from './LabProgress';
+import { rulesetByName } from '../../../core/rules/registry';
+import { featuresFor, packRules } from '../../store/rules';
 
 export const METHOD_LABEL: Record<FitMethod, string> = { ols: 'OLS', ridge: 'Ridge', lasso: 'Lasso' };
 
@@ -15,7 +17,9 @@ const ALL_GRAPH = FEATURE_NAMES.filter((f) => !PLAYER_MODEL_FEATURES.includes(f)
 export function LabModelPanel() {
   const get = useActions();
   const { lab } = useServices();
-  const s = useStudioShallow((st) => ({ method: st.labMethod, features: st.labFeatures, seed: st.labSeed, job: st.labJob, error: st.labError, hasData: st.labData !== null && st.labData.samples.length > 0 }));
+  const s = useStudioShallow((st) => ({ method: st.labMethod, features: st.labFeatures, seed: st.labSeed, job: st.labJob, error: st.labError, hasData: st.labData !== null && st.labData.samples.length > 0, rules: st.labData?.rules ?? packRules(st.pack) }));
+  // Features per ruleset: the data's (or the pack's, before there is data).
+  const usable = featuresFor(s.rules);
   const busy = s.job !== null;
   const k = s.features.length;
   const subsets = 2 ** k - 1;
@@ -40,13 +44,17 @@ export function LabModelPanel() {
         <div className="lab-row">
           <span className="lab-label">Features</span>
           <button type="button" className="link" data-testid="lab.features.iter7" onClick={() => get().setLabFeatures(ITERATION_7_FEATURES)}>iteration 7</button>
-          <button type="button" className="link" data-testid="lab.features.graph" onClick={() => get().setLabFeatures(ALL_GRAPH)}>all graph features</button>
+          <button type="button" className="link" data-testid="lab.features.graph" onClick={() => get().setLabFeatures(ALL_GRAPH.filter((f) => usable.includes(f)))}>all graph features</button>
           <button type="button" className="link" data-testid="lab.features.none" onClick={() => get().setLabFeatures([])}>none</button>
         </div>
         <div className="lab-features" role="group" aria-label="features">
           {FEATURE_NAMES.map((f) => (
-            <label key={f} className={`lab-feature${s.features.includes(f) ? ' on' : ''}`} title={PLAYER_MODEL_FEATURES.includes(f) ? 'random-player model: infinite on unsolvable levels, which the lab skips' : undefined}>
-              <input type="checkbox" checked={s.features.includes(f)} data-testid={`lab.feature.${f}`} onChange={() => get().toggleLabFeature(f)} />
+            <label
+              key={f}
+              className={`lab-feature${s.features.includes(f) ? ' on' : ''}`}
+              title={!usable.includes(f) ? `not a number under ${rulesetByName(s.rules).title} rules (the graph has cycles)` : PLAYER_MODEL_FEATURES.includes(f) ? 'random-player model: infinite on unsolvable levels, which the lab skips' : undefined}
+            >
+              <input type="checkbox" checked={s.features.includes(f)} disabled={!usable.includes(f) && !s.features.includes(f)} data-testid={`lab.feature.${f}`} onChange={() => get().toggleLabFeature(f)} />
               {f}
               {PLAYER_MODEL_FEATURES.includes(f) && <span className="lab-star">*</span>}
             </label>

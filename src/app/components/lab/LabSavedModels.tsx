@@ -9,6 +9,7 @@ import { MoreItems } from '../MoreItems';
 import { useRef, useState } from 'react';
 import type { DifficultyModel } from '../../../core/difficulty/model';
 import { modelWeakness, shippedDifficultyModel } from '../../adapters/difficulty';
+import { packRules } from '../../store/rules';
 import { modelFileName } from '../../adapters/labSeries';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { METHOD_LABEL } from './LabModelPanel';
@@ -63,9 +64,9 @@ export function WeakModelWarning({ text, onConfirm, onCancel }: { text: string; 
 export function LabSavedModels() {
   const get = useActions();
   const { lab } = useServices();
-  const s = useStudioShallow((st) => ({ models: st.savedModels, activeId: st.activeModelId, upload: st.labUploadProblems }));
+  const s = useStudioShallow((st) => ({ models: st.savedModels, activeId: st.activeModelId, upload: st.labUploadProblems, rules: packRules(st.pack) }));
   const fileInput = useRef<HTMLInputElement>(null);
-  const shipped = shippedDifficultyModel();
+  const shipped = shippedDifficultyModel(s.rules);
   return (
     <section className="panel lab-section" aria-label="Saved models" data-testid="lab.models">
       <header className="panel-header">

@@ -1,0 +1,75 @@
+/**
+ * The ruleset of the document (SPEC §12): a pack carries its `rules`
+ * (pack format version 2), and everything the studio does with the pack and
+ * the editor's level — analysis, drawing, playtest, generators, exports —
+ * reads it from here, so there is one place that says which game is open.
+ */
+import { FEATURE_NAMES, type FeatureName } from '../../core/graph/features';
+import type { GraphData } from '../../core/graph/graphData';
+import type { LevelPack } from '../../core/pack/schema';
+import { DEFAULT_RULESET, isRulesetName, rulesetByName } from '../../core/rules/registry';
+import type { Ruleset, RulesetName } from '../../core/rules/ruleset';
+
+/** The pack's ruleset; Longcat for a pack that names none (version 1 packs are Longcat). */
+export function packRules(pack: LevelPack): RulesetName {
+  const r = (pack as { readonly rules?: unknown }).rules;
+  return isRulesetName(r) ? r : DEFAULT_RULESET.name;
+}
+
+/** The pack with its ruleset set to `rules` (a new object; the same one when it already is). */
+export function withPackRules(pack: LevelPack, rules: RulesetName): LevelPack {
+  if ((pack as { readonly rules?: unknown }).rules === rules) return pack;
+  return { ...pack, rules } as LevelPack;
+}
+
+/** The ruleset a graph was searched under (graphs made before rulesets are Longcat's). */
+export function graphRules(graph: Pick<GraphData, 'rules'>): RulesetName {
+  return graph.rules ?? DEFAULT_RULESET.name;
+}
+
+/** The name of the document's ruleset (the pack's). */
+export function selectRulesName(s: { readonly pack: LevelPack }): RulesetName {
+  return packRules(s.pack);
+}
+
+/** The document's ruleset (the pack's). */
+export function selectRuleset(s: { readonly pack: LevelPack }): Ruleset {
+  return rulesetByName(packRules(s.pack));
+}
+
+/**
+ * The key of a grid's derived values (features, difficulty) under a ruleset:
+ * the same rows are a different puzzle under another ruleset.
+ */
+export function featureKey(rules: RulesetName, rowsKey: string): string {
+  return rules === DEFAULT_RULESET.name ? rowsKey : `${rules}:${rowsKey}`;
+}
+
+/**
+ * True when "exactly one solution" can be asked of a ruleset's levels: it
+ * counts solution paths, which only an acyclic ruleset has a finite number of
+ * (paint's `solutionPaths` is null, SPEC §12).
+ */
+export function uniqueSolutionApplies(rules: RulesetName): boolean {
+  return rulesetByName(rules).acyclic;
+}
+
+/** The sentence for levels made under `from` offered to a pack under `into` (nothing is changed). */
+export function rulesMismatch(from: RulesetName, into: RulesetName): string {
+  return `These are ${rulesetByName(from).title} levels (generated and priced under its rules); this pack is ${rulesetByName(into).title}. Generate again to add levels here; nothing was changed.`;
+}
+
+/**
+ * The features a ruleset's levels have as numbers (the lab fits and plots
+ * these): every feature but `solutionPaths` for a ruleset with cycles, where
+ * it is null (SPEC §12).
+ */
+export function featuresFor(rules: RulesetName): readonly FeatureName[] {
+  return rulesetByName(rules).acyclic ? FEATURE_NAMES : FEATURE_NAMES.filter((f) => f !== 'solutionPaths');
+}
+
+/** The last word of a ruleset's start name, capitalised, for short labels: "Head" (cat head), "Ball". */
+export function moverWord(startName: string): string {
+  const word = startName.split(' ').pop() ?? startName;
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
