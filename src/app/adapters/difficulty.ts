@@ -3,7 +3,7 @@
  * prediction. Swapping the shipped model is one line here; the store holds
  * the active model (the predictor lab can activate another).
  */
-import { DEFAULT_DIFFICULTY_MODEL } from '../../core/difficulty/defaultModel';
+import { defaultModelFor } from '../../core/difficulty/defaultModel';
 import type { DifficultyModel } from '../../core/difficulty/model';
 import { BANDS, explainDifficulty, predictDifficulty, type BandName } from '../../core/difficulty/predict';
 import type { LevelFeatures } from '../../core/graph/features';
@@ -11,13 +11,10 @@ import type { RulesetName } from '../../core/rules/ruleset';
 
 /**
  * The shipped default model for a ruleset (SPEC §5, §12): the one place the
- * studio picks it. Every ruleset reads models/difficulty/default.json until
- * the core ships a default of its own for it (paint's is fitted on paint's
- * random solution-down output); then this line asks the core for it.
+ * studio picks it (paint's is fitted on paint's random solution-down output).
  */
 export function shippedDifficultyModel(rules: RulesetName = 'longcat'): DifficultyModel {
-  void rules;
-  return DEFAULT_DIFFICULTY_MODEL;
+  return defaultModelFor(rules);
 }
 
 export interface GaugeContribution {
