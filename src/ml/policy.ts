@@ -76,8 +76,8 @@ export async function generateWithPolicy(q: QFunction, o: PolicyGenerationOption
     for (let b = 0; b < B; b++) {
       if (slotIndex[b]! < 0) continue;
       const w = walks[b]!;
-      const m = w.openMask();
-      if (m === 0) {
+      // The ruleset's own end (paint's walk may cross open cells until its idle limit).
+      if (w.done()) {
         const level = w.toLevel();
         out.push({ index: slotIndex[b]!, level, solution: w.moves });
         o.onLevel?.(slotIndex[b]!, level, w.moves);

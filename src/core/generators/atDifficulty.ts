@@ -115,8 +115,9 @@ function regrow(w: SolutionDownCarver, walk: Walk, keep: number, rng: Rng, propo
     dirs.push(d);
   }
   for (;;) {
+    // The ruleset's own end (paint's walk can cross open cells forever: it ends on its idle limit).
+    if (w.done()) return dirs;
     const m = w.openMask();
-    if (m === 0) return dirs;
     let d = proposal !== undefined ? proposal(w, rng) : -1;
     if (d < 0 || ((m >> d) & 1) === 0) {
       let k = 0;
