@@ -231,3 +231,44 @@ describe('fit-predictor --rules paint', () => {
     expect(m.provenance.summary).toMatch(/paint levels/);
   }, 120_000);
 });
+
+describe('SD-PCGRL under paint', () => {
+  it('train --rules paint records paint (and its default predictor); the model generates paint levels, solvable by the naive solver, and is refused for Longcat', async () => {
+    const dir = join(tmp, 'paint-model');
+    const t = await runCli(['train', '--env', 'sd-pcgrl', '--rules', 'paint', '--size', '4x4', '--recipe', 'fast', '--env-steps', '400', '--seed', '1', '--out', dir, '--quiet']);
+    expect(t.status).toBe(0);
+    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { rules?: string; predictor: { name: string } };
+    expect(meta.rules).toBe('paint');
+    expect(meta.predictor.name).toBe('paint-default');
+
+    const out = file('sd-paint.json');
+    const g = await runCli(['generate', '--generator', 'sd-pcgrl', '--rules', 'paint', '--rl-model', dir, '--size', '4x4', '--count', '30', '--temperature', '0.5', '--seed', '4', '--out', out, '--quiet']);
+    expect(g.status).toBe(0);
+    const pack = readPack(out);
+    expect(pack.rules).toBe('paint');
+    expect(pack.levels.length).toBeGreaterThan(0);
+    for (const l of pack.levels) {
+      const n = naive(l.rows);
+      expect(n.features.nSolutions, l.rows.join('/')).toBeGreaterThan(0);
+      expect(l.difficulty!).toBeCloseTo(n.difficulty!, 6);
+    }
+
+    refused(
+      await runCli(['generate', '--generator', 'sd-pcgrl', '--rl-model', dir, '--size', '4x4', '--count', '5', '--out', file('never-sd.json')]),
+      /was trained for paint, not longcat/,
+    );
+    expect(existsSync(join(tmp, 'never-sd.json'))).toBe(false);
+  }, 120_000);
+
+  it('the shipped paint model (models/sd-pcgrl-paint-8x8) is what --rules paint uses by default', async () => {
+    const meta = JSON.parse(readFileSync(join(root, 'models/sd-pcgrl-paint-8x8/meta.json'), 'utf8')) as { rules?: string; width: number; height: number; predictor: { name: string } };
+    expect(meta).toMatchObject({ rules: 'paint', width: 8, height: 8, predictor: { name: 'paint-default' } });
+    const out = file('sd-shipped.json');
+    const g = await runCli(['generate', '--generator', 'sd-pcgrl', '--rules', 'paint', '--count', '8', '--seed', '2', '--out', out, '--quiet']);
+    expect(g.status).toBe(0);
+    const raw = JSON.parse(readFileSync(out, 'utf8')) as PackJson & { levels: { source: { model: string } }[] };
+    expect(raw.rules).toBe('paint');
+    expect(raw.levels.every((l) => l.source.model.startsWith('models/sd-pcgrl-paint-8x8'))).toBe(true);
+    expect(raw.levels.every((l) => (l.features['nSolutions'] ?? 0) > 0)).toBe(true);
+  }, 120_000);
+});
