@@ -266,7 +266,7 @@ describe('SD-PCGRL under paint', () => {
     const out = file('sd-shipped.json');
     const g = await runCli(['generate', '--generator', 'sd-pcgrl', '--rules', 'paint', '--count', '8', '--seed', '2', '--out', out, '--quiet']);
     expect(g.status).toBe(0);
-    const raw = JSON.parse(readFileSync(out, 'utf8')) as PackJson & { levels: { source: { model: string } }[] };
+    const raw = JSON.parse(readFileSync(out, 'utf8')) as { rules: string; levels: { source: { model: string }; features: Record<string, number | null> }[] };
     expect(raw.rules).toBe('paint');
     expect(raw.levels.every((l) => l.source.model.startsWith('models/sd-pcgrl-paint-8x8'))).toBe(true);
     expect(raw.levels.every((l) => (l.features['nSolutions'] ?? 0) > 0)).toBe(true);
