@@ -35,14 +35,15 @@ test('training runs in a worker with live charts and counters; pause, resume, st
   await expect.poll(() => training.chartPoints('epsilon')).toBeGreaterThan(epsilonPoints);
   expect(Number.isFinite(await training.counter('loss'))).toBe(true);
   expect(await training.counter('envStepsPerSecond')).toBeGreaterThan(0);
-  // Progress toward the budget (0.3 min = 18 s): the share spent and the time left add up to it.
+  // Progress toward the budget (SMALL.minutes): the share spent and the time left, read from one render, add up to it.
   const budget = studio.page.getByTestId('training.budget');
   await expect(budget).toBeVisible();
   const elapsed = await training.counter('elapsed');
   const spent = Number(await budget.getAttribute('data-spent'));
   const left = Number(await budget.getAttribute('data-left'));
   expect(spent).toBeGreaterThan(0);
-  expect(Math.abs(spent * 18 + left - 18)).toBeLessThanOrEqual(1.5);
+  const budgetSeconds = SMALL.minutes * 60;
+  expect(Math.abs(spent * budgetSeconds + left - budgetSeconds)).toBeLessThanOrEqual(1.5);
   expect(elapsed).toBeGreaterThan(0);
 
   // Pause: the counters hold still (how fast it answers is a bench figure: docs/BENCHMARKS.md, training).

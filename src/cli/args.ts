@@ -2,6 +2,7 @@
 import { isSideInRange, MAX_SIDE, MIN_SIDE } from '../core/level/level';
 import { GENERATOR_NAMES, isGeneratorName, type GeneratorName } from '../core/generators/registry';
 import { MAX_SEED, SeedSchema } from '../core/util/schemas';
+import { RULESET_NAMES, type RulesetName } from '../core/rules/ruleset';
 
 /** An error that ends the command with one line on stderr and a non-zero exit. */
 export class CliError extends Error {
@@ -60,6 +61,20 @@ export function parseSeed(text: string): number {
   const n = SeedSchema.safeParse(wholeNumber(text));
   if (!n.success) throw new CliError(`--seed must be a whole number from 0 to ${MAX_SEED}, got "${text}"`);
   return n.data;
+}
+
+/** `--rules longcat|paint` (SPEC §12): the ruleset of text input and of generated levels. */
+export function parseRules(text: string): RulesetName {
+  if (!(RULESET_NAMES as readonly string[]).includes(text)) throw new CliError(`--rules must be one of ${RULESET_NAMES.join(', ')}, got "${text}"`);
+  return text as RulesetName;
+}
+
+/** Refuses a generator the ruleset has no version of, in one line (RPU's stop rules and the Turtle environment are Longcat's). */
+export function checkGeneratorRules(generator: string, rules: RulesetName): void {
+  if (rules === 'longcat') return;
+  if (generator === 'rpu' || generator === 'turtle') {
+    throw new CliError(`--generator ${generator} is Longcat's only; under --rules ${rules} use rsd or sd-pcgrl`);
+  }
 }
 
 /** rpu or rsd (sd-pcgrl is dispatched before this: it needs a trained model). */

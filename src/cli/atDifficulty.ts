@@ -8,6 +8,7 @@ import { RangeCache, runAtDifficultyJob } from '../core/jobs/atDifficulty';
 import { importPack, packLevelFromLevel } from '../core/pack/pack';
 import { CliError, listProblems, parseNumber } from './args';
 import { writePack } from './writePack';
+import type { RulesetName } from '../core/rules/ruleset';
 import { readInput } from './analyze';
 
 /** `10%`, `0.1` (relative) or `3` (absolute, when >= 1) into a tolerance; the larger of it and the default's other part applies. */
@@ -39,19 +40,21 @@ export function parseTolerance(text: string | undefined): Tolerance {
  * optional outer cancel `timeLimitMs`.
  */
 export function runAtDifficulty(o: {
-  width: number; height: number; target: number; tolerance: Tolerance; count: number; seed: number; out: string;
+  rules?: RulesetName | undefined; width: number; height: number; target: number; tolerance: Tolerance; count: number; seed: number; out: string;
   model: DifficultyModel; exclude?: string | undefined; uniqueSolution: boolean; openCells?: { min?: number; max?: number };
   evaluations: number; timeLimitMs: number;
 }): { written: number; shortfall: string | null; seconds: number; evaluations: number } {
+  const rules = o.rules ?? 'longcat';
   const exclude: string[] = [];
   if (o.exclude !== undefined) {
     const r = importPack(readInput(o.exclude, 'a level pack (--exclude)'));
     if (!r.ok) throw new CliError(`--exclude ${o.exclude} is not a valid level pack: ${listProblems(r.error)}`);
+    if (r.value.pack.rules !== rules) throw new CliError(`--exclude ${o.exclude} is a ${r.value.pack.rules} pack but these levels are ${rules}`);
     for (const l of r.value.levels) exclude.push(levelKey(l));
   }
   const r = runAtDifficultyJob(
     {
-      width: o.width, height: o.height, target: o.target, tolerance: o.tolerance, count: o.count, seed: o.seed, exclude,
+      rules, width: o.width, height: o.height, target: o.target, tolerance: o.tolerance, count: o.count, seed: o.seed, exclude,
       uniqueSolution: o.uniqueSolution, ...(o.openCells ? { openCells: o.openCells } : {}),
       model: o.model, evaluations: o.evaluations, timeLimitMs: o.timeLimitMs,
     },
@@ -65,6 +68,6 @@ export function runAtDifficulty(o: {
     if (!parsed.ok) throw new Error(`a generated level did not parse: ${describeParseError(parsed.error)}`);
     return packLevelFromLevel({ ...parsed.value, name: id }, { id, difficulty: l.difficulty, features: { ...l.features }, source: atDifficultySource(l, o.seed, o.model.name) });
   });
-  writePack(o.out, `difficulty ${o.target} ${o.width}x${o.height} seed ${o.seed}`, levels);
+  writePack(o.out, `difficulty ${o.target} ${o.width}x${o.height} seed ${o.seed}`, levels, rules);
   return { written: levels.length, shortfall: r.message, seconds: r.milliseconds / 1000, evaluations: r.evaluations };
 }

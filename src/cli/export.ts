@@ -4,8 +4,8 @@
  * (`core/export/formats.ts`), or as the standalone HTML player.
  *
  * Difficulty and features are derived here as the studio derives them: every
- * level is analysed and priced by the active model (`--model`, default the
- * shipped one), whatever the input file says; a level past the state cap gets
+ * level is analysed under the pack's ruleset and priced by the active model
+ * (`--model`, default the ruleset's shipped one), whatever the input file says; a level past the state cap gets
  * none (a line on stderr says which). Only the formats that carry them
  * (json, csv, pack) pay for the analysis.
  */
@@ -19,7 +19,10 @@ import { exportPackAs, fitForFormat, isTextExportFormat, TEXT_EXPORT_FORMATS } f
 import { describeParseError, parseLevels, parseRows } from '../core/level/format';
 import { createPack, importPack, packLevelFromLevel } from '../core/pack/pack';
 import { MAX_PACK_LEVELS, type LevelPack } from '../core/pack/schema';
-import { readInput } from './analyze';
+import { inputRules, readInput } from './analyze';
+import { defaultModelFor } from '../core/difficulty/defaultModel';
+import { rulesetByName } from '../core/rules/registry';
+import type { RulesetName } from '../core/rules/ruleset';
 import { CliError, listProblems } from './args';
 import { writeOutput } from './io';
 
@@ -37,19 +40,23 @@ export interface ExportOptions {
   readonly format: CliExportFormat;
   /** File to write, or `-` for standard output. */
   readonly out: string;
-  readonly model: DifficultyModel;
+  /** Absent: the pack's ruleset's shipped default. */
+  readonly model?: DifficultyModel | undefined;
   readonly maxStates: number;
   /** json: add each level's hints. */
   readonly hints?: boolean;
   /** Keep only the levels the format holds (a line on stderr says how many went and why). */
   readonly onlyFitting?: boolean;
+  /** `--rules` for level text (a pack carries its own; a contradicting flag is refused). */
+  readonly rules?: RulesetName | undefined;
 }
 
-/** A pack from pack JSON or level text (detected by a leading `{`), named after the file for text. */
-export function loadPack(text: string, file: string): LevelPack {
+/** A pack from pack JSON or level text (detected by a leading `{`), named after the file for text; text takes `rules` (default Longcat). */
+export function loadPack(text: string, file: string, rules?: RulesetName): LevelPack {
   if (text.trimStart().startsWith('{')) {
     const r = importPack(text);
     if (!r.ok) throw new CliError(`${file === '-' ? 'standard input' : file} is not a valid level pack: ${listProblems(r.error)}`);
+    inputRules(file, r.value.pack.rules, rules);
     return r.value.pack;
   }
   const r = parseLevels(text);
@@ -57,7 +64,7 @@ export function loadPack(text: string, file: string): LevelPack {
   if (r.value.length === 0) throw new CliError(`${file} holds no levels`);
   if (r.value.length > MAX_PACK_LEVELS) throw new CliError(`${file} holds ${r.value.length} levels; a pack holds at most ${MAX_PACK_LEVELS}`);
   const name = file === '-' ? 'levels' : basename(file, extname(file));
-  return createPack(name, r.value.map((level, i) => packLevelFromLevel(level, { id: `level-${i + 1}` })));
+  return createPack(name, r.value.map((level, i) => packLevelFromLevel(level, { id: `level-${i + 1}` })), { rules: inputRules(file, null, rules) });
 }
 
 /** Rounded like the studio's pack list (two decimals), so both write the same numbers. */
@@ -70,13 +77,14 @@ const round2 = (v: number): number => Math.round(v * 100) / 100;
  */
 export function pricePack(pack: LevelPack, model: DifficultyModel, maxStates: number, warn: (line: string) => void): LevelPack {
   const analyzer = new Analyzer();
+  const rules = rulesetByName(pack.rules);
   return {
     ...pack,
     difficultyModel: model.name,
     levels: pack.levels.map((level, i) => {
       const grid = parseRows(level.rows);
       if (!grid.ok) throw new Error(`pack level ${i + 1} has invalid rows`); // importPack checked them
-      const r = analyzer.analyze(grid.value, { maxStates });
+      const r = analyzer.analyze(grid.value, { maxStates, rules });
       if (!r.ok) {
         warn(`level ${i + 1} “${level.name}”: ${r.error.message}; exported without features or difficulty`);
         return { ...level, difficulty: null, features: {} };
@@ -114,14 +122,14 @@ export async function runExport(file: string, options: ExportOptions, warn: (lin
   if (options.out !== '-' && file !== '-' && sameFile(file, options.out)) {
     throw new CliError(`--out ${options.out} is the input file; write the export to another file`);
   }
-  let pack = loadPack(readInput(file), file);
+  let pack = loadPack(readInput(file), file, options.rules);
   if (options.onlyFitting === true && options.format !== 'html') {
     const fit = fitForFormat(pack, options.format);
     if (fit.leftOut > 0) warn(`${fit.leftOut} level${fit.leftOut === 1 ? '' : 's'} left out (${fit.reason})`);
     pack = fit.pack;
   }
   const needsPrices = options.format === 'json' || options.format === 'csv' || options.format === 'pack';
-  if (needsPrices) pack = pricePack(pack, options.model, options.maxStates, warn);
+  if (needsPrices) pack = pricePack(pack, options.model ?? defaultModelFor(pack.rules), options.maxStates, warn);
   let text: string;
   if (options.format === 'html') {
     const { standaloneHtml } = await import('./exportHtml');

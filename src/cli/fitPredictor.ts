@@ -1,4 +1,6 @@
 /** `fit-predictor`: fit a difficulty model on a CSV of player data or on generated levels. */
+import { rulesetByName } from '../core/rules/registry';
+import type { RulesetName } from '../core/rules/ruleset';
 import { Analyzer } from '../core/graph/analyze';
 import { FEATURE_NAMES, type LevelFeatures } from '../core/graph/features';
 import { fitModel } from '../core/difficulty/calibrate';
@@ -78,6 +80,8 @@ export function parseLabelTransform(text: string): DifficultyModel['label']['tra
 }
 
 export interface FitOptions {
+  /** The ruleset the levels (generated or in the CSV) are analysed under (default Longcat). */
+  readonly rules?: RulesetName;
   readonly data?: string;
   readonly generated?: number;
   readonly method: FitMethod;
@@ -107,6 +111,7 @@ export function runFitPredictor(o: FitOptions): DifficultyModel {
       buildModelFromGenerated(
         {
           name: o.name,
+          ...(o.rules !== undefined && o.rules !== 'longcat' ? { rules: o.rules } : {}),
           iterations: generated,
           seed: o.seed,
           method: o.method,
@@ -125,7 +130,7 @@ export function runFitPredictor(o: FitOptions): DifficultyModel {
     const analyzer = new Analyzer();
     const samples: LevelFeatures[] = [], labels: number[] = [];
     for (const row of rows) {
-      const r = analyzer.analyze(row.level);
+      const r = analyzer.analyze(row.level, { rules: rulesetByName(o.rules ?? 'longcat') });
       if (!r.ok) {
         skipped.push({ line: row.line, message: r.error.message });
         continue;

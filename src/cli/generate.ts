@@ -20,6 +20,8 @@ import { packLevelFromLevel } from '../core/pack/pack';
 import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
 import { CliError } from './args';
 import { machineLoad, perSecond, startClock } from './cpuClock';
+import { rulesetByName } from '../core/rules/registry';
+import type { RulesetName } from '../core/rules/ruleset';
 import { Progress } from './progress';
 import { LineWriter, RepeatFilter } from './stream';
 import { writePack } from './writePack';
@@ -62,7 +64,8 @@ export function runGenerate(o: GenerateOptions): { written: number; iterations: 
   const progress = new Progress(`generate ${o.generator}`, to - from, !o.quiet && to - from >= 2000);
   const id = (u: UniqueLevel): string => generatedLevelId(o.generator, o.width, o.height, o.seed, u);
   const source = { generator: o.generator, seed: o.seed, temperature: null, model: null };
-  const job = { generator: o.generator, width: o.width, height: o.height, seed: o.seed, from, to, ...('levels' in a ? { levels: a.levels } : {}) };
+  const rules = o.rules ?? 'longcat';
+  const job = { generator: o.generator, width: o.width, height: o.height, seed: o.seed, rules, from, to, ...('levels' in a ? { levels: a.levels } : {}) };
   if (o.stream) {
     const writer = new LineWriter(o.out);
     const filter = new RepeatFilter();
@@ -105,12 +108,14 @@ export function runGenerate(o: GenerateOptions): { written: number; iterations: 
     onProgress: (p) => progress.tick(p.done),
   });
   const shardNote = shard ? ` shard ${shard.shard + 1}/${shard.shards}` : '';
-  writePack(o.out, `${o.generator} ${o.width}x${o.height} seed ${o.seed}${shardNote}`, levels);
+  writePack(o.out, `${o.generator} ${o.width}x${o.height} seed ${o.seed}${shardNote}`, levels, rules);
   return { written: levels.length, iterations: r.iterations, duplicates: r.duplicates };
 }
 
 export interface EvaluateResult extends EvaluationReport {
   readonly generator: string;
+  /** Present when not Longcat. */
+  readonly rules?: RulesetName;
   readonly size: string;
   readonly seed: number;
   readonly shard: string | null;
@@ -130,7 +135,10 @@ export interface EvaluateResult extends EvaluationReport {
 /** A generated level's stream line: the id the studio gives it, annotations as `merge` writes them, its provenance. */
 function streamLine(o: GeneratorSettings & { readonly model: DifficultyModel }, u: { index: number; k: number; siblings: number; level: Level }, features: LevelFeatures): string {
   const id = generatedLevelId(o.generator, o.width, o.height, o.seed, u);
-  return formatStreamLine(packLevelFromLevel({ ...u.level, name: id }, { id, ...annotationsOf(features, o.model), source: { generator: o.generator, seed: o.seed, temperature: null, model: null } }));
+  return formatStreamLine(
+    packLevelFromLevel({ ...u.level, name: id }, { id, ...annotationsOf(features, o.model), source: { generator: o.generator, seed: o.seed, temperature: null, model: null } }),
+    o.rules ?? 'longcat',
+  );
 }
 
 /**
@@ -140,10 +148,12 @@ function streamLine(o: GeneratorSettings & { readonly model: DifficultyModel }, 
  * levels can be kept and merged.
  */
 export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
-  const evaluation = new Evaluation(predictorMeasure(o.model));
+  const rules = o.rules ?? 'longcat';
+  const ruleset = rulesetByName(rules);
+  const evaluation = new Evaluation(predictorMeasure(o.model), ruleset);
   const { from, to } = range(o);
   const progress = new Progress(`evaluate ${o.generator}`, to - from, !o.quiet && to - from >= 2000);
-  const job = { generator: o.generator, width: o.width, height: o.height, seed: o.seed, from, to };
+  const job = { generator: o.generator, width: o.width, height: o.height, seed: o.seed, rules, from, to };
   const clock = startClock();
   if (out === undefined) runEvaluateJob(job, evaluation, { onProgress: (p) => progress.tick(p.done) });
   else {
@@ -155,7 +165,7 @@ export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
         add(item: GeneratedItem): void {
           evaluation.add(item);
           item.levels.forEach((level, k) => {
-            const a = analyzer.analyze(level);
+            const a = analyzer.analyze(level, { rules: ruleset });
             if (a.ok && a.value.features.nSolutions > 0) filter.add(levelKey(level), streamLine(o, { index: item.index, k, siblings: item.levels.length, level }, a.value.features));
           });
         },
@@ -174,6 +184,7 @@ export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
   const cpuSeconds = clock.cpuSeconds();
   return {
     generator: o.generator,
+    ...(rules !== 'longcat' ? { rules } : {}),
     size: `${o.width}x${o.height}`,
     seed: o.seed,
     shard: o.shard ? `${o.shard.shard + 1}/${o.shard.shards}` : null,
@@ -191,7 +202,7 @@ const f1 = (x: number): string => x.toFixed(1);
 /** The report as a short human-readable table. */
 export function formatReport(r: EvaluateResult): string {
   const lines = [
-    `generator ${r.generator}  size ${r.size}  seed ${r.seed}${r.shard ? `  shard ${r.shard}` : ''}`,
+    `generator ${r.generator}${r.rules !== undefined ? `  rules ${r.rules}` : ''}  size ${r.size}  seed ${r.seed}${r.shard ? `  shard ${r.shard}` : ''}`,
     `iterations        ${r.generated}`,
     `solvable          ${r.solvableIterations} iterations (${f1(r.solvablePercent)}%) gave ${r.solvable} solvable levels`,
     `duplicates        ${r.duplicates} (${f1(r.duplicatesPercent)}% of solvable levels)`,

@@ -11,8 +11,9 @@ import { Command, CommanderError } from 'commander';
 import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { shardRange } from '../core/generators/registry';
 import { registerRate } from './rateCommand';
-import { CliError, parseCount, parseGenerator, parseNumber, parseSeed, parseShard, parseSize, parseWhole, shardFromEnv } from './args';
+import { checkGeneratorRules, CliError, parseCount, parseRules, parseGenerator, parseNumber, parseSeed, parseShard, parseSize, parseWhole, shardFromEnv } from './args';
 import type { TrainBudget } from './train';
+import type { RulesetName } from '../core/rules/ruleset';
 import type { GenerateAmount } from './generate';
 
 /** Evaluations per level `generate --target` may spend by default (the studio's budget). */
@@ -30,8 +31,8 @@ function parseStreamFormat(format: string | undefined, out: string): boolean {
 }
 
 /** The difficulty model for `--model`: the module that reads it is loaded with the command. */
-async function loadModel(file: string | undefined) {
-  return (await import('./modelFile')).loadModel(file);
+async function loadModel(file: string | undefined, rules: RulesetName = 'longcat') {
+  return (await import('./modelFile')).loadModel(file, rules);
 }
 
 /** Checks before a run that `--out` can be written (its folder exists, it is not a folder). */
@@ -87,13 +88,15 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .description('print one JSON object per level: classes and every graph feature (text format or pack; - for stdin)')
     .argument('<file>', 'level text file, level pack JSON, or - for standard input')
     .option('--max-states <n>', 'state cap per level', String(DEFAULT_STATE_CAP))
-    .option('--model <file>', 'difficulty model JSON (default: the shipped model)')
-    .action(async (file: string, opts: { maxStates: string; model?: string }) => {
+    .option('--model <file>', 'difficulty model JSON (default: the ruleset\'s shipped model)')
+    .option('--rules <r>', 'ruleset of text input: longcat (default) or paint; a pack carries its own')
+    .action(async (file: string, opts: { maxStates: string; model?: string; rules?: string }) => {
       const maxStates = parseCount(opts.maxStates, '--max-states', 50_000_000);
+      const rules = opts.rules !== undefined ? parseRules(opts.rules) : undefined;
       await checkStateCap(maxStates);
-      const model = await loadModel(opts.model);
+      const model = opts.model !== undefined ? await loadModel(opts.model) : undefined;
       const { runAnalyze } = await import('./analyze');
-      status.code = runAnalyze(file, { maxStates, model }, (l) => process.stdout.write(l + '\n'));
+      status.code = runAnalyze(file, { maxStates, model, rules }, (l) => process.stdout.write(l + '\n'));
     });
 
   const common = (c: Command): Command =>
@@ -104,12 +107,13 @@ function buildProgram(): { program: Command; status: { code: number } } {
       .option('--size <WxH>', 'grid size', '8x8')
       .option('--seed <s>', 'random seed', '1')
       .option('--shard <i/n>', 'run only shard i of n (1-based) of the iterations; inside a Kubernetes Indexed Job, JOB_COMPLETION_INDEX and LONGCAT_SHARDS pick it when no --shard is given')
-      .option('--model <file>', 'difficulty model JSON (default: the shipped model)')
+      .option('--rules <r>', 'ruleset: longcat or paint (paint: rsd, sd-pcgrl and --target)', 'longcat')
+      .option('--model <file>', 'difficulty model JSON (default: the ruleset\'s shipped model)')
       .option('--rl-model <dir>', 'sd-pcgrl or turtle: trained model directory (default: the shipped model for the size)')
       .option('--start-cell <i>', 'sd-pcgrl: start every level at this cell (row-major index) instead of a random one')
       .option('--quiet', 'no progress on stderr', false);
 
-  type CommonOpts = { generator?: string; count?: string; iterations?: string; size: string; seed: string; shard?: string; quiet: boolean; model?: string; rlModel?: string; startCell?: string };
+  type CommonOpts = { rules: string; generator?: string; count?: string; iterations?: string; size: string; seed: string; shard?: string; quiet: boolean; model?: string; rlModel?: string; startCell?: string };
   /** `--shard`, else the Indexed Job's shard from the environment, else none. */
   const shardOf = (o: CommonOpts) => (o.shard !== undefined ? parseShard(o.shard) : shardFromEnv(process.env));
   /** The run's length: --iterations, or --count where it means the same (evaluate, sd-pcgrl). */
@@ -123,14 +127,21 @@ function buildProgram(): { program: Command; status: { code: number } } {
     if (o.generator === undefined) throw new CliError("required option '--generator <name>' not specified (rpu, rsd, sd-pcgrl or turtle)");
     return o.generator;
   };
+  /** `--rules`, checked against the generator (one line for a generator the ruleset lacks). */
+  const rulesOf = (o: CommonOpts): RulesetName => {
+    const rules = parseRules(o.rules);
+    if (o.generator !== undefined) checkGeneratorRules(o.generator, rules);
+    return rules;
+  };
   const settings = async (o: CommonOpts) => ({
+    rules: rulesOf(o),
     generator: parseGenerator(requireGenerator(o)),
     count: parseCount(runLength(o), o.iterations !== undefined ? '--iterations' : '--count'),
     ...parseSize(o.size),
     seed: parseSeed(o.seed),
     shard: shardOf(o),
     quiet: o.quiet,
-    model: await loadModel(o.model),
+    model: await loadModel(o.model, rulesOf(o)),
   });
   /** The same settings for the sd-pcgrl generator, whose index range is its levels. */
   const sdSettings = async (o: CommonOpts, temperature: number) => {
@@ -140,9 +151,9 @@ function buildProgram(): { program: Command; status: { code: number } } {
     const { from, to } = shard ? shardRange(count, shard.shard, shard.shards) : { from: 0, to: count };
     let startCell: number | undefined;
     if (o.startCell !== undefined) startCell = parseWhole(o.startCell, '--start-cell', 0, size.width * size.height - 1);
-    const seed = parseSeed(o.seed);
-    // No --rl-model: the shipped model, found beside the package (any working folder).
-    return { ...size, seed, from, to, temperature, startCell, rlModel: o.rlModel, model: await loadModel(o.model), quiet: o.quiet };
+    const seed = parseSeed(o.seed), rules = rulesOf(o);
+    // No --rl-model: the ruleset's shipped model, found beside the package (any working folder).
+    return { ...size, seed, rules, from, to, temperature, startCell, rlModel: o.rlModel, model: await loadModel(o.model, rules), quiet: o.quiet };
   };
   const parseTemperature = (text: string): number => parseNumber(text, '--temperature', 0, 1);
 
@@ -161,7 +172,8 @@ function buildProgram(): { program: Command; status: { code: number } } {
       if (o.target !== undefined) {
         // Every option is checked before the search starts.
         const target = parseNumber(o.target, '--target', 0, MAX_TARGET, `a difficulty from 0 to ${MAX_TARGET}`);
-        const size = parseSize(o.size);
+        const size = parseSize(o.size), rules = parseRules(o.rules);
+        if (o.uniqueSolution && rules !== 'longcat') throw new CliError(`--unique-solution needs solution paths, which ${rules} does not count (its graph has cycles)`);
         let openCells: { min?: number; max?: number } | undefined;
         if (o.openCells !== undefined) {
           const cells = size.width * size.height - 1;
@@ -178,10 +190,10 @@ function buildProgram(): { program: Command; status: { code: number } } {
         const tolerance = parseTolerance(o.tolerance), count = parseCount(o.count, '--count', 10_000), seed = parseSeed(o.seed);
         const evaluations = parseCount(o.evaluations, '--evaluations', 100_000_000);
         const timeLimitMs = o.timeLimit === undefined ? Infinity : 1000 * parseNumber(o.timeLimit, '--time-limit', 0.001, 7 * 24 * 3600, 'seconds above 0 (at most a week)');
-        const model = await loadModel(o.model);
+        const model = await loadModel(o.model, rules);
         await checkOut(o.out);
         const r = runAtDifficulty({
-          ...size, target, tolerance, count, seed, evaluations, timeLimitMs,
+          rules, ...size, target, tolerance, count, seed, evaluations, timeLimitMs,
           out: o.out, model, exclude: o.exclude, uniqueSolution: o.uniqueSolution, ...(openCells ? { openCells } : {}),
         });
         // Timings go to stderr only: the file is the same for the same seed on any machine.
@@ -190,6 +202,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         return;
       }
       requireGenerator(o);
+      rulesOf(o);
       if (o.generator === 'turtle') throw new CliError('turtle is a baseline to evaluate (evaluate --generator turtle), not a level source: it yields almost no solvable levels');
       if (o.generator === 'sd-pcgrl') {
         const temperature = parseTemperature(o.temperature);
@@ -211,10 +224,11 @@ function buildProgram(): { program: Command; status: { code: number } } {
         amount = { levels: parseCount(o.count, '--count', 100_000_000) };
       } else amount = { iterations: parseCount(o.iterations!, '--iterations', 10_000_000_000), shard: shardOf(o) };
       const stream = parseStreamFormat(o.format, o.out);
-      const size = parseSize(o.size), seed = parseSeed(o.seed), model = await loadModel(o.model);
+      const rules = rulesOf(o);
+      const size = parseSize(o.size), seed = parseSeed(o.seed), model = await loadModel(o.model, rules);
       if (o.out !== '-') await checkOut(o.out);
       const { runGenerate } = await import('./generate');
-      const r = runGenerate({ generator, ...size, seed, amount, model, quiet: o.quiet, out: o.out, stream });
+      const r = runGenerate({ generator, rules, ...size, seed, amount, model, quiet: o.quiet, out: o.out, stream });
       process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.iterations} iterations, ${r.duplicates} duplicates skipped)\n`);
     });
 
@@ -227,6 +241,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
       if (o.out !== undefined && !isStreamOut(o.out)) throw new CliError(`evaluate --out writes a level stream: name a .ndjson or .jsonl file, got "${o.out}"`);
       if (o.out === '-') throw new CliError('evaluate prints its report on standard output: write the level stream to a file');
       requireGenerator(o);
+      rulesOf(o);
       if (o.generator === 'turtle') {
         const size = parseSize(o.size);
         const { evaluateTurtleModel, parseTemperatures } = await import('./sdPcgrl');
@@ -251,7 +266,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         }
         const reports = await evaluateSdPcgrl(s, temps);
         for (const r of reports) {
-          const full = { generator: 'sd-pcgrl', size: o.size, seed: parseSeed(o.seed), shard: o.shard ?? null, ...r };
+          const full = { generator: 'sd-pcgrl', ...(s.rules !== 'longcat' ? { rules: s.rules } : {}), size: o.size, seed: parseSeed(o.seed), shard: o.shard ?? null, ...r };
           process.stdout.write(o.json ? JSON.stringify(full) + '\n' : `temperature ${r.temperature}\n` + formatReport(full) + '\n');
         }
         return;
@@ -267,7 +282,8 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .command('fit-predictor')
     .description('fit a difficulty model (standardised linear) on player data or on generated levels')
     .option('--data <file.csv>', 'CSV of level,avgCompletionSeconds (level rows joined by /)')
-    .option('--generated <n>', 'fit to the player model over n RSD and n RPU 8x8 iterations (plus n/4 RSD 6x6 and 10x10), calibrated to the thesis')
+    .option('--generated <n>', 'fit to the player model over n RSD and n RPU 8x8 iterations (paint: RSD only; plus n/4 RSD 6x6 and 10x10), calibrated to the thesis')
+    .option('--rules <r>', 'ruleset of the generated levels or the CSV\'s levels: longcat or paint', 'longcat')
     .option('--method <m>', 'ols, ridge or lasso (alpha by 5-fold CV)', 'ridge')
     .option('--features <list>', 'comma-separated feature names, each optionally as log1p:NAME (default: thesis iteration 7)')
     .option('--label <t>', 'label transform before fitting: identity or log1p', 'identity')
@@ -275,13 +291,15 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--name <name>', 'model name', 'custom')
     .requiredOption('--out <file>', 'model JSON to write')
     .option('--quiet', 'no progress on stderr', false)
-    .action(async (o: { data?: string; generated?: string; method: string; features?: string; label: string; seed: string; name: string; out: string; quiet: boolean }) => {
+    .action(async (o: { rules: string; data?: string; generated?: string; method: string; features?: string; label: string; seed: string; name: string; out: string; quiet: boolean }) => {
+      const rules = parseRules(o.rules);
       const { parseFeatureSpec, parseLabelTransform, parseMethod, runFitPredictor } = await import('./fitPredictor');
       const labelTransform = parseLabelTransform(o.label);
       const method = parseMethod(o.method), featureSpec = parseFeatureSpec(o.features), seed = parseSeed(o.seed);
       if (o.name.trim() === '' || o.name.length > 200) throw new CliError(`--name must be 1 to 200 characters, got "${o.name}"`);
       await checkOut(o.out);
       const model = runFitPredictor({
+        rules,
         ...(o.data !== undefined ? { data: o.data } : {}),
         ...(o.generated !== undefined ? { generated: parseCount(o.generated, '--generated', 1_000_000) } : {}),
         method,
@@ -312,12 +330,15 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--recipe <name>', 'auto (gpu on a real WebGPU adapter, else fast), fast, gpu or thesis', 'auto')
     .option('--backend <name>', 'wasm, webgpu (Dawn; a GPU, or a software Vulkan driver via VK_ICD_FILENAMES) or cpu', 'wasm')
     .option('--encoding <e>', 'markov (start cell + previous direction) or thesis', 'markov')
-    .option('--model <file>', 'difficulty model JSON for the reward (default: the shipped model)')
+    .option('--rules <r>', 'ruleset the environment carves under: longcat or paint (sd-pcgrl only)', 'longcat')
+    .option('--model <file>', 'difficulty model JSON for the reward (default: the ruleset\'s shipped model)')
     .requiredOption('--out <dir>', 'model directory to write (model.json, weights.bin, meta.json, checkpoint/)')
     .option('--resume', 'continue from <out>/checkpoint', false)
     .option('--quiet', 'no progress on stderr', false)
-    .action(async (o: { env: string; size: string; minutes?: string; envSteps?: string; seed: string; recipe: string; backend: string; encoding: string; model?: string; out: string; resume: boolean; quiet: boolean }) => {
+    .action(async (o: { env: string; size: string; minutes?: string; envSteps?: string; seed: string; recipe: string; backend: string; encoding: string; rules: string; model?: string; out: string; resume: boolean; quiet: boolean }) => {
       if (o.env !== 'sd-pcgrl' && o.env !== 'turtle') throw new CliError(`--env must be sd-pcgrl or turtle, got "${o.env}"`);
+      const rules = parseRules(o.rules);
+      if (o.env === 'turtle' && rules !== 'longcat') throw new CliError(`--env turtle is Longcat's only; under --rules ${rules} train --env sd-pcgrl`);
       if (o.recipe !== 'auto' && o.recipe !== 'fast' && o.recipe !== 'gpu' && o.recipe !== 'thesis') throw new CliError(`--recipe must be auto, fast, gpu or thesis, got "${o.recipe}"`);
       if (o.backend !== 'wasm' && o.backend !== 'webgpu' && o.backend !== 'cpu') throw new CliError(`--backend must be wasm, webgpu or cpu, got "${o.backend}"`);
       if (o.encoding !== 'markov' && o.encoding !== 'thesis') throw new CliError(`--encoding must be markov or thesis, got "${o.encoding}"`);
@@ -330,11 +351,11 @@ function buildProgram(): { program: Command; status: { code: number } } {
       } else {
         budget = { envSteps: parseWhole(o.envSteps!, '--env-steps', 1, 10_000_000_000) };
       }
-      const size = parseSize(o.size), seed = parseSeed(o.seed), model = await loadModel(o.model);
+      const size = parseSize(o.size), seed = parseSeed(o.seed), model = await loadModel(o.model, rules);
       (await import('./io')).ensureOutputDir(o.out, '--out', ['model.json', 'weights.bin', 'meta.json']);
       const { runTrain } = await import('./train');
       const m = await runTrain({
-        env: o.env, ...size, encoding: o.encoding, model, budget, seed, out: o.out,
+        env: o.env, ...size, encoding: o.encoding, model, ...(rules !== 'longcat' ? { rules } : {}), budget, seed, out: o.out,
         recipe: o.recipe, backend: o.backend, resume: o.resume, quiet: o.quiet,
         command: ['npm run cli -- train', ...process.argv.slice(3).filter((a) => a !== '--quiet' && a !== '--resume')].join(' '),
       });
@@ -366,21 +387,24 @@ function buildProgram(): { program: Command; status: { code: number } } {
 
   program
     .command('export')
-    .description('write a pack (or level text) for game code: levels JSON, text, an Arduboy C header, a CSV of features, the pack JSON, or the standalone HTML player')
+    .description('write a pack (or level text) for game code: levels JSON, text, an Arduboy C header (Longcat 8x8 only), a CSV of features, the pack JSON, or the standalone HTML player')
     .argument('<pack>', 'level pack JSON or level text file, or - for standard input')
-    .requiredOption('--format <f>', 'json (levels for game code), text, arduboy (C header, 8x8 levels), csv (features and difficulty), pack, or html (the standalone player)')
+    .requiredOption('--format <f>', 'json (levels for game code), text, arduboy (C header, Longcat 8x8 levels only), csv (features and difficulty), pack, or html (the standalone player)')
     .requiredOption('--out <file>', 'file to write, or - for standard output')
-    .option('--model <file>', 'difficulty model JSON for json, csv and pack (default: the shipped model)')
+    .option('--model <file>', 'difficulty model JSON for json, csv and pack (default: the ruleset\'s shipped model)')
     .option('--max-states <n>', 'state cap per level for json, csv and pack', String(DEFAULT_STATE_CAP))
     .option('--hints', 'json only: add per level a shortest solution and the next move from every winnable state')
     .option('--only-fitting', 'write only the levels the format can hold (arduboy: 8x8, at most 255) and say how many were left out')
-    .action(async (file: string, o: { format: string; out: string; model?: string; maxStates: string; hints?: boolean; onlyFitting?: boolean }) => {
+    .option('--rules <r>', 'ruleset of level text: longcat (default) or paint; a pack carries its own')
+    .action(async (file: string, o: { format: string; out: string; model?: string; maxStates: string; hints?: boolean; onlyFitting?: boolean; rules?: string }) => {
       const { parseExportFormat, runExport } = await import('./export');
       const format = parseExportFormat(o.format);
       if (o.hints === true && format !== 'json') throw new CliError('--hints goes with --format json (the levels JSON for game code)');
+      const rules = o.rules !== undefined ? parseRules(o.rules) : undefined;
       const maxStates = parseCount(o.maxStates, '--max-states', 50_000_000);
       await checkStateCap(maxStates);
-      const r = await runExport(file, { format, out: o.out, model: await loadModel(o.model), maxStates, hints: o.hints === true, onlyFitting: o.onlyFitting === true }, (l) => process.stderr.write(l + '\n'));
+      const model = o.model !== undefined ? await loadModel(o.model) : undefined;
+      const r = await runExport(file, { format, out: o.out, model, maxStates, rules, hints: o.hints === true, onlyFitting: o.onlyFitting === true }, (l) => process.stderr.write(l + '\n'));
       if (o.out !== '-') process.stderr.write(`wrote ${r.levels} level${r.levels === 1 ? '' : 's'} to ${o.out} (${format})\n`);
     });
 

@@ -1,10 +1,20 @@
 /**
  * `merge`: combine packs (or level streams, SPEC §11) (e.g. the shards of one run) into one, dropping
  * duplicate levels. Features and difficulty are recomputed from each level's
- * rows under the default model (a pack's stored values are claims, never
- * copied through); claims that differ are reported on stderr.
+ * rows under the inputs' ruleset and its default model (a pack's stored
+ * values are claims, never copied through); claims that differ are reported
+ * on stderr. Every input must have the same ruleset (mixed packs are not
+ * needed, SPEC §12).
  */
-import { DEFAULT_DIFFICULTY_MODEL } from '../core/difficulty/defaultModel';
+import { defaultModelFor } from '../core/difficulty/defaultModel';
+import { rulesetByName } from '../core/rules/registry';
+import type { RulesetName } from '../core/rules/ruleset';
+
+/** The ruleset of the merge so far: the first input's; another input's is refused in one line. */
+function sameRules(current: RulesetName | null, next: RulesetName, where: string): RulesetName {
+  if (current !== null && current !== next) throw new CliError(`${where} is ${next} but the inputs before it are ${current}; merge levels of one ruleset; nothing written`);
+  return next;
+}
 import { Analyzer } from '../core/graph/analyze';
 import { formatStreamLine, parseStreamLine } from '../core/jobs/levelStream';
 import type { Level } from '../core/level/level';
@@ -26,11 +36,13 @@ export function runMerge(files: readonly string[], out: string, name?: string): 
   let duplicates = 0;
   let recomputed = 0;
   let firstName = '';
+  let rules: RulesetName | null = null;
   for (const file of files) {
     const r = importPack(readInput(file, 'a level pack'));
     if (!r.ok) throw new CliError(`${file === '-' ? 'standard input' : file} is not a valid level pack: ${listProblems(r.error)}`);
     if (firstName === '') firstName = r.value.pack.name;
-    const fresh = recomputePackAnnotations(r.value.pack, { model: DEFAULT_DIFFICULTY_MODEL, maxStates: DEFAULT_STATE_CAP });
+    rules = sameRules(rules, r.value.pack.rules, file === '-' ? 'standard input' : file);
+    const fresh = recomputePackAnnotations(r.value.pack, { model: defaultModelFor(rules), maxStates: DEFAULT_STATE_CAP });
     if (fresh.problems.length > 0) {
       recomputed += fresh.problems.length;
       process.stderr.write(`${file === '-' ? 'standard input' : file}: ${fresh.problems.length} stored annotation${fresh.problems.length === 1 ? '' : 's'} did not match the rows and ${fresh.problems.length === 1 ? 'was' : 'were'} recomputed: ${listProblems(fresh.problems)}\n`);
@@ -52,7 +64,7 @@ export function runMerge(files: readonly string[], out: string, name?: string): 
   if (levels.length > MAX_PACK_LEVELS) {
     throw new CliError(`the merged pack would hold ${levels.length} levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Merge fewer packs`);
   }
-  writePack(out, (name ?? `${firstName} (merged)`).slice(0, 200), levels);
+  writePack(out, (name ?? `${firstName} (merged)`).slice(0, 200), levels, rules ?? 'longcat');
   return { written: levels.length, duplicates, recomputed };
 }
 
@@ -69,17 +81,19 @@ export function runMergeStreams(files: readonly string[], out: string): { writte
   const filter = new RepeatFilter();
   const writer = new LineWriter(out);
   let recomputed = 0;
+  let rules: RulesetName | null = null;
   const shown: string[] = [];
-  const add = (file: string, level: PackLevel, grid: Level, key: string, where: string): void => {
-    const r = analyzer.analyze(grid, { maxStates: DEFAULT_STATE_CAP });
+  const add = (file: string, level: PackLevel, grid: Level, key: string, where: string, levelRules: RulesetName): void => {
+    rules = sameRules(rules, levelRules, `${file} ${where}`);
+    const r = analyzer.analyze(grid, { maxStates: DEFAULT_STATE_CAP, rules: rulesetByName(rules) });
     if (!r.ok) throw new CliError(`${file} ${where}: could not be analysed (${r.error.message}); nothing written`);
-    const fresh = annotationsOf(r.value.features, DEFAULT_DIFFICULTY_MODEL);
+    const fresh = annotationsOf(r.value.features, defaultModelFor(rules));
     const problems = annotationProblems(level, 0, r.value.features, fresh.difficulty);
     if (problems.length > 0) {
       recomputed += problems.length;
       if (shown.length < 5) shown.push(`${file} ${where}: ${problems[0]!.message}`);
     }
-    filter.add(key, formatStreamLine({ ...level, ...fresh }));
+    filter.add(key, formatStreamLine({ ...level, ...fresh }, rules));
   };
   try {
     for (const file of files) {
@@ -90,7 +104,7 @@ export function runMergeStreams(files: readonly string[], out: string): { writte
             if (l.trim() === '') continue;
             const p = parseStreamLine(l, reader.line);
             if (!p.ok) throw new CliError(`${file === '-' ? 'standard input' : file} is not a valid level stream: ${listProblems(p.error, 5)}; nothing written`);
-            add(file, p.value.level, p.value.grid, p.value.key, `line ${reader.line}`);
+            add(file, p.value.level, p.value.grid, p.value.key, `line ${reader.line}`, p.value.rules);
           }
         } finally {
           reader.close();
@@ -98,7 +112,7 @@ export function runMergeStreams(files: readonly string[], out: string): { writte
       } else {
         const r = importPack(readInput(file, 'a level pack'));
         if (!r.ok) throw new CliError(`${file} is not a valid level pack: ${listProblems(r.error)}`);
-        r.value.pack.levels.forEach((pl, i) => add(file, pl, r.value.levels[i]!, levelKey(r.value.levels[i]!), `levels[${i}]`));
+        r.value.pack.levels.forEach((pl, i) => add(file, pl, r.value.levels[i]!, levelKey(r.value.levels[i]!), `levels[${i}]`, r.value.pack.rules));
       }
     }
     const kept = filter.finish(writer);

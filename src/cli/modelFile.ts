@@ -3,14 +3,15 @@
  * Its own module so that `analyze` loads the model without the fitting code
  * (ml-matrix) that `fit-predictor` needs.
  */
-import { DEFAULT_DIFFICULTY_MODEL } from '../core/difficulty/defaultModel';
+import { defaultModelFor } from '../core/difficulty/defaultModel';
+import type { RulesetName } from '../core/rules/ruleset';
 import { parseDifficultyModel, type DifficultyModel } from '../core/difficulty/model';
 import { CliError, listProblems } from './args';
 import { readText, READ_LIMITS } from './io';
 
-/** Loads a model file (for --model), or the shipped default; a bad file is a {@link CliError} naming every problem. */
-export function loadModel(file: string | undefined): DifficultyModel {
-  if (file === undefined) return DEFAULT_DIFFICULTY_MODEL;
+/** Loads a model file (for --model), or the ruleset's shipped default; a bad file is a {@link CliError} naming every problem. */
+export function loadModel(file: string | undefined, rules: RulesetName = 'longcat'): DifficultyModel {
+  if (file === undefined) return defaultModelFor(rules);
   const r = parseDifficultyModel(readText(file, 'a difficulty model', READ_LIMITS.difficultyModel));
   if (!r.ok) throw new CliError(`${file} is not a valid difficulty model: ${listProblems(r.error)}`);
   return r.value;

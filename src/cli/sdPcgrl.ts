@@ -15,9 +15,17 @@ import { readModelDir } from './modelDir';
 import { shippedPath } from './shipped';
 import { Progress } from './progress';
 import { writePack } from './writePack';
+import { rulesetByName } from '../core/rules/registry';
+import type { RulesetName } from '../core/rules/ruleset';
 
 /** The shipped SD-PCGRL model, relative to the package (not the working folder); also its name in a level's provenance. */
 export const DEFAULT_RL_MODEL = 'models/sd-pcgrl-8x8';
+
+/** Paint's shipped SD-PCGRL model (8x8, trained on the CPU recipe). */
+export const PAINT_RL_MODEL = 'models/sd-pcgrl-paint-8x8';
+
+/** The shipped SD-PCGRL model of a ruleset. */
+export const defaultRlModelFor = (rules: RulesetName): string => (rules === 'paint' ? PAINT_RL_MODEL : DEFAULT_RL_MODEL);
 
 /** The shipped Turtle model for a size, relative to the package. */
 export const turtleModelFor = (width: number, height: number): string => `models/turtle-${width}x${height}`;
@@ -71,6 +79,21 @@ export interface SdRunOptions {
   readonly rlModel?: string | undefined;
   readonly model: DifficultyModel;
   readonly quiet: boolean;
+  /** The ruleset the levels are for (default Longcat): the policy must have been trained for it. */
+  readonly rules?: RulesetName | undefined;
+}
+
+/** The policy for a run: the named folder or the ruleset's shipped one, refused when it was trained for another ruleset. */
+async function loadSdPolicy(o: SdRunOptions): Promise<LoadedPolicy> {
+  const rules = o.rules ?? 'longcat';
+  const dir = o.rlModel ?? shippedPath(defaultRlModelFor(rules));
+  const policy = await loadPolicyDir(dir, 'sd-pcgrl', o.width, o.height);
+  const trained = policy.meta.rules ?? 'longcat';
+  if (trained !== rules) {
+    policy.dispose();
+    throw new CliError(`${o.rlModel ?? defaultRlModelFor(rules)} was trained for ${trained}, not ${rules}: pass --rules ${trained} or a ${rules} model`);
+  }
+  return policy;
 }
 
 /**
@@ -79,7 +102,7 @@ export interface SdRunOptions {
  * (every temperature's levels over the CPU time of all of them).
  */
 export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): Promise<(EvaluationReport & { temperature: number; seconds: number; levelsPerSecond: number; cpuSeconds: number; levelsPerCpuSecond: number; loadAverage1m: number; cores: number })[]> {
-  const policy = await loadPolicyDir(o.rlModel ?? shippedPath(DEFAULT_RL_MODEL), 'sd-pcgrl', o.width, o.height);
+  const policy = await loadSdPolicy(o);
   const clock = startClock();
   try {
     const total = o.to - o.from;
@@ -89,7 +112,7 @@ export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): 
       { temperatures, seed: o.seed, from: o.from, to: o.to },
       (t, r) => {
         progress.set(r, new Progress(`evaluate sd-pcgrl t=${t}`, total, !o.quiet && total >= 2000));
-        return new TimedEvaluation(predictorMeasure(o.model), t);
+        return new TimedEvaluation(predictorMeasure(o.model), t, rulesetByName(o.rules ?? 'longcat'));
       },
       (run, r) => progress.get(r)!.tick(run.done),
     );
@@ -105,7 +128,7 @@ export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): 
 }
 
 export async function generateSdPcgrl(o: SdRunOptions & { out: string }): Promise<{ written: number; duplicates: number }> {
-  const policy = await loadPolicyDir(o.rlModel ?? shippedPath(DEFAULT_RL_MODEL), 'sd-pcgrl', o.width, o.height);
+  const policy = await loadSdPolicy(o);
   const progress = new Progress('generate sd-pcgrl', o.to - o.from, !o.quiet && o.to - o.from >= 2000);
   let done = 0;
   const generated = await generateSdLevels(policy, {
@@ -113,7 +136,7 @@ export async function generateSdPcgrl(o: SdRunOptions & { out: string }): Promis
     ...(o.startCell !== undefined ? { startCell: o.startCell } : {}),
     onLevel: () => progress.tick(++done),
   }).finally(() => policy.dispose());
-  const source = sdPcgrlSource(o.seed, o.temperature, `${o.rlModel ?? DEFAULT_RL_MODEL} (${policy.description})`);
+  const source = sdPcgrlSource(o.seed, o.temperature, `${o.rlModel ?? defaultRlModelFor(o.rules ?? 'longcat')} (${policy.description})`);
   const out: PackLevel[] = generated
     .filter((l) => !l.duplicate)
     .map((l) =>
@@ -125,7 +148,7 @@ export async function generateSdPcgrl(o: SdRunOptions & { out: string }): Promis
       }),
     );
   if (out.length > MAX_PACK_LEVELS) throw new CliError(`the run gives ${out.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Split it with --shard`);
-  writePack(o.out, `sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, out);
+  writePack(o.out, `sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, out, o.rules ?? 'longcat');
   return { written: out.length, duplicates: generated.length - out.length };
 }
 

@@ -146,8 +146,11 @@ describe('bad streams change nothing', () => {
     expect(r.stderr).toMatch(/bad\.ndjson is not a valid level stream: line 2/);
     expect(readFileSync(out, 'utf8')).toBe('the designer\'s file\n');
     const other = join(tmp, 'other-rules.ndjson');
-    writeFileSync(other, JSON.stringify({ ...(JSON.parse(l[0]!) as object), rules: 'paint' }) + '\n');
-    expect((await runCli(['merge', other, '--out', join(tmp, 'o.ndjson')])).stderr).toMatch(/line 1\.rules: expected "longcat"/);
+    writeFileSync(other, JSON.stringify({ ...(JSON.parse(l[0]!) as object), rules: 'sokoban' }) + '\n');
+    expect((await runCli(['merge', other, '--out', join(tmp, 'o.ndjson')])).stderr).toMatch(/line 1\.rules: expected one of "longcat", "paint"/);
+    // A paint line after Longcat lines: one ruleset per merge.
+    writeFileSync(other, l[0]! + '\n' + JSON.stringify({ ...(JSON.parse(l[1]!) as object), rules: 'paint' }) + '\n');
+    expect((await runCli(['merge', other, '--out', join(tmp, 'o.ndjson')])).stderr).toMatch(/line 2 is paint but the inputs before it are longcat/);
     expect(existsSync(join(tmp, 'o.ndjson'))).toBe(false);
   });
 

@@ -8,9 +8,11 @@ import { createPack, exportPack, importPack } from '../core/pack/pack';
 import type { PackLevel } from '../core/pack/schema';
 import { CliError, listProblems } from './args';
 import { writeOutput } from './io';
+import type { RulesetName } from '../core/rules/ruleset';
 
-export function writePack(out: string, name: string, levels: PackLevel[]): void {
-  const text = exportPack(createPack(name, levels));
+/** `rules`: the pack's ruleset (default Longcat). */
+export function writePack(out: string, name: string, levels: PackLevel[], rules: RulesetName = 'longcat'): void {
+  const text = exportPack(createPack(name, levels, { rules }));
   const check = importPack(text);
   if (!check.ok) throw new CliError(`the pack for ${out} would not load again, so nothing was written: ${listProblems(check.error)}`);
   writeOutput(out, text);

@@ -129,6 +129,11 @@ export async function restoreLearner(
 ): Promise<Result<RestoredLearner, string>> {
   const loaded = await modelFromFiles(c.files, { env: env.env, width: env.width, height: env.height });
   if (!loaded.ok) return err(loaded.error);
+  const was = loaded.value.meta.rules ?? 'longcat', want = env.rules ?? 'longcat';
+  if (was !== want) {
+    loaded.value.model.dispose();
+    return err(`the model was trained for ${was}, not ${want}`);
+  }
   const { actions, ...observation } = networkShape(env);
   const learner = new DqnLearner({ ...observation, actions }, recipe.learner, seed, loaded.value.model);
   if (c.optimizer !== null) {

@@ -35,6 +35,7 @@ export function buildModelMeta(m: MetaInput): ModelMeta {
     width: m.width,
     height: m.height,
     encoding: m.encoding,
+    ...(m.rules !== undefined && m.rules !== 'longcat' ? { rules: m.rules } : {}),
     observation,
     actions,
     recipe: m.recipe,

@@ -6,10 +6,11 @@
  * its own random stream (start cell and temperature coin), so the same seed
  * gives the same levels whatever the batch size or shard.
  */
-import { SolutionDownWalk } from '../core/generators/rsd';
 import type { Level } from '../core/level/level';
 import { encodeWalk, sdObservationSpec, type SdEncoding } from '../core/rl/sdPcgrl';
 import { createRng, streamSeed, type Rng } from '../core/util/rng';
+import { longcat } from '../core/rules/registry';
+import type { Ruleset } from '../core/rules/ruleset';
 import { maskedArgmax } from './dqn';
 
 /** Anything that gives Q-values for a batch of observations (a DqnLearner, or a loaded model wrapper). */
@@ -21,6 +22,8 @@ export interface PolicyGenerationOptions {
   readonly width: number;
   readonly height: number;
   readonly encoding: SdEncoding;
+  /** The ruleset whose solution-down process the policy drives (default Longcat). */
+  readonly rules?: Ruleset | undefined;
   readonly temperature: number;
   readonly seed: number;
   /** Level indices to generate: [from, to). */
@@ -47,7 +50,8 @@ export async function generateWithPolicy(q: QFunction, o: PolicyGenerationOption
   if (!(o.temperature >= 0 && o.temperature <= 1)) throw new Error(`temperature must be between 0 and 1, got ${o.temperature}`);
   const spec = sdObservationSpec(o.width, o.height, o.encoding);
   const B = Math.max(1, Math.min(o.batch ?? 256, o.to - o.from));
-  const walks = Array.from({ length: B }, () => new SolutionDownWalk(o.width, o.height));
+  const rules = o.rules ?? longcat;
+  const walks = Array.from({ length: B }, () => rules.solutionDown(o.width, o.height));
   const rngs: (Rng | null)[] = new Array(B).fill(null);
   const slotIndex = new Int32Array(B).fill(-1);
   const grid = new Float32Array(B * spec.side * spec.side * spec.channels), extra = new Float32Array(B * spec.extra);
@@ -72,8 +76,8 @@ export async function generateWithPolicy(q: QFunction, o: PolicyGenerationOption
     for (let b = 0; b < B; b++) {
       if (slotIndex[b]! < 0) continue;
       const w = walks[b]!;
-      const m = w.openMask();
-      if (m === 0) {
+      // The ruleset's own end (paint's walk may cross open cells until its idle limit).
+      if (w.done()) {
         const level = w.toLevel();
         out.push({ index: slotIndex[b]!, level, solution: w.moves });
         o.onLevel?.(slotIndex[b]!, level, w.moves);

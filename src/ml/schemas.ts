@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SeedSchema, SideSchema } from '../core/util/schemas';
+import { RULESET_NAMES } from '../core/rules/ruleset';
 
 export const META_FORMAT = 'longcat-rl-model';
 
@@ -15,6 +16,8 @@ export const ModelMetaSchema = z.object({
   width: SideSchema,
   height: SideSchema,
   encoding: z.enum(['markov', 'thesis']),
+  /** The ruleset it generates for (SPEC §12); absent in files made before rulesets: Longcat. */
+  rules: z.enum(RULESET_NAMES).optional(),
   observation: z.object({ side: z.number().int().positive(), channels: z.number().int().positive(), extra: z.number().int().nonnegative() }),
   actions: z.number().int().positive(),
   recipe: z.string(),

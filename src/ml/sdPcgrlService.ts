@@ -10,11 +10,14 @@ import type { TimedEvaluation } from '../core/generators/evaluate';
 import { levelKey, type Level } from '../core/level/level';
 import type { SdEncoding } from '../core/rl/sdPcgrl';
 import { generateWithPolicy, type QFunction } from './policy';
+import { rulesetByName } from '../core/rules/registry';
+import type { RulesetName } from '../core/rules/ruleset';
 
 /** A policy and the level format it was trained for. */
 export interface SdPolicy {
   readonly q: QFunction;
-  readonly meta: { readonly width: number; readonly height: number; readonly encoding: SdEncoding };
+  /** `rules`: the ruleset it was trained for (absent: Longcat). */
+  readonly meta: { readonly width: number; readonly height: number; readonly encoding: SdEncoding; readonly rules?: RulesetName | undefined };
 }
 
 export interface SdRunOptions {
@@ -44,8 +47,9 @@ export interface SdGenerated {
 /** Levels `from..to-1` at one temperature, analysed and named, duplicates marked (in index order). */
 export async function generateSdLevels(policy: SdPolicy, o: SdRunOptions): Promise<SdGenerated[]> {
   const { width, height, encoding } = policy.meta;
+  const rules = rulesetByName(policy.meta.rules ?? 'longcat');
   const levels = await generateWithPolicy(policy.q, {
-    width, height, encoding, temperature: o.temperature, seed: o.seed, from: o.from, to: o.to,
+    width, height, encoding, rules, temperature: o.temperature, seed: o.seed, from: o.from, to: o.to,
     ...(o.startCell !== undefined ? { startCell: o.startCell } : {}),
     ...(o.onLevel !== undefined ? { onLevel: o.onLevel } : {}),
   });
@@ -55,7 +59,7 @@ export async function generateSdLevels(policy: SdPolicy, o: SdRunOptions): Promi
     const key = levelKey(level);
     const duplicate = seen.has(key);
     seen.add(key);
-    const a = analyzer.analyze(level);
+    const a = analyzer.analyze(level, { rules });
     // A finished solution-down walk is solvable by construction and far below any state cap: this is a bug.
     if (!a.ok) throw new Error(`level ${index} could not be analysed: ${a.error.message}`);
     return { index, id: sdPcgrlLevelId(width, height, o.seed, o.temperature, index), level, key, solution, analysis: a.value, duplicate };
@@ -79,7 +83,7 @@ export async function evaluatePerTemperature<R extends TimedEvaluation>(
     const run = makeRun(t, r);
     const { width, height, encoding } = policy.meta;
     await generateWithPolicy(policy.q, {
-      width, height, encoding, temperature: t, seed: o.seed, from: o.from, to: o.to,
+      width, height, encoding, rules: rulesetByName(policy.meta.rules ?? 'longcat'), temperature: t, seed: o.seed, from: o.from, to: o.to,
       onLevel: (index, level, solution) => {
         run.add({ index, levels: [level], solution });
         onLevel?.(run, r);

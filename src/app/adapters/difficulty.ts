@@ -3,21 +3,18 @@
  * prediction. Swapping the shipped model is one line here; the store holds
  * the active model (the predictor lab can activate another).
  */
-import { DEFAULT_DIFFICULTY_MODEL } from '../../core/difficulty/defaultModel';
+import { defaultModelFor } from '../../core/difficulty/defaultModel';
 import type { DifficultyModel } from '../../core/difficulty/model';
 import { BANDS, explainDifficulty, predictDifficulty, type BandName } from '../../core/difficulty/predict';
 import type { LevelFeatures } from '../../core/graph/features';
-import type { RulesetName } from '../../core/rules/ruleset';
+import { RULESET_NAMES, type RulesetName } from '../../core/rules/ruleset';
 
 /**
  * The shipped default model for a ruleset (SPEC §5, §12): the one place the
- * studio picks it. Every ruleset reads models/difficulty/default.json until
- * the core ships a default of its own for it (paint's is fitted on paint's
- * random solution-down output); then this line asks the core for it.
+ * studio picks it (paint's is fitted on paint's random solution-down output).
  */
 export function shippedDifficultyModel(rules: RulesetName = 'longcat'): DifficultyModel {
-  void rules;
-  return DEFAULT_DIFFICULTY_MODEL;
+  return defaultModelFor(rules);
 }
 
 export interface GaugeContribution {
@@ -48,13 +45,17 @@ export interface SolvableReading {
 export type GaugeReading = SolvableReading | { readonly solvable: false };
 
 /**
- * A note when `model` is another ruleset's shipped default standing in for
- * `rules` (no default of its own ships yet), else null: the gauge says so
- * rather than pass Longcat's calibration off as paint's.
+ * A note when `model` is another ruleset's shipped default priced over
+ * `rules` (a Longcat pack's model kept after switching to a paint pack, say),
+ * else null: the gauge says so rather than pass one ruleset's calibration off
+ * as another's.
  */
 export function modelRulesNote(model: DifficultyModel, rules: RulesetName): string | null {
-  if (rules === 'longcat' || model !== DEFAULT_DIFFICULTY_MODEL || shippedDifficultyModel(rules) !== DEFAULT_DIFFICULTY_MODEL) return null;
-  return `calibrated on Longcat levels: no default of its own for ${rules} ships in this build yet`;
+  if (model === shippedDifficultyModel(rules)) return null;
+  for (const other of RULESET_NAMES) {
+    if (other !== rules && model === shippedDifficultyModel(other)) return `calibrated on ${other} levels, not ${rules}`;
+  }
+  return null;
 }
 
 /** The gauge's reading of a level's features under a model. O(model features). */

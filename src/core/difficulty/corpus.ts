@@ -7,6 +7,8 @@
 import type { LevelFeatures } from '../graph/features';
 import { createLevelSource, type GeneratorName } from '../generators/registry';
 import { UniqueLevels } from '../generators/unique';
+import { rulesetByName } from '../rules/registry';
+import type { RulesetName } from '../rules/ruleset';
 
 /** One unique solvable level of a corpus: its key (walls and head), the generator that made it, and its features. */
 export interface CorpusEntry {
@@ -28,14 +30,14 @@ export function playerModelTime(f: LevelFeatures): number {
   return f.expectedMoves + f.expectedDecisions;
 }
 
-/** Unique solvable levels from each spec's run (iteration i of each run seeded `seed`). */
-export function generatedCorpus(specs: readonly CorpusSpec[], seed: number, onProgress?: (done: number, total: number) => void): CorpusEntry[] {
-  const unique = new UniqueLevels(); // one duplicate set across all specs
+/** Unique solvable levels from each spec's run (iteration i of each run seeded `seed`), under `rules` (default Longcat). */
+export function generatedCorpus(specs: readonly CorpusSpec[], seed: number, onProgress?: (done: number, total: number) => void, rules: RulesetName = 'longcat'): CorpusEntry[] {
+  const unique = new UniqueLevels(new Set<string>(), rulesetByName(rules)); // one duplicate set across all specs
   const out: CorpusEntry[] = [];
   const total = specs.reduce((a, s) => a + s.iterations, 0);
   let done = 0;
   for (const spec of specs) {
-    const source = createLevelSource({ generator: spec.generator, width: spec.width, height: spec.height, seed });
+    const source = createLevelSource({ generator: spec.generator, width: spec.width, height: spec.height, seed, rules });
     for (let i = 0; i < spec.iterations; i++) {
       const item = source.generate(i);
       onProgress?.(++done, total);

@@ -4,9 +4,14 @@
  * - `models/difficulty/default.json`: the default (`docs/difficulty.md`).
  * - `models/difficulty/iteration7.json`: the thesis's iteration 7 (SPEC §5
  *   keeps it available), the default before the player-model quantities.
+ * - `models/difficulty/paint-default.json`: paint's default (SPEC §12), the
+ *   same recipe on paint's own random solution-down levels.
+ * {@link defaultModelFor} picks the default by ruleset wherever one is used.
  */
 import defaultData from '../../../models/difficulty/default.json';
 import iteration7Data from '../../../models/difficulty/iteration7.json';
+import paintDefaultData from '../../../models/difficulty/paint-default.json';
+import type { RulesetName } from '../rules/ruleset';
 import { validateDifficultyModel, type DifficultyModel } from './model';
 
 function load(data: unknown, file: string): DifficultyModel {
@@ -20,3 +25,11 @@ export const DEFAULT_DIFFICULTY_MODEL: DifficultyModel = load(defaultData, 'mode
 
 /** The thesis's iteration-7 model (ridge over nSolutions, nSolutionBranches, nIndeterminateBranches), fitted and calibrated by the same recipe. */
 export const ITERATION_7_MODEL: DifficultyModel = load(iteration7Data, 'models/difficulty/iteration7.json');
+
+/** Paint's shipped default, fitted and calibrated on paint's random solution-down levels. */
+export const PAINT_DEFAULT_DIFFICULTY_MODEL: DifficultyModel = load(paintDefaultData, 'models/difficulty/paint-default.json');
+
+/** The shipped default difficulty model of a ruleset. */
+export function defaultModelFor(rules: RulesetName): DifficultyModel {
+  return rules === 'paint' ? PAINT_DEFAULT_DIFFICULTY_MODEL : DEFAULT_DIFFICULTY_MODEL;
+}

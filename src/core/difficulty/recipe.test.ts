@@ -1,6 +1,7 @@
 /**
  * The shipped difficulty models (SPEC §5, models/difficulty/default.json and
- * iteration7.json):
+ * iteration7.json; SPEC §12, paint-default.json, the same recipe on paint's
+ * own random solution-down levels):
  * (a) each is rebuilt from the recipe recorded in its file;
  * (c) calibration holds on fresh RSD 8x8 levels (thesis: 91% of unique levels
  *     below 20, 4% above 30).
@@ -11,16 +12,20 @@ import shipped from '../../../models/difficulty/default.json';
 import shippedIteration7 from '../../../models/difficulty/iteration7.json';
 import shippedText from '../../../models/difficulty/default.json?raw';
 import shippedIteration7Text from '../../../models/difficulty/iteration7.json?raw';
+import shippedPaint from '../../../models/difficulty/paint-default.json';
+import shippedPaintText from '../../../models/difficulty/paint-default.json?raw';
+import { paint } from '../rules/registry';
+import type { RulesetName } from '../rules/ruleset';
 import { analyzeLevel } from '../graph/analyze';
 import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
 import { createLevelSource } from '../generators/registry';
 import { levelKey } from '../level/level';
-import { DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL } from './defaultModel';
+import { DEFAULT_DIFFICULTY_MODEL, defaultModelFor, ITERATION_7_MODEL, PAINT_DEFAULT_DIFFICULTY_MODEL } from './defaultModel';
 import { FIT_METHODS, LABEL_TRANSFORMS, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from './model';
 import { calibrateToThesis } from './calibrate';
 import { solvableDifficulty } from './predict';
 import { generatedCorpus } from './corpus';
-import { buildModelFromCorpus, corpusSpecs, ITERATION_7_FEATURES, type GeneratedRecipe } from './recipe';
+import { buildModelFromCorpus, buildModelFromGenerated, corpusSpecs, ITERATION_7_FEATURES, type GeneratedRecipe } from './recipe';
 
 const MODEL = DEFAULT_DIFFICULTY_MODEL;
 
@@ -56,8 +61,11 @@ function parseRecipeCommand(command: string): Omit<GeneratedRecipe, 'command'> &
   const transforms = items.some((i) => i.includes(':')) ? items.map((i): FeatureTransform => (i.startsWith('log1p:') ? 'log1p' : 'identity')) : undefined;
   const label = (opts.get('label') ?? 'identity') as DifficultyModel['label']['transform'];
   expect(LABEL_TRANSFORMS).toContain(label);
+  const rules = (opts.get('rules') ?? 'longcat') as RulesetName;
+  expect(['longcat', 'paint']).toContain(rules);
   return {
     name: opts.get('name') ?? 'custom',
+    ...(rules !== 'longcat' ? { rules } : {}),
     iterations: Number(generated),
     seed: Number(opts.get('seed') ?? '1'),
     method,
@@ -102,6 +110,29 @@ describe('(a) reproducibility of the shipped model files', () => {
       expect(JSON.stringify(rebuilt, null, 2) + '\n').toBe(text);
     });
   }, 300_000); // one corpus of ~28k analysed levels and two ridge fits: ~40 s alone, more on a loaded 2-core machine
+
+  it('rebuilding paint-default.json with its recorded recipe (--rules paint) gives the same file, byte for byte but for createdAt', () => {
+    const json = shippedPaint as unknown as DifficultyModel;
+    const command = json.provenance.command!;
+    const recipe = parseRecipeCommand(command);
+    expect(recipe.rules).toBe('paint');
+    expect(recipe.out).toBe('');
+    expect(recipe.seed).toBe(json.provenance.seed);
+    // Paint has no RPU: its corpus is RSD only.
+    expect(corpusSpecs(recipe.iterations, 'paint').map((s) => s.generator)).toEqual(['rsd', 'rsd', 'rsd']);
+    const rebuilt = buildModelFromGenerated({ ...recipe, command }, json.provenance.createdAt);
+    expect(normalised(rebuilt)).toEqual(normalised(json));
+    expect(JSON.stringify(rebuilt, null, 2) + '\n').toBe(shippedPaintText);
+  }, 400_000); // ~14k paint levels analysed: ~65 s of CPU alone
+});
+
+describe('the default model by ruleset', () => {
+  it('defaultModelFor picks default.json for Longcat and paint-default.json for paint', () => {
+    expect(defaultModelFor('longcat')).toBe(DEFAULT_DIFFICULTY_MODEL);
+    expect(defaultModelFor('paint')).toBe(PAINT_DEFAULT_DIFFICULTY_MODEL);
+    expect(PAINT_DEFAULT_DIFFICULTY_MODEL.name).toBe('paint-default');
+    expect(PAINT_DEFAULT_DIFFICULTY_MODEL.provenance.command).toMatch(/--rules paint/);
+  });
 });
 
 // ---------------------------------------------------------------------------
@@ -135,6 +166,40 @@ describe('(c) calibration to the thesis on fresh RSD 8x8 levels', () => {
     expect(above30).toBeGreaterThanOrEqual(0.02);
     expect(above30).toBeLessThanOrEqual(0.07);
   });
+});
+
+describe('(c) paint-default.json on fresh paint RSD 8x8 levels', () => {
+  it('3,000 iterations with another seed, analysed under paint: 0.85..0.96 below 20 and 0.02..0.07 above 30', () => {
+    const seed = 777_001;
+    expect(seed).not.toBe(shippedPaint.provenance.seed);
+    const source = createLevelSource({ generator: 'rsd', width: 8, height: 8, seed, rules: 'paint' });
+    const seen = new Set<string>();
+    const d: number[] = [];
+    let capped = 0;
+    for (let i = 0; i < 3000; i++) {
+      for (const lvl of source.generate(i).levels) {
+        const key = levelKey(lvl);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const r = analyzeLevel(lvl, { rules: paint });
+        // A few paint levels pass the state cap; the recipe's corpus skips them too.
+        if (!r.ok) {
+          capped++;
+          continue;
+        }
+        expect(r.value.features.nSolutions).toBeGreaterThan(0);
+        d.push(solvableDifficulty(PAINT_DEFAULT_DIFFICULTY_MODEL, r.value.features));
+      }
+    }
+    expect(d.length).toBeGreaterThan(2000);
+    expect(capped).toBeLessThan(d.length / 100);
+    const below20 = d.filter((v) => v < 20).length / d.length;
+    const above30 = d.filter((v) => v > 30).length / d.length;
+    expect(below20).toBeGreaterThanOrEqual(0.85);
+    expect(below20).toBeLessThanOrEqual(0.96);
+    expect(above30).toBeGreaterThanOrEqual(0.02);
+    expect(above30).toBeLessThanOrEqual(0.07);
+  }, 120_000);
 });
 
 describe('(c) calibrateToThesis on a hand-made case', () => {

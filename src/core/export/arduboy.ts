@@ -1,6 +1,7 @@
 /**
- * A C header in the level layout of the Arduboy port of Longcat: every level
- * 8x8 and ten bytes long. Bytes 0..7 are the rows, top row first; in each
+ * A C header in the level layout of the Arduboy port of Longcat: Longcat
+ * packs only (the port plays Longcat's rules), every level 8x8 and ten
+ * bytes long. Bytes 0..7 are the rows, top row first; in each
  * row byte the most significant bit is the leftmost cell and a set bit is a
  * wall. Bytes 8 and 9 are the head's column (x) and row (y), 0-based from
  * the top left; the head's cell is open (bit clear). The port keeps its
@@ -76,6 +77,7 @@ export function arduboyHeader(pack: LevelPack, options: ArduboyHeaderOptions = {
     if (!C_IDENTIFIER.test(name)) return err(`"${name}" is not a C identifier (letters, digits and _, not starting with a digit)`);
   }
   if (arrayName === countName) return err('the table and the count need different names');
+  if (pack.rules !== 'longcat') return err(`the Arduboy header is for Longcat only (the port plays Longcat's rules), and this is a ${pack.rules} pack; export json, text, csv, pack or html instead`);
   const entries = exportEntries(pack);
   if (entries.length === 0) return err('the pack has no levels; an Arduboy header needs at least one');
   if (entries.length > MAX_ARDUBOY_LEVELS) {

@@ -33,7 +33,7 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<TextExportFormat, ExportFormatI
   pack: { label: 'Pack JSON', description: 'The whole pack, to open again in Longcat Studio', extension: '.longcat-pack.json', mimeType: 'application/json' },
   json: { label: 'Levels JSON', description: 'One object per level (size, rows, start cell, difficulty) for game code', extension: '.levels.json', mimeType: 'application/json' },
   text: { label: 'Text', description: 'The levels in the text format, one under its name', extension: '.txt', mimeType: 'text/plain' },
-  arduboy: { label: 'Arduboy header', description: 'A C header of 8x8 levels as row bitmasks, the Arduboy port’s layout', extension: '.h', mimeType: 'text/x-c' },
+  arduboy: { label: 'Arduboy header', description: 'A C header of 8x8 Longcat levels as row bitmasks, the Arduboy port’s layout (Longcat packs only)', extension: '.h', mimeType: 'text/x-c' },
   csv: { label: 'CSV', description: 'Features and difficulty per level, for spreadsheets', extension: '.csv', mimeType: 'text/csv' },
 };
 

@@ -3,11 +3,13 @@
  * needs to load it (size, rows, the cat's start cell) and nothing the studio
  * keeps for itself (features, sources, notes). One file, a wrapper object
  * around the list, so engines that cannot read a top-level array (Unity's
- * JsonUtility) load it too. The full pack JSON (`exportPack`) stays the
+ * JsonUtility) load it too. `rules` says which game the levels are for
+ * (`"longcat"` or `"paint"`, SPEC §12: the same grid plays differently);
+ * files written before rulesets have none and are Longcat. The full pack JSON (`exportPack`) stays the
  * format to re-import into the studio.
  *
  * ```json
- * { "format": "longcat-levels", "version": 1, "name": "My pack",
+ * { "format": "longcat-levels", "version": 1, "rules": "longcat", "name": "My pack",
  *   "difficultyModel": "default",
  *   "levels": [{ "index": 1, "id": "l1", "name": "tiny", "width": 4,
  *                "height": 3, "rows": ["C..#", ".#..", "...."],
@@ -27,6 +29,7 @@ import { toRows } from '../level/level';
 import { levelHints, type LevelHints } from './hints';
 import { orderedFieldValues, type FieldValue, type PackFieldDef } from '../pack/fields';
 import type { LevelPack } from '../pack/schema';
+import type { RulesetName } from '../rules/ruleset';
 import { exportEntries, headPosition } from './packLevels';
 
 /** The `format` tag of a levels-for-game-code file. */
@@ -64,6 +67,8 @@ export interface GameLevelsOptions {
 export interface GameLevelsFile {
   format: typeof GAME_LEVELS_FORMAT;
   version: typeof GAME_LEVELS_VERSION;
+  /** The ruleset the levels are played by. */
+  rules: RulesetName;
   name: string;
   /** The model the difficulties come from, when the pack names one. */
   difficultyModel?: string;
@@ -82,6 +87,7 @@ export function gameLevels(pack: LevelPack, options: GameLevelsOptions = {}): Ga
   return {
     format: GAME_LEVELS_FORMAT,
     version: GAME_LEVELS_VERSION,
+    rules: pack.rules,
     name: pack.name,
     ...(pack.difficultyModel !== undefined ? { difficultyModel: pack.difficultyModel } : {}),
     ...(withFields ? { fields: defs.map((d) => ({ key: d.key, label: d.label, type: d.type, ...(d.choices !== undefined ? { choices: [...d.choices] } : {}) })) } : {}),

@@ -11,13 +11,13 @@
  * reported beside the levels, never in them (a level's provenance names its
  * evaluations, not its milliseconds).
  */
-import { rulesetByName } from '../rules/registry';
-import type { RulesetName } from '../rules/ruleset';
 import type { DifficultyModel } from '../difficulty/model';
 import { solvableDifficulty } from '../difficulty/predict';
 import { DEFAULT_TOLERANCE, generateAtDifficulty, ReachableRanges, toleranceWidth, type AtDifficultyLevel, type Tolerance } from '../generators/atDifficulty';
 import type { LevelFeatures } from '../graph/features';
 import { openCellCount, toRows } from '../level/level';
+import { rulesetByName } from '../rules/registry';
+import type { RulesetName } from '../rules/ruleset';
 
 /** One level found, with what it took to find it (its provenance). */
 export interface FoundLevel {

@@ -10,8 +10,8 @@
  * a pure function of the settings and its range).
  */
 import { createLevelSource, type GeneratorSettings } from '../generators/registry';
-import { rulesetByName } from '../rules/registry';
 import { UniqueLevels, type KeySet, type UniqueLevel } from '../generators/unique';
+import { rulesetByName } from '../rules/registry';
 import { NEVER_CANCELLED, type CancelSignal, type JobProgress, type ProgressSink } from './jobs';
 
 /** Iterations allowed per wanted level when the run stops at a level count (RPU finds a solvable 8x8 level in about 1 of 20). */

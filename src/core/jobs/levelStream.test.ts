@@ -19,6 +19,15 @@ describe('level stream lines', () => {
     const back = parseStreamLine(line, 1);
     expect(back.ok && back.value.level).toEqual(level);
     expect(back.ok && back.value.key).toBe('4x3:C..#/.#../....');
+    expect(back.ok && back.value.rules).toBe('longcat');
+  });
+
+  it('a paint line names paint and reads back as paint', () => {
+    const line = formatStreamLine(level, 'paint');
+    expect(JSON.parse(line)).toMatchObject({ rules: 'paint', id: 'tiny-1' });
+    const back = parseStreamLine(line, 1);
+    expect(back.ok && back.value.rules).toBe('paint');
+    expect(back.ok && back.value.level).toEqual(level);
   });
 
   it('bad lines come back with their line number and reason, never a throw', () => {
@@ -30,8 +39,8 @@ describe('level stream lines', () => {
     const obj = JSON.parse(formatStreamLine(level)) as Record<string, unknown>;
     bad('{"rules":', /^line 7: not valid JSON/);
     bad('[1,2]', /^line 7: expected a level object/);
-    bad(JSON.stringify({ ...obj, rules: 'paint' }), /^line 7\.rules: expected "longcat" but found "paint"/);
-    bad(JSON.stringify({ ...obj, rules: undefined }), /line 7\.rules: expected "longcat" but found nothing/);
+    bad(JSON.stringify({ ...obj, rules: 'sokoban' }), /^line 7\.rules: expected one of "longcat", "paint" but found "sokoban"/);
+    bad(JSON.stringify({ ...obj, rules: undefined }), /line 7\.rules: expected one of "longcat", "paint" but found nothing/);
     bad(JSON.stringify({ ...obj, rows: ['C.', '#'] }), /^line 7/);
     bad(JSON.stringify({ ...obj, id: '' }), /^line 7\.id: the id is empty/);
     bad(JSON.stringify({ ...obj, name: 'x'.repeat(MAX_STREAM_LINE) }), /longer than 65536 characters/);

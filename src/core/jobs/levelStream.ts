@@ -1,6 +1,7 @@
 /**
  * Level streams (SPEC §11): NDJSON, one level object a line, for runs past a
- * pack's 10,000 levels. A line holds `rules` (the ruleset, `"longcat"`)
+ * pack's 10,000 levels. A line holds `rules` (the ruleset, `"longcat"` or
+ * `"paint"`, SPEC §12)
  * followed by a pack level's fields in the pack's order (id, name, rows,
  * difficulty, features, source, ...), compact JSON, ending in `\n`. A stream
  * has no header and no level limit: it is read and written a line at a time,
@@ -13,9 +14,7 @@ import { PACK_FORMAT, type PackLevel } from '../pack/schema';
 import { CURRENT_PACK_VERSION, isJsonObject } from '../pack/migrations';
 import { levelKey, type Level } from '../level/level';
 import { err, ok, type Result } from '../util/result';
-
-/** The ruleset every line of a stream names (the only one so far). */
-export const STREAM_RULES = 'longcat';
+import { RULESET_NAMES, type RulesetName } from '../rules/ruleset';
 
 /** Longest line a reader accepts, in UTF-16 code units (a level of the largest size with notes and tags is far shorter). */
 export const MAX_STREAM_LINE = 64 * 1024;
@@ -25,16 +24,18 @@ export interface StreamLevel {
   readonly level: PackLevel;
   readonly grid: Level;
   readonly key: string;
+  /** The ruleset the line names. */
+  readonly rules: RulesetName;
 }
 
-/** One stream line for `level`, without the trailing newline. */
-export function formatStreamLine(level: PackLevel): string {
-  return JSON.stringify({ rules: STREAM_RULES, ...orderedPackLevel(level) });
+/** One stream line for `level` under `rules` (default Longcat), without the trailing newline. */
+export function formatStreamLine(level: PackLevel, rules: RulesetName = 'longcat'): string {
+  return JSON.stringify({ rules, ...orderedPackLevel(level) });
 }
 
 /**
  * Reads one stream line (1-based `line` for messages). Never throws: a line
- * that is not JSON, names another ruleset, or fails the pack level's checks
+ * that is not JSON, names no known ruleset, or fails the pack level's checks
  * comes back with every problem, each path starting `line N`.
  */
 export function parseStreamLine(text: string, line: number): Result<StreamLevel, PackProblem[]> {
@@ -48,11 +49,11 @@ export function parseStreamLine(text: string, line: number): Result<StreamLevel,
   }
   if (!isJsonObject(json)) return err([{ path: at, message: 'expected a level object { "rules", "id", "name", "rows", ... }' }]);
   const { rules, ...fields } = json;
-  if (rules !== STREAM_RULES) {
-    return err([{ path: `${at}.rules`, message: `expected "${STREAM_RULES}" but found ${rules === undefined ? 'nothing' : JSON.stringify(rules).slice(0, 40)}` }]);
+  if (typeof rules !== 'string' || !(RULESET_NAMES as readonly string[]).includes(rules)) {
+    return err([{ path: `${at}.rules`, message: `expected one of ${RULESET_NAMES.map((n) => `"${n}"`).join(', ')} but found ${rules === undefined ? 'nothing' : JSON.stringify(rules).slice(0, 40)}` }]);
   }
-  const r = importPackJson({ format: PACK_FORMAT, version: CURRENT_PACK_VERSION, rules: STREAM_RULES, name: 'stream', levels: [fields] });
+  const r = importPackJson({ format: PACK_FORMAT, version: CURRENT_PACK_VERSION, rules, name: 'stream', levels: [fields] });
   if (!r.ok) return err(r.error.map((p) => ({ ...p, path: p.path.replace(/^\$?\.?levels\[0\]/, at).replace(/^\$$/, at) })));
   const grid = r.value.levels[0]!;
-  return ok({ level: r.value.pack.levels[0]!, grid, key: levelKey(grid) });
+  return ok({ level: r.value.pack.levels[0]!, grid, key: levelKey(grid), rules: rules as RulesetName });
 }

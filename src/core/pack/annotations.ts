@@ -6,6 +6,7 @@
  * values the caller computed (the studio analyses in a worker);
  * {@link recomputePackAnnotations} does the whole job for a pack (the CLI).
  */
+import { rulesetByName } from '../rules/registry';
 import { Analyzer } from '../graph/analyze';
 import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
 import type { DifficultyModel } from '../difficulty/model';
@@ -90,7 +91,7 @@ export function recomputePackAnnotations(pack: LevelPack, options: { model: Diff
   const checkDifficulty = pack.difficultyModel === undefined || pack.difficultyModel === options.model.name;
   const levels = pack.levels.map((level, i): PackLevel => {
     const grid = parseRows(level.rows);
-    const r = grid.ok ? analyzer.analyze(grid.value, { maxStates: options.maxStates }) : null;
+    const r = grid.ok ? analyzer.analyze(grid.value, { maxStates: options.maxStates, rules: rulesetByName(pack.rules) }) : null;
     if (r === null || !r.ok) {
       problems.push({ path: `levels[${i}]`, message: `could not be analysed (${r === null ? 'bad grid' : r.error.message}); its features and difficulty were left out` });
       return { ...level, features: {}, difficulty: null };

@@ -47,7 +47,7 @@ export function trainingRecipe(s: TrainJobSettings): TrainingRecipe {
   return s.learningStarts === undefined ? r : { ...r, learningStarts: s.learningStarts };
 }
 
-const envOf = (s: TrainJobSettings): EnvSettings => ({ env: s.env, width: s.width, height: s.height, encoding: s.encoding, model: s.model });
+const envOf = (s: TrainJobSettings): EnvSettings => ({ env: s.env, width: s.width, height: s.height, encoding: s.encoding, model: s.model, ...(s.rules !== undefined ? { rules: s.rules } : {}) });
 
 /**
  * A trainer for the settings on the shared schedule; `progressEverySeconds`
