@@ -54,6 +54,13 @@ test('the graph zooms by buttons, keys and one step per wheel notch, and maximis
   // it zooms in, and Fit (0) afterwards changes nothing.
   if (z0 < 1.6) await expect.poll(() => studio.graph.zoom()).toBeGreaterThan(z0);
   else await expect.poll(() => studio.graph.zoom()).toBeCloseTo(1.6, 5);
+  // The panel grows over a few frames and the fit follows its size: read the zoom once it holds still across two frames.
+  const settled = async (): Promise<boolean> => {
+    const a = await studio.graph.zoom();
+    await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+    return Math.abs((await studio.graph.zoom()) - a) < 1e-9;
+  };
+  await expect.poll(settled).toBe(true);
   const fitted = await studio.graph.zoom();
   await page.keyboard.press('0');
   expect(await studio.graph.zoom()).toBeCloseTo(fitted, 5);
