@@ -6,7 +6,8 @@
  * finished level (body open, everything else wall, head at the start) has the
  * walk as a solution, so it is always solvable.
  */
-import { CELL_EMPTY, CELL_WALL, type Level } from '../../level/level';
+import type { Level } from '../../level/level';
+import { carvedLevel, carvedLevelKey } from '../carved';
 import { DIRECTIONS, topology, type Topology } from '../moves';
 import { CARVE_EMPTY as EMPTY, CARVE_OPEN as BODY, CARVE_WALL as WALL, type SolutionDownCarver } from '../ruleset';
 
@@ -101,19 +102,11 @@ export class SolutionDownWalk implements SolutionDownCarver {
 
   /** The finished level for the walk so far: body -> empty, rest -> wall, head at start. */
   toLevel(name?: string): Level {
-    const grid = this.grid, cells = new Uint8Array(grid.length);
-    for (let i = 0; i < cells.length; i++) cells[i] = grid[i] === BODY ? CELL_EMPTY : CELL_WALL;
-    const level = { width: this.width, height: this.height, cells, head: this.start };
-    return name !== undefined ? { ...level, name } : level;
+    return carvedLevel(this.width, this.height, this.grid, this.start, name);
   }
 
   /** Key of {@link toLevel} without building it (same as `levelKey(toLevel())`). */
   levelKey(): string {
-    let s = `${this.width}x${this.height}:`;
-    for (let i = 0; i < this.grid.length; i++) {
-      if (i > 0 && i % this.width === 0) s += '/';
-      s += i === this.start ? 'C' : this.grid[i] === BODY ? '.' : '#';
-    }
-    return s;
+    return carvedLevelKey(this.width, this.grid, this.start);
   }
 }

@@ -11,7 +11,8 @@
  * after `cellCount` steps in a row that opened nothing new (it could
  * otherwise cycle over open cells forever).
  */
-import { CELL_EMPTY, CELL_WALL, type Level } from '../../level/level';
+import type { Level } from '../../level/level';
+import { carvedLevel, carvedLevelKey } from '../carved';
 import { DIRECTIONS, topology, type Topology } from '../moves';
 import { CARVE_EMPTY as EMPTY, CARVE_OPEN as OPEN, CARVE_WALL as WALL, type SolutionDownCarver } from '../ruleset';
 
@@ -90,18 +91,10 @@ export class PaintSolutionDown implements SolutionDownCarver {
   }
 
   toLevel(name?: string): Level {
-    const cells = new Uint8Array(this.grid.length);
-    for (let i = 0; i < cells.length; i++) cells[i] = this.grid[i] === OPEN ? CELL_EMPTY : CELL_WALL;
-    const level = { width: this.width, height: this.height, cells, head: this.start };
-    return name !== undefined ? { ...level, name } : level;
+    return carvedLevel(this.width, this.height, this.grid, this.start, name);
   }
 
   levelKey(): string {
-    let s = `${this.width}x${this.height}:`;
-    for (let i = 0; i < this.grid.length; i++) {
-      if (i > 0 && i % this.width === 0) s += '/';
-      s += i === this.start ? 'C' : this.grid[i] === OPEN ? '.' : '#';
-    }
-    return s;
+    return carvedLevelKey(this.width, this.grid, this.start);
   }
 }
