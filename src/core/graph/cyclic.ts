@@ -9,8 +9,10 @@
  *    reachable: within a component all members agree), the ruleset's dead
  *    test, indeterminate.
  * 3. The random player (SPEC §4 made exact on cycles): an attempt ends at
- *    success (p = 1), or restarts at fail, dead or **stuck** (a component with
- *    no edge leaving it and no success; p = 0, cost 0 from there). Every other
+ *    success (p = 1), or restarts at fail, dead or **trapped** (a component
+ *    with no edge leaving it and no success: SPEC §12's "stuck" set, named
+ *    trapped here so that "stuck" keeps its one meaning, the fail class of a
+ *    state with no move left; p = 0, cost 0 from there). Every other
  *    state averages its children: p = mean p, decisions = [outdeg > 1] + mean,
  *    moves = 1 + mean. Inside a component that is a small linear system,
  *    solved by Gaussian elimination with partial pivoting; it is non-singular
@@ -80,7 +82,7 @@ export class CyclicClassifier {
           }
         }
       }
-      const stuck = closed && !hasSuccess;
+      const trapped = closed && !hasSuccess;
       for (let i = from; i < to; i++) {
         const s = members[i]!;
         const deg = outdeg[s]!;
@@ -101,7 +103,7 @@ export class CyclicClassifier {
           classes[s] = SOLUTION;
           nSolutionNodes++;
           if (deg > 1) nSolutionBranches += deg - 1;
-          absorbing[s] = stuck ? 1 : 0;
+          absorbing[s] = trapped ? 1 : 0;
         } else if (rules.isDead(bits, s * stride, head[s]!, filled[s]!)) {
           classes[s] = DEAD;
           nDead++;
@@ -109,7 +111,7 @@ export class CyclicClassifier {
           classes[s] = INDETERMINATE;
           nIndeterminate++;
           if (deg > 1) nIndeterminateBranches += deg - 1;
-          absorbing[s] = stuck ? 1 : 0;
+          absorbing[s] = trapped ? 1 : 0;
         }
       }
       this.solvePlayer(g, from, to);

@@ -5,7 +5,7 @@
  * Fast path (an acyclic ruleset, Longcat): one O(V + E) pass over the DAG in
  * reverse topological order (by covered-cell count, which strictly increases
  * along every edge). Cycle-safe path (paint): strongly connected components,
- * the stuck rule and a per-component solve, in `cyclic.ts`.
+ * the trapped-set rule and a per-component solve, in `cyclic.ts`.
  */
 import * as C from './classes';
 import type { ClassCounts } from './classes';

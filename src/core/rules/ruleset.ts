@@ -133,7 +133,7 @@ export interface Ruleset {
   /**
    * True when every legal move covers at least one new cell, so the state
    * graph is a DAG layered by covered count: the solver and classifier take
-   * their fast acyclic path. False: the cycle-safe path (SCCs, stuck rule).
+   * their fast acyclic path. False: the cycle-safe path (SCCs, trapped sets).
    */
   readonly acyclic: boolean;
   /**
