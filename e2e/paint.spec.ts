@@ -96,6 +96,12 @@ test('a paint level drawn by hand: its cyclic graph, the five classes and the ga
   await expect(studio.editor.grid.getByTestId('editor.cat')).toHaveCount(0);
   await studio.page.screenshot({ path: 'test-results/paint-ring-state.png' });
   await studio.page.keyboard.press('Escape');
+  // The hover card speaks paint: the ball and painted cells, never Longcat's head and filled cells.
+  await studio.graph.hoverNode(0);
+  await expect(studio.graph.tooltip).toContainText('ball');
+  await expect(studio.graph.tooltip).toContainText('cells painted');
+  await expect(studio.graph.tooltip).not.toContainText('head');
+  await studio.page.mouse.move(0, 0);
 
   // Playtest: painting does not block (R then L goes back), the naive solution wins.
   const solution = paintSolution(rows)!;

@@ -67,9 +67,13 @@ export class GraphPage {
   }
 
   async hoverNode(id: number): Promise<void> {
-    const p = await this.nodePoint(id);
-    await this.page.mouse.move(p.x - 30, p.y - 30);
-    await this.page.mouse.move(p.x, p.y, { steps: 3 });
+    // The node's point is read again on each try: a fit or a resize that lands after the first read moves it.
+    await expect(async () => {
+      const p = await this.nodePoint(id);
+      await this.page.mouse.move(p.x - 30, p.y - 30);
+      await this.page.mouse.move(p.x, p.y, { steps: 3 });
+      await expect(this.tooltip).toContainText(`state #${id}`, { timeout: 1_000 });
+    }).toPass();
   }
 
   /** The drawing's current zoom level (either renderer). */

@@ -12,7 +12,7 @@ import { NODE_CLASSES } from '../../core/graph/classes';
 import { depthsPerColumn, HARD_FULL_GRAPH_LIMIT } from '../adapters/cytoscapeElements';
 import { catAfter, findNode, movesTo, nodeSummary } from '../adapters/graphData';
 import { rulesetByName } from '../../core/rules/registry';
-import { graphRules } from '../store/rules';
+import { graphRules, selectRuleset } from '../store/rules';
 import { CLASS_GLOSSARY, CLASS_NAMES, groupMembers, highlightedNodes, pathTo } from '../adapters/graphHighlight';
 import { graphCommand } from '../graphCommands';
 import { STATE_CAP_CHOICES } from '../store/analysisSlice';
@@ -348,7 +348,7 @@ export function GraphPanel() {
             <button type="button" className="small icon" data-testid="graph.group.next" aria-label="Next state of the group (])" title="Next state (])" disabled={group.indexOf(selected) >= group.length - 1} onClick={() => get().selectNode(group[group.indexOf(selected) + 1]!)}>›</button>
           </div>
         )}
-        {hovered !== null && hoverAt !== null && <GraphTooltip node={hovered} at={hoverAt} box={body.current} group={hoverGroup} />}
+        {hovered !== null && hoverAt !== null && <GraphTooltip node={hovered} at={hoverAt} box={body.current} group={hoverGroup} glyphs={selectRuleset(s).glyphs} />}
       </div>
     </section>
   );

@@ -6,6 +6,8 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { CLASS_GLOSSARY, CLASS_NAMES } from '../adapters/graphHighlight';
 import type { NodeSummary } from '../adapters/graphData';
+import type { RulesetEditorGlyphs } from '../../core/rules/ruleset';
+import { moverWord } from '../store/rules';
 
 interface GraphTooltipProps {
   readonly node: NodeSummary;
@@ -14,11 +16,13 @@ interface GraphTooltipProps {
   /** The canvas's wrapper: `at` is relative to it. */
   readonly box: HTMLElement | null;
   readonly group: { readonly count: number; readonly depths: string } | null;
+  /** The open game's words: what the mover and a covered cell are called ("head"/"filled", "ball"/"painted"). */
+  readonly glyphs: RulesetEditorGlyphs;
 }
 
 const GAP = 14, MARGIN = 6;
 
-export function GraphTooltip({ node, at, box, group }: GraphTooltipProps) {
+export function GraphTooltip({ node, at, box, group, glyphs }: GraphTooltipProps) {
   const card = useRef<HTMLDivElement>(null);
   const [style, setStyle] = useState<CSSProperties>({ visibility: 'hidden', left: 0, top: 0 });
   useLayoutEffect(() => {
@@ -48,9 +52,9 @@ export function GraphTooltip({ node, at, box, group }: GraphTooltipProps) {
       <dl>
         <dt>moves</dt><dd>{node.depth}{node.moves !== '' ? ` (${node.moves.length > 24 ? node.moves.slice(0, 24) + '…' : node.moves})` : ''}</dd>
         <dt>legal moves</dt><dd>{node.outdeg}</dd>
-        <dt>cells filled</dt><dd>{node.filled}</dd>
-        <dt>empty left</dt><dd>{node.emptyLeft}</dd>
-        <dt>head</dt><dd>({node.head.x + 1}, {node.head.y + 1})</dd>
+        <dt>cells {glyphs.coveredBlocks ? 'filled' : 'painted'}</dt><dd>{node.filled}</dd>
+        <dt>{glyphs.coveredBlocks ? 'empty' : 'unpainted'} left</dt><dd>{node.emptyLeft}</dd>
+        <dt>{moverWord(glyphs.startName).toLowerCase()}</dt><dd>({node.head.x + 1}, {node.head.y + 1})</dd>
         <dt>random win</dt><dd>{(node.winProbability * 100).toFixed(1)}%</dd>
       </dl>
     </div>

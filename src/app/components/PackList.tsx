@@ -178,7 +178,7 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
             )}
             <small className="muted">
               {l.rows[0]?.length}×{l.rows.length} · {l.source.generator}
-              <PlayLine stats={selectPlayStats({ playLog, playStarts }, l.rows)} />
+              <PlayLine stats={selectPlayStats({ playLog, playStarts, pack }, l.rows)} />
               {l.playerStats !== undefined && (
                 <span className="play-line" data-testid="pack.item.players" data-solved={l.playerStats.solved} data-gaveup={l.playerStats.gaveUp} data-mean={l.playerStats.meanSeconds ?? ''} title={`players' results: ${l.playerStats.attempts} attempts, ${l.playerStats.outliers} outlier times left out, median ${l.playerStats.medianSeconds ?? '–'} s`}>
                   {' · '}players {l.playerStats.players}: solved {l.playerStats.solved}, gave up {l.playerStats.gaveUp}

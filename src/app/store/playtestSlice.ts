@@ -7,7 +7,7 @@ import { levelKey, toRows } from '../../core/level/level';
 import { MAX_TRACE_LENGTH, RESTART, UNDO } from '../../core/players/trace';
 import { catAfter } from '../adapters/graphData';
 import type { RulesetName } from '../../core/rules/ruleset';
-import { selectRuleset } from './rules';
+import { playKey, selectRuleset } from './rules';
 import type { SliceCreator } from './types';
 
 export type StudioMode = 'edit' | 'play' | 'replay';
@@ -59,7 +59,7 @@ export interface PlaytestSlice {
   /** A move string or a player's trace (with `-` undo and `|` restart), its step, and what it is ("Shortest solution", "ana's attempt"). */
   replay: { readonly moves: string; readonly step: number; readonly label: string } | null;
   playLog: PlaytestRecord[];
-  /** Playtests started, by level key (won or not): the pack's "times played". */
+  /** Playtests started, by `playKey` (ruleset and grid; won or not): the pack's "times played". */
   playStarts: Readonly<Record<string, number>>;
 
   startPlaytest(): void;
@@ -102,7 +102,7 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
       selectedNode: null,
       stroke: null,
       play: { key, moves: '', trace: '', restarts: 0, totalMoves: 0, startedAt: deps.now(), endedAt: null, outcome },
-      playStarts: { ...playStarts, [key]: (playStarts[key] ?? 0) + 1 },
+      playStarts: { ...playStarts, [playKey(rules.name, key)]: (playStarts[playKey(rules.name, key)] ?? 0) + 1 },
     });
   },
   startPlaytestFrom: (moves) => {

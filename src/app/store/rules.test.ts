@@ -15,7 +15,7 @@ import { paint } from '../../core/rules/registry';
 import { catAfter } from '../adapters/graphData';
 import { createStudioStore } from './store';
 import { featureKey, featuresFor, packRules, withPackRules } from './rules';
-import { selectCurrentGraph, selectLevelKey, selectPackLevelFeatures } from './selectors';
+import { selectCurrentGraph, selectLevelKey, selectPackLevelFeatures, selectPlayStats } from './selectors';
 
 const level = (rows: string[]): Level => {
   const r = parseRows(rows);
@@ -124,6 +124,25 @@ describe('derived values follow the ruleset', () => {
     analyse(store);
     expect(selectCurrentGraph(s())?.rules).toBe('paint');
     expect(selectPackLevelFeatures(s(), s().pack.levels[0]!)?.solutionPaths).toBeNull();
+  });
+
+  it("times played count per ruleset: the same rows played under paint do not add to Longcat's count", () => {
+    const { s, store } = testStore();
+    s().openLevel(level(RING), 'ring');
+    s().addCurrentLevelToPack();
+    const rows = s().pack.levels[0]!.rows;
+    s().startPlaytest();
+    s().stopPlaytest();
+    s().startPlaytest();
+    s().stopPlaytest();
+    expect(selectPlayStats(s(), rows).played).toBe(2);
+    store.setState({ pack: withPackRules(s().pack, 'paint') });
+    expect(selectPlayStats(s(), rows).played).toBe(0);
+    s().startPlaytest();
+    s().stopPlaytest();
+    expect(selectPlayStats(s(), rows).played).toBe(1);
+    store.setState({ pack: withPackRules(s().pack, 'longcat') });
+    expect(selectPlayStats(s(), rows).played).toBe(2);
   });
 
   it("paint's features for fitting leave out solutionPaths (null on graphs with cycles)", () => {

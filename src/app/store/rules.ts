@@ -22,6 +22,16 @@ export function withPackRules(pack: LevelPack, rules: RulesetName): LevelPack {
   return pack.rules === rules ? pack : { ...pack, rules };
 }
 
+/**
+ * The key of a grid's playtest counts under a ruleset: the same rows are a
+ * different puzzle under another ruleset, so paint's "times played" must not
+ * add to Longcat's. Longcat keeps the bare grid key, the one counts were
+ * saved under before there were rulesets.
+ */
+export function playKey(rules: RulesetName, gridKey: string): string {
+  return rules === DEFAULT_RULESET.name ? gridKey : `${rules}|${gridKey}`;
+}
+
 /** The ruleset a graph was searched under (graphs made before rulesets are Longcat's). */
 export function graphRules(graph: Pick<GraphData, 'rules'>): RulesetName {
   return graph.rules ?? DEFAULT_RULESET.name;

@@ -14,7 +14,7 @@ import { FEATURE_NAMES, type LevelFeatures } from '../../core/graph/features';
 import type { LevelPack, PackLevel } from '../../core/pack/schema';
 import { rowsKey } from './packEdits';
 import type { PlaytestRecord } from './playtestSlice';
-import { featureKey, graphRules, packRules } from './rules';
+import { featureKey, graphRules, packRules, playKey } from './rules';
 import type { StudioState } from './types';
 
 const keys = new WeakMap<Level, string>();
@@ -158,18 +158,19 @@ export interface PlayStats {
 
 const wins = new WeakMap<readonly PlaytestRecord[], Map<string, { solved: number; seconds: number }>>();
 
-/** A pack level's playtest numbers from the log (derived, by the level's grid). O(1) after one pass per log. */
-export function selectPlayStats(s: Pick<StudioState, 'playLog' | 'playStarts'>, rows: readonly string[]): PlayStats {
+/** A pack level's playtest numbers from the log (derived, by the pack's ruleset and the level's grid). O(1) after one pass per log. */
+export function selectPlayStats(s: Pick<StudioState, 'playLog' | 'playStarts' | 'pack'>, rows: readonly string[]): PlayStats {
   let byKey = wins.get(s.playLog);
   if (byKey === undefined) {
     byKey = new Map();
     for (const r of s.playLog) {
-      const w = byKey.get(r.levelKey) ?? { solved: 0, seconds: 0 };
-      byKey.set(r.levelKey, { solved: w.solved + 1, seconds: w.seconds + r.seconds });
+      const k = playKey(r.rules ?? 'longcat', r.levelKey);
+      const w = byKey.get(k) ?? { solved: 0, seconds: 0 };
+      byKey.set(k, { solved: w.solved + 1, seconds: w.seconds + r.seconds });
     }
     wins.set(s.playLog, byKey);
   }
-  const key = rowsKey(rows);
+  const key = playKey(packRules(s.pack), rowsKey(rows));
   const w = byKey.get(key);
   const solved = w?.solved ?? 0;
   // A log restored from before starts were counted can hold more wins than starts.

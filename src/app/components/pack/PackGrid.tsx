@@ -97,7 +97,7 @@ export function PackGrid({ filter }: { filter: PackFilter }) {
         index={indexOf.get(l.id) ?? -1}
         status={selectPackLevelStatus(derived, l)}
         difficulty={selectPackLevelDifficulty(derived, l)}
-        play={selectPlayStats({ playLog, playStarts }, l.rows)}
+        play={selectPlayStats({ playLog, playStarts, pack }, l.rows)}
         duplicateOf={first !== undefined && first !== l ? first.name : null}
         open={open === l.id}
         selection={selection}
