@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs the README's test command (`npm test`) several times in a row on a
+# bare clone of this checkout (no ../shared beside it) while another process
+# keeps one core busy, and prints each run's wall time, CPU time (user + sys
+# of npm test and everything it waited for) and outcome.
+#
+#   scripts/suite-under-load.sh [runs=3] [scratch folder=/tmp/longcat-bare]
+#
+# The clone is of the committed HEAD. Logs: <scratch>/run-<n>.log.
+set -uo pipefail
+runs=${1:-3}
+scratch=${2:-/tmp/longcat-bare}
+here=$(cd "$(dirname "$0")/.." && pwd)
+rm -rf "$scratch" && mkdir -p "$scratch"
+git clone -q "$here" "$scratch/repo"
+cd "$scratch/repo" || exit 1
+echo "clone of $(git rev-parse --short HEAD) in $scratch/repo; ../shared present: $([ -e ../shared ] && echo yes || echo no)"
+npm ci --no-audit --no-fund >"$scratch/npm-ci.log" 2>&1 || { echo "npm ci failed, see $scratch/npm-ci.log"; exit 1; }
+
+node -e 'for (;;) {}' &
+busy=$!
+trap 'kill $busy 2>/dev/null' EXIT
+status=0
+for n in $(seq 1 "$runs"); do
+  start_load=$(cut -d' ' -f1 /proc/loadavg)
+  /usr/bin/time -f '%e %U %S' -o "$scratch/time-$n" npm test >"$scratch/run-$n.log" 2>&1
+  rc=$?
+  read -r wall user sys <"$scratch/time-$n"
+  unit=$(grep -E '^ +Tests ' "$scratch/run-$n.log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g' | xargs)
+  e2e=$(grep -E '^ +[0-9]+ (passed|failed|skipped|flaky)' "$scratch/run-$n.log" | sed 's/\x1b\[[0-9;]*m//g' | xargs)
+  echo "run $n: exit $rc, wall ${wall} s, CPU $(echo "$user + $sys" | bc) s (user $user, sys $sys), load at start $start_load, end $(cut -d' ' -f1 /proc/loadavg); unit: $unit; e2e: $e2e"
+  [ "$rc" -eq 0 ] || status=1
+done
+echo "busy process CPU: $(ps -o times= -p $busy) s"
+exit $status
