@@ -107,12 +107,21 @@ test('the Batch view evaluates the paint policy per temperature in a paint pack,
   expect(await batch.stat('solvablePercent')).toBe(100);
   await expect(page.getByTestId('batch.policy')).toContainText('sd-pcgrl-paint-8x8');
   await expect(page.getByTestId('batch.policy')).toContainText('trained for Paint');
-  await page.getByTestId('batch.sample').first().getByRole('button', { name: '+ Pack' }).click();
+  // One sample from each temperature's run.
+  for (const pick of [0, 1]) {
+    await page.getByTestId('batch.run.pick').nth(pick).click();
+    await page.getByTestId('batch.sample').first().getByRole('button', { name: '+ Pack' }).click();
+  }
+  await page.getByTestId('app.view.studio').click();
   await studio.pack.show();
-  await expect.poll(() => studio.pack.ids()).toHaveLength(1);
+  await expect.poll(() => studio.pack.ids()).toHaveLength(2);
   const pack = await exported(studio);
   expect(pack.rules).toBe('paint');
-  expect(paintSolvable(pack.levels[0]!.rows)).toBe(true);
+  for (const l of pack.levels) {
+    expect(paintSolvable(l.rows), `${l.id}: ${l.rows.join('/')}`).toBe(true);
+    expect(l.source).toMatchObject({ generator: 'sd-pcgrl', model: 'models/sd-pcgrl-paint-8x8' });
+  }
+  expect(pack.levels.map((l) => l.source?.temperature)).toEqual([0.2, 1]);
 });
 
 test('the Training view says which ruleset a run trains for, and refuses a Longcat model in a paint pack with one sentence', async ({ studio, page }) => {
