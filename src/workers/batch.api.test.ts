@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readModelDir } from '../cli/modelDir';
+import { chooseBackend } from '../ml/backend';
 import { DEFAULT_DIFFICULTY_MODEL as model } from '../core/difficulty/defaultModel';
 import { solvableDifficulty } from '../core/difficulty/predict';
 import { toleranceWidth } from '../core/generators/atDifficulty';
@@ -115,13 +116,16 @@ describe('runEvaluation', () => {
   });
 
   it.runIf(existsSync('models/sd-pcgrl-paint-8x8/weights.bin'))('paint: SD-PCGRL with the paint policy, per temperature, analysed under paint rules (every sample solvable by the naive paint solver)', async () => {
+    // Pin the WASM backend first (as the ml tests do): the batch worker's own start-up points tfjs at Vite's
+    // asset URLs, which Node cannot open; with the backend already up, that changes nothing for later test files.
+    await chooseBackend('wasm');
     const policy = readModelDir('models/sd-pcgrl-paint-8x8');
-    const r = value(await runEvaluation({ generator: 'sd-pcgrl', rules: 'paint', width: 8, height: 8, count: 6, seed: 3, model, temperatures: [0.2, 1], policy }));
+    const r = value(await runEvaluation({ generator: 'sd-pcgrl', rules: 'paint', width: 8, height: 8, count: 20, seed: 3, model, temperatures: [0.2, 1], policy }));
     expect(r.runs.map((x) => x.temperature)).toEqual([0.2, 1]);
     expect(r.policy?.description).toMatch(/trained for Paint$/);
     for (const run of r.runs) {
-      expect(run.report.generated).toBe(6);
-      expect(run.report.solvable).toBe(6); // solution-down: solvable by construction
+      expect(run.report.generated).toBe(20);
+      expect(run.report.solvable).toBe(20); // solution-down: solvable by construction
       expect(run.samples.length).toBeGreaterThan(0);
       for (const x of run.samples) {
         const naive = paintFeatures(paintGraph(x.rows)).features;
