@@ -136,3 +136,41 @@ test('the Training view says which ruleset a run trains for, and refuses a Longc
   await expect(page.getByTestId('training.session')).toHaveCount(0);
   await studio.page.screenshot({ path: 'test-results/paint-training-rules.png' });
 });
+
+test('a run trained in a paint pack trains paint: its model says so, generates solvable paint levels, and a Longcat pack refuses it', async ({ studio, page }) => {
+  test.setTimeout(120_000);
+  await newPack(studio, 'paint');
+  const training = new TrainingPage(page);
+  await training.open();
+  // Small and quick, as training.spec.ts: 5x5 on WASM, updates from 500 transitions, a 3 s budget.
+  await training.configure({ width: 5, height: 5, minutes: 0.05, backend: 'wasm', seed: 3, learningStarts: 500 });
+  await training.start();
+  await training.expectPhase('finished', 60_000);
+  await expect(page.getByTestId('training.sessionRules')).toHaveText('for Paint');
+  expect(await training.meta()).toMatchObject({ env: 'sd-pcgrl', width: 5, height: 5, rules: 'paint' });
+  await page.screenshot({ path: 'test-results/paint-training-run.png' });
+
+  await page.getByTestId('training.useInGenerator').click();
+  const sd = new SdPcgrlPanel(page);
+  await expect(page.getByTestId('sd.model.name')).toHaveText('trained in the studio');
+  await expect(sd.model).toHaveAttribute('data-rules', 'paint');
+  await sd.generate({ temperature: 0.3, count: 6, seed: 2 });
+  await expect(page.getByTestId('sd.summary')).toContainText('at t = 0.30', { timeout: 60_000 });
+  await page.getByTestId('sd.panel').screenshot({ path: 'test-results/paint-sd-trained.png' });
+  await page.getByTestId('sd.addAll').click();
+  await studio.pack.show();
+  await expect.poll(async () => (await studio.pack.ids()).length).toBeGreaterThan(0);
+  const pack = await exported(studio);
+  for (const l of pack.levels) {
+    expect(l.rows).toHaveLength(5);
+    expect(paintSolvable(l.rows), `${l.id}: ${l.rows.join('/')}`).toBe(true);
+    expect(l.source).toMatchObject({ generator: 'sd-pcgrl', model: 'trained in the studio' });
+  }
+
+  // In a Longcat pack the paint run is refused as a generator, with one sentence; the panel keeps Longcat's shipped model.
+  await newPack(studio, 'longcat');
+  await training.open();
+  await page.getByTestId('training.useInGenerator').click();
+  await expect(page.getByTestId('app.message').last()).toContainText('This model was trained for Paint levels and this pack is Longcat: use a Longcat model (nothing was changed).');
+  await expect(page.getByTestId('sd.model.name')).toHaveText('sd-pcgrl-8x8 (shipped)');
+});
