@@ -6,6 +6,7 @@
 import type { TrainingCounters } from './trainer';
 import { makeEnv, type EnvSettings } from './envs';
 import { META_FORMAT, type ModelMeta } from './modelFiles';
+import { rulesetByName } from '../core/rules/registry';
 
 export interface MetaInput extends EnvSettings {
   readonly recipe: string;
@@ -59,5 +60,6 @@ export function countersOf(meta: ModelMeta): TrainingCounters {
 
 /** One line saying what a policy is: recipe, seed, episodes, encoding. */
 export function describePolicy(meta: ModelMeta): string {
-  return `${meta.recipe}, seed ${meta.seed}, ${meta.episodes.toLocaleString('en-US')} episodes, ${meta.encoding} encoding`;
+  const rules = meta.rules !== undefined && meta.rules !== 'longcat' ? `, trained for ${rulesetByName(meta.rules).title}` : '';
+  return `${meta.recipe}, seed ${meta.seed}, ${meta.episodes.toLocaleString('en-US')} episodes, ${meta.encoding} encoding${rules}`;
 }

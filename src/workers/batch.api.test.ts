@@ -1,4 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readModelDir } from '../cli/modelDir';
+import { chooseBackend } from '../ml/backend';
 import { DEFAULT_DIFFICULTY_MODEL as model } from '../core/difficulty/defaultModel';
 import { solvableDifficulty } from '../core/difficulty/predict';
 import { toleranceWidth } from '../core/generators/atDifficulty';
@@ -93,7 +96,7 @@ describe('runEvaluation', () => {
     expect(progress[0]!.total).toBe(3000);
   });
 
-  it('paint: RSD under paint rules, every sample a paint level the naive paint solver solves; RPU and SD-PCGRL refused with a sentence', async () => {
+  it('paint: RSD under paint rules, every sample a paint level the naive paint solver solves; RPU and a Longcat SD-PCGRL policy refused with a sentence', async () => {
     const r = value(await runEvaluation({ generator: 'rsd', rules: 'paint', width: 6, height: 6, count: 300, seed: 2, model }));
     const report = r.runs[0]!.report;
     expect(report.generated).toBe(300);
@@ -105,8 +108,33 @@ describe('runEvaluation', () => {
       expect(x.features.solutionPaths).toBeNull();
     }
     expect(refusal(await runEvaluation({ generator: 'rpu', rules: 'paint', width: 6, height: 6, count: 10, seed: 1, model }))).toMatch(/rpu does not run under the paint rules/);
-    expect(refusal(await runEvaluation({ generator: 'sd-pcgrl', rules: 'paint', width: 8, height: 8, count: 10, seed: 1, model, temperatures: [0.2], policy: { modelJson: '{}', meta: '{}', weights: new Uint8Array(0) } }))).toMatch(/sd-pcgrl has no paint model/);
+    const longcatMeta = readFileSync('models/sd-pcgrl-8x8/meta.json', 'utf8');
+    expect(refusal(await runEvaluation({ generator: 'sd-pcgrl', rules: 'paint', width: 8, height: 8, count: 10, seed: 1, model, temperatures: [0.2], policy: { modelJson: '{}', meta: longcatMeta, weights: new Uint8Array(0) } }))).toBe(
+      'policy: This model was trained for Longcat levels and this pack is Paint: use a Paint model (nothing was changed)',
+    );
     expect(refusal(await runEvaluation({ generator: 'rsd', rules: 'chess' as 'paint', width: 6, height: 6, count: 10, seed: 1, model }))).toMatch(/rules must be one of longcat, paint/);
+  });
+
+  it.runIf(existsSync('models/sd-pcgrl-paint-8x8/weights.bin'))('paint: SD-PCGRL with the paint policy, per temperature, analysed under paint rules (every sample solvable by the naive paint solver)', async () => {
+    // Pin the WASM backend first (as the ml tests do): the batch worker's own start-up points tfjs at Vite's
+    // asset URLs, which Node cannot open; with the backend already up, that changes nothing for later test files.
+    await chooseBackend('wasm');
+    const policy = readModelDir('models/sd-pcgrl-paint-8x8');
+    const r = value(await runEvaluation({ generator: 'sd-pcgrl', rules: 'paint', width: 8, height: 8, count: 20, seed: 3, model, temperatures: [0.2, 1], policy }));
+    expect(r.runs.map((x) => x.temperature)).toEqual([0.2, 1]);
+    expect(r.policy?.description).toMatch(/trained for Paint$/);
+    for (const run of r.runs) {
+      expect(run.report.generated).toBe(20);
+      expect(run.report.solvable).toBe(20); // solution-down: solvable by construction
+      expect(run.samples.length).toBeGreaterThan(0);
+      for (const x of run.samples) {
+        const naive = paintFeatures(paintGraph(x.rows)).features;
+        expect(naive.nSolutions).toBeGreaterThan(0);
+        // Priced on paint's graph: its state count is the naive paint graph's.
+        expect(x.features.nStates).toBe(naive.nStates);
+        expect(x.features.solutionPaths).toBeNull();
+      }
+    }
   });
 
   it('refuses SD-PCGRL without model files, and unknown generators', async () => {

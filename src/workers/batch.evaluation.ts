@@ -146,7 +146,7 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
       { temperatures: job.temperatures!, seed: job.seed, from: 0, to: job.count },
       (t, r) => {
         if (current !== null) finished.push(current.run());
-        current = new RunAccumulator(job.model, t);
+        current = new RunAccumulator(job.model, t, rulesetByName(job.rules ?? 'longcat'));
         progress(current, r, true);
         return current;
       },

@@ -9,7 +9,8 @@ import { toleranceWidth } from '../core/generators/atDifficulty';
 import { generatorsFor } from '../core/generators/registry';
 import { RULESET_NAMES } from '../core/rules/ruleset';
 import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
-import { ModelFilesSchema } from '../ml/schemas';
+import { ModelFilesSchema, parseModelMeta } from '../ml/schemas';
+import { modelRulesProblem } from '../ml/modelRules';
 
 /** Generators a batch evaluation can run. */
 export const BATCH_GENERATORS = ['rsd', 'rpu', 'sd-pcgrl'] as const;
@@ -108,16 +109,24 @@ export const EvaluationJobSchema = z
     if (problem !== null) ctx.addIssue({ code: 'custom', path: ['generator'], message: problem });
     if (j.generator !== 'sd-pcgrl') return;
     if (j.temperatures === undefined) ctx.addIssue({ code: 'custom', path: ['temperatures'], message: `temperatures must be 1 to ${MAX_TEMPERATURES} numbers from 0 to 1` });
-    if (j.policy === undefined) ctx.addIssue({ code: 'custom', path: ['policy'], message: 'sd-pcgrl needs its model files (model.json, weights.bin, meta.json)' });
+    if (j.policy === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['policy'], message: 'sd-pcgrl needs its model files (model.json, weights.bin, meta.json)' });
+      return;
+    }
+    // A meta that does not parse is reported by the loader; here only a readable one's ruleset is judged.
+    const meta = parseModelMeta(j.policy.meta);
+    const rulesProblem = meta.ok ? modelRulesProblem(meta.meta, j.rules ?? 'longcat') : null;
+    if (rulesProblem !== null) ctx.addIssue({ code: 'custom', path: ['policy'], message: rulesProblem });
   });
 export type EvaluationJob = z.infer<typeof EvaluationJobSchema>;
 
 /**
  * Why a batch generator cannot run under a ruleset, as a sentence, or null.
- * RPU's stop rules are Longcat's; the SD-PCGRL policies this build loads
- * were trained on Longcat's environment.
+ * RPU's stop rules are Longcat's. SD-PCGRL runs under any ruleset its
+ * policy was trained for: the policy's ruleset is checked against the job's
+ * by {@link EvaluationJobSchema} (`modelRulesProblem`).
  */
 export function batchGeneratorProblem(generator: BatchGenerator, rules: (typeof RULESET_NAMES)[number] = 'longcat'): string | null {
-  if (generator === 'sd-pcgrl') return rules === 'longcat' ? null : `sd-pcgrl has no ${rules} model in this build: its policies are trained on Longcat's environment`;
+  if (generator === 'sd-pcgrl') return null;
   return generatorsFor(rules).includes(generator) ? null : `${generator} does not run under the ${rules} rules (its stop rules are Longcat's)`;
 }

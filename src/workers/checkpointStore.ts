@@ -7,6 +7,7 @@
  */
 import { openDB, type IDBPDatabase } from 'idb';
 import type { CheckpointStorage } from '../ml/checkpoint';
+import { migrateSessionRules } from './training.protocol';
 
 const DB = 'longcat-training';
 const STORE = 'checkpoints';
@@ -29,11 +30,21 @@ function open(): Promise<IDBPDatabase> {
   return db;
 }
 
-/** An older record's session fields moved under `session` (the rest is left for the schema to judge). */
+/**
+ * An older record in the current shape: session fields kept at the top
+ * level (the first format) move under `session`, and settings without a
+ * ruleset (before training took one) read as Longcat's. The rest is left
+ * for the schema to judge.
+ */
 export function migrateCheckpointRecord(record: unknown): unknown {
-  if (typeof record !== 'object' || record === null || 'session' in record || !('settings' in record)) return record;
+  if (typeof record !== 'object' || record === null) return record;
+  if ('session' in record) {
+    const session = migrateSessionRules(record.session);
+    return session === record.session ? record : { ...record, session };
+  }
+  if (!('settings' in record)) return record;
   const { settings, budget, history, ...rest } = record as Record<string, unknown>;
-  return { ...rest, session: { settings, budget: budget ?? {}, history: history ?? [] } };
+  return { ...rest, session: migrateSessionRules({ settings, budget: budget ?? {}, history: history ?? [] }) };
 }
 
 /** The IndexedDB slot `slot` as {@link CheckpointStorage}. */

@@ -50,9 +50,25 @@ describe('training protocol', () => {
 
   it('an IndexedDB record of the older shape reads back as the current one', () => {
     const old = { files: 'f', optimizer: null, settings, budget: { minutes: 2 }, history: [point], savedAt: 'then' };
-    expect(migrateCheckpointRecord(old)).toEqual({ files: 'f', optimizer: null, savedAt: 'then', session: { settings, budget: { minutes: 2 }, history: [point] } });
+    // The first shape also predates rulesets: it trained Longcat.
+    expect(migrateCheckpointRecord(old)).toEqual({ files: 'f', optimizer: null, savedAt: 'then', session: { settings: { ...settings, rules: 'longcat' }, budget: { minutes: 2 }, history: [point] } });
     const current = { files: 'f', optimizer: null, session: {}, savedAt: 'now' };
     expect(migrateCheckpointRecord(current)).toBe(current);
     expect(migrateCheckpointRecord(undefined)).toBeUndefined();
+  });
+
+  it('a session saved before training took a ruleset reads as Longcat; one with a ruleset keeps it', () => {
+    const before = { files: 'f', optimizer: null, session: { settings, budget: {}, history: [] }, savedAt: 'then' };
+    const migrated = migrateCheckpointRecord(before) as { session: unknown };
+    expect(migrated).toEqual({ ...before, session: { settings: { ...settings, rules: 'longcat' }, budget: {}, history: [] } });
+    expect(before.session.settings).not.toHaveProperty('rules');
+    const parsed = SessionRecordSchema.parse(migrated.session);
+    expect(parsed.settings.rules).toBe('longcat');
+    const paint = { files: 'f', optimizer: null, session: { settings: { ...settings, rules: 'paint' }, budget: {}, history: [] }, savedAt: 'now' };
+    expect(migrateCheckpointRecord(paint)).toBe(paint);
+    expect(SessionRecordSchema.parse(paint.session).settings.rules).toBe('paint');
+    // A ruleset that does not exist is not guessed at: the record cannot be used, and says why.
+    const bad = SessionRecordSchema.safeParse({ settings: { ...settings, rules: 'chess' }, budget: {}, history: [] });
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(['rules must be one of longcat, paint']);
   });
 });

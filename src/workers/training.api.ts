@@ -18,6 +18,8 @@ import { modelToFiles, type ModelFiles, type ModelMeta } from '../ml/modelFiles'
 import { loadPolicy, type LoadedPolicy } from '../ml/policyService';
 import { resolveRecipe, type RecipeName } from '../ml/recipes';
 import { parseModelMeta } from '../ml/schemas';
+import { modelRules, modelRulesProblem } from '../ml/modelRules';
+import type { RulesetName } from '../core/rules/ruleset';
 import { generateSdLevels } from '../ml/sdPcgrlService';
 import { Trainer, type TrainingBudget, type TrainingCounters, type TrainingMetrics } from '../ml/trainer';
 import { describeIssues } from '../core/util/schemas';
@@ -239,14 +241,17 @@ export async function exportModel(): Promise<ModelFiles> {
  * training can continue from it). Validated first: on any problem this
  * throws with the reason and the current session is left as it was.
  */
-export async function loadModel(files: ModelFiles, model: DifficultyModel): Promise<{ meta: ModelMeta; backend: BackendChoice; settings: TrainingSettingsSummary }> {
+export async function loadModel(files: ModelFiles, model: DifficultyModel, rules?: RulesetName): Promise<{ meta: ModelMeta; backend: BackendChoice; settings: TrainingSettingsSummary }> {
   if (session?.status === 'running') throw new Error('training is running: pause or stop it first');
-  // Before any tfjs call: otherwise tfjs starts its default (highest-priority) backend on its own.
-  const b = await ensureBackend(session?.settings.backend);
   const meta = parseModelMeta(files.meta);
   if (!meta.ok) throw new Error(meta.error);
   const m = meta.meta;
-  const settings = parseSettings({ env: m.env, width: m.width, height: m.height, encoding: m.encoding, recipe: m.recipe, seed: m.seed, model, ...(session?.settings.backend !== undefined ? { backend: session.settings.backend } : {}) });
+  // The studio trains for the pack's ruleset: a model of another is refused before anything changes.
+  const rulesProblem = rules !== undefined ? modelRulesProblem(m, rules) : null;
+  if (rulesProblem !== null) throw new Error(rulesProblem);
+  // Before any tfjs call: otherwise tfjs starts its default (highest-priority) backend on its own.
+  const b = await ensureBackend(session?.settings.backend);
+  const settings = parseSettings({ env: m.env, width: m.width, height: m.height, encoding: m.encoding, recipe: m.recipe, seed: m.seed, rules: modelRules(m), model, ...(session?.settings.backend !== undefined ? { backend: session.settings.backend } : {}) });
   const restored = await restoreForSettings({ files, optimizer: null }, settings);
   if (!restored.ok) throw new Error(restored.error);
   const next = sessionFrom(settings, b, restored.value.learner, restored.value.meta, restored.value.counters);
@@ -257,8 +262,17 @@ export async function loadModel(files: ModelFiles, model: DifficultyModel): Prom
 
 let generator: LoadedPolicy | null = null;
 
-/** Loads model files (upload, or the shipped model fetched by the client) for generation. */
-export async function importModel(files: ModelFiles): Promise<{ meta: ModelMeta; backend: BackendChoice }> {
+/**
+ * Loads model files (upload, or the shipped model fetched by the client) for
+ * generation. With `rules`, a model trained for another ruleset is refused
+ * with the sentence of `modelRulesProblem` and the loaded one stays.
+ */
+export async function importModel(files: ModelFiles, rules?: RulesetName): Promise<{ meta: ModelMeta; backend: BackendChoice }> {
+  if (rules !== undefined) {
+    const meta = parseModelMeta(files.meta);
+    const problem = meta.ok ? modelRulesProblem(meta.meta, rules) : null;
+    if (problem !== null) throw new Error(problem);
+  }
   const b = await ensureBackend();
   const r = await loadPolicy(files, { env: 'sd-pcgrl' });
   if (!r.ok) throw new Error(r.error);
@@ -284,6 +298,8 @@ export async function generate(request: SdGenerateOptions): Promise<Outcome<SdLe
   if (parsed.kind !== 'ok') return parsed;
   const source = generator ?? (session !== null && session.settings.env === 'sd-pcgrl' ? { q: session.trainer.learner, meta: metaOf(session) } : null);
   if (source === null) return invalid('load or train an SD-PCGRL model first');
+  const rulesProblem = parsed.value.rules !== undefined ? modelRulesProblem(source.meta, parsed.value.rules) : null;
+  if (rulesProblem !== null) return invalid(rulesProblem);
   const { width, height } = source.meta;
   const { temperature, count, seed, startCell } = parsed.value;
   if (typeof startCell === 'number' && startCell >= width * height) return invalid(`the start cell must be 0 to ${width * height - 1} on ${width}x${height}`);

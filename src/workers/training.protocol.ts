@@ -9,12 +9,15 @@ import { DifficultyModelField } from '../core/difficulty/model';
 import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 import { BACKENDS } from '../ml/backendNames';
 import { RECIPES } from '../ml/recipes';
+import { RULESET_NAMES } from '../core/rules/ruleset';
 import type { TrainingBudget } from '../ml/trainer';
 
 const RECIPE_NAMES = Object.keys(RECIPES) as [keyof typeof RECIPES, ...(keyof typeof RECIPES)[]];
 
 /** Levels a single generate call may ask for. */
 export const MAX_SD_COUNT = 1000;
+
+const RulesSchema = z.enum(RULESET_NAMES, { error: `rules must be one of ${RULESET_NAMES.join(', ')}` });
 
 const SettingsFields = {
   env: z.enum(['sd-pcgrl', 'turtle'], { error: 'the environment must be sd-pcgrl or turtle' }),
@@ -26,6 +29,12 @@ const SettingsFields = {
   backend: z.enum(BACKENDS, { error: `the backend must be one of ${BACKENDS.join(', ')}` }).optional(),
   /** Transitions in the replay buffer before the first update (default: the recipe's). */
   learningStarts: wholeNumber('learning starts', 1, Number.MAX_SAFE_INTEGER).optional(),
+  /**
+   * The ruleset SD-PCGRL carves under (SPEC §12): the pack's when the run
+   * started. Absent means Longcat (requests from before rulesets; stored
+   * records get it from {@link migrateSessionRules}).
+   */
+  rules: RulesSchema.optional(),
 };
 
 /** Settings as stored and shown (the difficulty model is kept apart: it is large). */
@@ -68,11 +77,25 @@ export const SessionRecordSchema = z.object({
 });
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 
+/**
+ * Session records saved before training took a ruleset have settings
+ * without `rules`: they trained Longcat (the only ruleset then), and read
+ * back saying so. Anything else is left for {@link SessionRecordSchema} to judge.
+ */
+export function migrateSessionRules(session: unknown): unknown {
+  if (typeof session !== 'object' || session === null || !('settings' in session)) return session;
+  const settings = (session as { settings: unknown }).settings;
+  if (typeof settings !== 'object' || settings === null || 'rules' in settings) return session;
+  return { ...session, settings: { ...settings, rules: 'longcat' } };
+}
+
 export const SdGenerateOptionsSchema = z.object({
   temperature: z.number({ error: 'the temperature must be between 0 and 1' }).min(0, 'the temperature must be between 0 and 1').max(1, 'the temperature must be between 0 and 1'),
   count: wholeNumber('the count', 1, MAX_SD_COUNT),
   seed: SeedSchema,
   /** A cell index, `'every'` (every start cell in turn) or absent (a random start cell per level). */
   startCell: z.union([z.literal('every'), z.number().int().min(0)]).optional(),
+  /** The pack's ruleset: a model trained for another is refused (absent: Longcat). */
+  rules: RulesSchema.optional(),
 });
 export type SdGenerateOptions = z.infer<typeof SdGenerateOptionsSchema>;

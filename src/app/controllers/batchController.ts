@@ -16,7 +16,8 @@ import { rowsKey } from '../store/packSlice';
 import type { StudioStore } from '../store/store';
 import { packRules, rulesMismatch, uniqueSolutionApplies } from '../store/rules';
 import { batchGeneratorProblem } from '../../workers/batch.protocol';
-import { fetchShippedModel, hasShippedModel } from './modelFilesIo';
+import { fetchShippedModel, hasShippedModel, shippedModelFolder } from './modelFilesIo';
+import { rulesetByName } from '../../core/rules/registry';
 
 function constraints(s: AtDifficultySettings, store: StudioStore) {
   const exclude = s.notInPack ? store.getState().pack.levels.map((l) => rowsKey(l.rows)) : [];
@@ -169,13 +170,14 @@ async function runBatchEvaluation(store: StudioStore, client: BatchClient): Prom
       store.getState().batchStopped('failed', `Temperatures: ${temps.error}.`);
       return;
     }
-    if (!hasShippedModel()) {
-      store.getState().batchStopped('failed', 'No SD-PCGRL model ships with this build (models/sd-pcgrl-8x8). Train one in the Training view.');
+    // The shipped model of the pack's ruleset (the job's schema refuses a policy trained for another).
+    if (!hasShippedModel(rules)) {
+      store.getState().batchStopped('failed', `No SD-PCGRL model for ${rulesetByName(rules).title} ships with this build (models/${shippedModelFolder(rules)}).`);
       return;
     }
     try {
       // The worker checks the files against the size and says so when they do not match.
-      extra = { temperatures: temps.value, policy: await fetchShippedModel() };
+      extra = { temperatures: temps.value, policy: await fetchShippedModel(rules) };
     } catch (e) {
       store.getState().batchStopped('failed', `The SD-PCGRL model could not be loaded: ${(e as Error).message}.`);
       return;

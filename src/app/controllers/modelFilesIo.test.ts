@@ -1,6 +1,6 @@
 /** Picking a model's files: sorted by content (browsers rename downloads), any other JSON refused by name. */
 import { describe, expect, it } from 'vitest';
-import { readModelUpload } from './modelFilesIo';
+import { folderRules, hasShippedModel, readModelUpload, shippedModelFolder } from './modelFilesIo';
 
 const json = (name: string, value: unknown) => new File([JSON.stringify(value)], name, { type: 'application/json' });
 const weights = new File([new Uint8Array([1, 2, 3, 4])], 'weights (2).bin');
@@ -21,5 +21,20 @@ describe('readModelUpload', () => {
       const r = await readModelUpload([json('a.json', odd), weights, json('model.json', { modelTopology: {} })]);
       expect(r).toEqual({ ok: false, error: 'a.json: not model.json, weights.bin or meta.json' });
     }
+  });
+});
+
+describe('shipped models by ruleset', () => {
+  it('a folder name says its ruleset, and each ruleset names its folder', () => {
+    expect(folderRules('sd-pcgrl-8x8')).toBe('longcat');
+    expect(folderRules('sd-pcgrl-paint-8x8')).toBe('paint');
+    expect(folderRules('sd-pcgrl-chess-8x8')).toBeNull();
+    expect(folderRules('turtle-8x8')).toBeNull();
+    for (const rules of ['longcat', 'paint'] as const) expect(folderRules(shippedModelFolder(rules))).toBe(rules);
+  });
+
+  it('the build ships both: the glob finds each ruleset\'s three files', () => {
+    expect(hasShippedModel('longcat')).toBe(true);
+    expect(hasShippedModel('paint')).toBe(true);
   });
 });

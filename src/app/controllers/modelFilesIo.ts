@@ -1,44 +1,72 @@
 /**
- * Model files in the page: the shipped SD-PCGRL model's URLs (emitted by
- * Vite), fetching them, reading the three files a user picks for upload,
- * and saving the three files as downloads.
+ * Model files in the page: the shipped SD-PCGRL models' URLs (emitted by
+ * Vite), one per ruleset, fetching them, reading the three files a user
+ * picks for upload, and saving the three files as downloads.
  */
 import { z } from 'zod';
+import { isRulesetName } from '../../core/rules/registry';
+import type { RulesetName } from '../../core/rules/ruleset';
+import { modelRulesProblem } from '../../ml/modelRules';
 import { parseModelMeta, type ModelFiles, type ModelMeta } from '../../ml/schemas';
 import { downloadBlob } from '../files/download';
 
 /**
- * The shipped model, `models/sd-pcgrl-8x8/`, as asset URLs. A glob rather
- * than three `?url` imports so that a checkout without the model still
- * builds (the panel then says the model is missing).
+ * The shipped models, `models/sd-pcgrl-8x8/` (Longcat) and
+ * `models/sd-pcgrl-<rules>-8x8/` (another ruleset, e.g. paint), as asset
+ * URLs. A glob rather than `?url` imports so that a checkout without a
+ * model still builds (the panel then says that model is missing).
  */
-const shipped = import.meta.glob('../../../models/sd-pcgrl-8x8/{model.json,weights.bin,meta.json}', { query: '?url', import: 'default', eager: true }) as Record<string, string>;
+const shipped = import.meta.glob('../../../models/sd-pcgrl-*/{model.json,weights.bin,meta.json}', { query: '?url', import: 'default', eager: true }) as Record<string, string>;
 
-function shippedUrl(name: string): string | undefined {
-  return Object.entries(shipped).find(([path]) => path.endsWith(`/${name}`))?.[1];
+/** The folder of the shipped model for a ruleset (Longcat's predates rulesets and has none in its name). */
+export function shippedModelFolder(rules: RulesetName): string {
+  return rules === 'longcat' ? 'sd-pcgrl-8x8' : `sd-pcgrl-${rules}-8x8`;
 }
 
-/** True when the build includes the shipped model. */
-export function hasShippedModel(): boolean {
-  return ['model.json', 'weights.bin', 'meta.json'].every((n) => shippedUrl(n) !== undefined);
+/** The ruleset a shipped folder's name says (`sd-pcgrl-8x8`: Longcat; `sd-pcgrl-paint-8x8`: paint), or null. */
+export function folderRules(folder: string): RulesetName | null {
+  const m = /^sd-pcgrl-(?:([a-z]+)-)?\d+x\d+$/.exec(folder);
+  if (m === null) return null;
+  const name = m[1] ?? 'longcat';
+  return isRulesetName(name) ? name : null;
 }
 
-/** The shipped model's meta.json, checked by its schema (the worker checks the whole model when it loads it). */
-export async function fetchShippedMeta(): Promise<ModelMeta> {
-  const url = shippedUrl('meta.json');
-  if (url === undefined) throw new Error('the shipped model is not part of this build');
+function shippedUrl(rules: RulesetName, name: string): string | undefined {
+  return Object.entries(shipped).find(([path]) => {
+    const parts = path.split('/');
+    return parts.at(-1) === name && folderRules(parts.at(-2) ?? '') === rules;
+  })?.[1];
+}
+
+/** True when the build includes the shipped model of `rules`. */
+export function hasShippedModel(rules: RulesetName = 'longcat'): boolean {
+  return ['model.json', 'weights.bin', 'meta.json'].every((n) => shippedUrl(rules, n) !== undefined);
+}
+
+/** The sentence for a build without the shipped model of `rules`. */
+export function missingShippedModel(rules: RulesetName): string {
+  return `the shipped model for this ruleset (models/${shippedModelFolder(rules)}) is not part of this build`;
+}
+
+/** The shipped model's meta.json for `rules`, checked by its schema and its ruleset (the worker checks the whole model when it loads it). */
+export async function fetchShippedMeta(rules: RulesetName = 'longcat'): Promise<ModelMeta> {
+  const url = shippedUrl(rules, 'meta.json');
+  if (url === undefined) throw new Error(missingShippedModel(rules));
   const r = await fetch(url);
   if (!r.ok) throw new Error(`could not fetch the shipped model's meta.json: HTTP ${r.status}`);
   const parsed = parseModelMeta(await r.text());
   if (!parsed.ok) throw new Error(`the shipped model's ${parsed.error}`);
+  // A folder whose meta names other rules than its name is a packaging mistake: refused like any other model.
+  const problem = modelRulesProblem(parsed.meta, rules);
+  if (problem !== null) throw new Error(`models/${shippedModelFolder(rules)}: ${problem}`);
   return parsed.meta;
 }
 
-/** Fetches the shipped model's three files. */
-export async function fetchShippedModel(): Promise<ModelFiles> {
+/** Fetches the shipped model's three files for `rules` (the loader checks its meta's ruleset). */
+export async function fetchShippedModel(rules: RulesetName = 'longcat'): Promise<ModelFiles> {
   const get = async (name: string): Promise<Response> => {
-    const url = shippedUrl(name);
-    if (url === undefined) throw new Error(`the shipped model is not part of this build (models/sd-pcgrl-8x8/${name} is missing)`);
+    const url = shippedUrl(rules, name);
+    if (url === undefined) throw new Error(`${missingShippedModel(rules)} (models/${shippedModelFolder(rules)}/${name} is missing)`);
     const r = await fetch(url);
     if (!r.ok) throw new Error(`could not fetch the shipped model's ${name}: HTTP ${r.status}`);
     return r;

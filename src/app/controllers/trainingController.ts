@@ -1,7 +1,9 @@
 /**
  * Drives the training worker and the SD-PCGRL generator worker from the
  * store: start, pause, resume, stop, the checkpoint offered after a reload,
- * model download/upload, the shipped model, and generation. Two workers, so
+ * model download/upload, the shipped models (one per ruleset: the pack's is
+ * the one peeked, loaded and generated with, again whenever the pack's
+ * ruleset changes), and generation. Two workers, so
  * generating levels never waits for a training lock-step (and a crash in
  * one leaves the other alone). One per page, built by `createServices`.
  */
@@ -17,7 +19,13 @@ import type { Outcome } from '../../workers/outcome';
 import { TrainingClient } from '../../workers/training.client';
 import type { StudioStore } from '../store/store';
 import type { TrainingForm } from '../store/trainingSlice';
-import { downloadModelFiles, fetchShippedMeta, fetchShippedModel, hasShippedModel, readModelUpload } from './modelFilesIo';
+import { downloadModelFiles, fetchShippedMeta, fetchShippedModel, hasShippedModel, missingShippedModel, readModelUpload, shippedModelFolder } from './modelFilesIo';
+import { envRulesProblem } from '../../ml/envs';
+import { modelRules, modelRulesProblem } from '../../ml/modelRules';
+import { rulesetByName } from '../../core/rules/registry';
+import type { RulesetName } from '../../core/rules/ruleset';
+import { packRules } from '../store/rules';
+import type { SdModelState } from '../store/trainingSlice';
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -38,6 +46,7 @@ export class TrainingController {
     this.state.setTrainingBudget(budget.minutes ?? null);
   }
   private peeked = false;
+  private readonly stopWatchingRules: () => void;
   /** Runs before a fresh run replaces the stored checkpoint (the workspace backs up a damaged one). */
   beforeFreshRun: () => Promise<void> = async () => {};
 
@@ -50,6 +59,20 @@ export class TrainingController {
       },
     });
     this.generator = new TrainingClient({ name: 'sd-pcgrl' });
+    // The generator's model follows the pack's ruleset: one for another ruleset is dropped and the pack's shipped one peeked.
+    this.stopWatchingRules = store.subscribe((st, prev) => {
+      const rules = packRules(st.pack);
+      if (rules === packRules(prev.pack)) return;
+      const m = st.sdModel;
+      if (m.status === 'loading' || (m.meta !== null && modelRules(m.meta) === rules)) return;
+      st.setSdModel({ status: 'none', source: null, meta: null, backend: null, error: null });
+      if (m.meta !== null || m.status !== 'none') void this.peekShippedModel();
+    });
+  }
+
+  /** The pack's ruleset (the one the generator and a new training run are for). */
+  private get rules(): RulesetName {
+    return packRules(this.state.pack);
   }
 
   private get state() {
@@ -87,6 +110,7 @@ export class TrainingController {
       encoding: form.encoding,
       recipe: form.recipe,
       seed: form.seed,
+      rules: this.rules,
       model: this.state.model,
       ...(form.backend !== 'auto' ? { backend: form.backend } : {}),
       ...(form.learningStarts !== null ? { learningStarts: form.learningStarts } : {}),
@@ -102,6 +126,12 @@ export class TrainingController {
     if (this.busy()) return;
     const form = this.state.trainingForm;
     const settings = this.settings(form);
+    const envProblem = envRulesProblem(settings.env, settings.rules);
+    if (envProblem !== null) {
+      // Refused before anything starts: the session and the stored checkpoint stay.
+      this.state.setTrainingPhase(this.state.trainingPhase, `This pack is ${rulesetByName(this.rules).title}: ${envProblem}.`);
+      return;
+    }
     this.state.setTrainingPhase('starting', null);
     try {
       await this.beforeFreshRun();
@@ -161,6 +191,13 @@ export class TrainingController {
   /** "Resume training" after a reload: restores the IndexedDB checkpoint and trains on. */
   async resumeCheckpoint(): Promise<void> {
     if (this.busy()) return;
+    const saved = this.state.trainingCheckpoint;
+    const was = saved?.settings.rules ?? 'longcat';
+    if (saved !== null && was !== this.rules) {
+      // Training on would carve under other rules than the pack's: refused, the checkpoint stays.
+      this.state.setTrainingPhase(this.state.trainingPhase, `This run trains for ${rulesetByName(was).title} and this pack is ${rulesetByName(this.rules).title}: open a ${rulesetByName(was).title} pack to resume it (nothing was changed).`);
+      return;
+    }
     this.state.setTrainingPhase('starting', null);
     try {
       const r = value(await this.trainer.call((api) => api.restoreCheckpoint()));
@@ -214,8 +251,15 @@ export class TrainingController {
       this.state.setTrainingUploadError(read.error);
       return false;
     }
+    const meta = parseModelMeta(read.files.meta);
+    const rulesProblem = meta.ok ? modelRulesProblem(meta.meta, this.rules) : null;
+    if (rulesProblem !== null) {
+      this.state.setTrainingUploadError(rulesProblem);
+      return false;
+    }
     try {
-      const r = value(await this.trainer.call((api) => api.loadModel(read.files, this.state.model)));
+      const rules = this.rules;
+      const r = value(await this.trainer.call((api) => api.loadModel(read.files, this.state.model, rules)));
       this.state.setTrainingUploadError(null);
       this.state.setTrainingForm(formFrom(r.settings));
       this.sessionReady(r.settings, r.backend);
@@ -229,66 +273,94 @@ export class TrainingController {
     }
   }
 
-  /** Shows the shipped model's meta without loading the network (that waits for the first Generate). */
+  /** Shows the pack's shipped model's meta without loading the network (that waits for the first Generate). */
   async peekShippedModel(): Promise<void> {
     if (this.state.sdModel.meta !== null || this.state.sdModel.status !== 'none') return;
-    if (!hasShippedModel()) {
-      this.state.setSdModel({ status: 'missing', error: 'the shipped model (models/sd-pcgrl-8x8) is not part of this build' });
+    const rules = this.rules;
+    if (!hasShippedModel(rules)) {
+      this.state.setSdModel({ status: 'missing', error: missingShippedModel(rules) });
       return;
     }
     try {
-      const meta = await fetchShippedMeta();
-      if (this.state.sdModel.meta === null) this.state.setSdModel({ source: 'shipped', meta });
+      const meta = await fetchShippedMeta(rules);
+      // The pack's ruleset may have changed meanwhile: then this meta is not the one to show.
+      if (this.state.sdModel.meta === null && this.state.sdModel.status === 'none' && this.rules === rules) this.state.setSdModel({ source: 'shipped', meta });
     } catch (e) {
-      this.state.setSdModel({ status: 'failed', error: message(e) });
+      if (this.rules === rules) this.state.setSdModel({ status: 'failed', error: message(e) });
     }
   }
 
-  /** Loads the shipped model into the generator worker. */
+  /** Loads the pack's shipped model into the generator worker. */
   async loadShippedModel(): Promise<void> {
     if (this.state.sdModel.status === 'loading') return;
-    if (!hasShippedModel()) {
-      this.state.setSdModel({ status: 'missing', source: null, meta: null, error: 'the shipped model (models/sd-pcgrl-8x8) is not part of this build' });
+    const rules = this.rules;
+    if (!hasShippedModel(rules)) {
+      this.state.setSdModel({ status: 'missing', source: null, meta: null, error: missingShippedModel(rules) });
       return;
     }
     this.state.setSdModel({ status: 'loading', error: null });
     try {
-      const files = await fetchShippedModel();
-      const r = value(await this.generator.call((api) => api.importModel(files)));
+      const files = await fetchShippedModel(rules);
+      const r = value(await this.generator.call((api) => api.importModel(files, rules)));
       this.state.setSdModel({ status: 'ready', source: 'shipped', meta: r.meta, backend: r.backend, error: null });
     } catch (e) {
       this.state.setSdModel({ status: 'failed', source: null, meta: null, error: message(e) });
     }
-  }
-
-  /** Hands the training session's current network to the generator. */
-  async useTrainedModel(): Promise<void> {
-    this.state.setSdModel({ status: 'loading', error: null });
-    try {
-      const files = value(await this.trainer.call((api) => api.exportModel()));
-      const r = value(await this.generator.call((api) => api.importModel(files)));
-      this.state.setSdModel({ status: 'ready', source: 'training', meta: r.meta, backend: r.backend, error: null });
-    } catch (e) {
-      this.state.setSdModel({ status: 'failed', source: null, meta: null, error: message(e) });
+    // The pack's ruleset changed while loading: drop this one and show the pack's.
+    if (this.rules !== rules) {
+      this.state.setSdModel({ status: 'none', source: null, meta: null, backend: null, error: null });
+      void this.peekShippedModel();
     }
   }
 
-  /** Generates the panel's levels with the loaded model. */
+  /**
+   * Hands the training session's current network to the generator. A
+   * session trained for another ruleset than the pack's is refused with a
+   * sentence, and the generator keeps the model it had.
+   */
+  async useTrainedModel(): Promise<void> {
+    const trained = this.state.trainingSession?.rules ?? 'longcat';
+    const problem = modelRulesProblem({ rules: trained }, this.rules);
+    if (problem !== null) {
+      this.state.notify('error', `${problem}.`);
+      return;
+    }
+    const before = this.state.sdModel;
+    this.state.setSdModel({ status: 'loading', error: null });
+    try {
+      const rules = this.rules;
+      const files = value(await this.trainer.call((api) => api.exportModel()));
+      const r = value(await this.generator.call((api) => api.importModel(files, rules)));
+      this.state.setSdModel({ status: 'ready', source: 'training', meta: r.meta, backend: r.backend, error: null });
+    } catch (e) {
+      this.state.setSdModel({ ...before, status: before.status === 'loading' ? 'none' : before.status });
+      this.state.notify('error', `The trained model could not be used: ${message(e)}.`);
+    }
+  }
+
+  /** Generates the panel's levels with the loaded model (the pack's ruleset's). */
   async generate(): Promise<void> {
     const s = this.state.sdSettings;
     if (this.state.sdRun.status === 'running' || this.state.sdModel.status === 'loading') return;
+    const rules = this.rules;
     this.state.sdStarted(s);
     // The shipped model's network loads on the first Generate.
     if (this.state.sdModel.status !== 'ready') await this.loadShippedModel();
-    if (this.state.sdModel.status !== 'ready') {
-      this.state.sdFailed(`no model to generate with: ${this.state.sdModel.error ?? 'it did not load'}`);
+    const model = this.state.sdModel;
+    if (model.status !== 'ready' || model.meta === null) {
+      this.state.sdFailed(`no model to generate with: ${model.error ?? 'it did not load'}`);
+      return;
+    }
+    const problem = modelRulesProblem(model.meta, rules);
+    if (problem !== null) {
+      this.state.sdFailed(problem);
       return;
     }
     const t0 = performance.now();
     try {
       const startCell = s.startMode === 'random' ? undefined : s.startMode === 'every' ? ('every' as const) : s.cell;
-      const levels = value(await this.generator.request((api) => api.generate({ temperature: s.temperature, count: s.count, seed: s.seed, ...(startCell !== undefined ? { startCell } : {}) })));
-      this.state.sdFinished(levels, (performance.now() - t0) / 1000);
+      const levels = value(await this.generator.request((api) => api.generate({ temperature: s.temperature, count: s.count, seed: s.seed, rules, ...(startCell !== undefined ? { startCell } : {}) })));
+      this.state.sdFinished(levels, (performance.now() - t0) / 1000, { rules, model: sdModelName(model, rules) });
     } catch (e) {
       this.state.sdFailed(message(e));
     }
@@ -296,6 +368,7 @@ export class TrainingController {
 
   /** Stops both workers for good (page unload, tests). */
   dispose(): void {
+    this.stopWatchingRules();
     this.trainer.dispose();
     this.generator.dispose();
   }
@@ -315,6 +388,11 @@ export function parseCheckpointSummary(c: unknown): CheckpointSummary | null {
   const r = CheckpointSummarySchema.safeParse(c);
   if (!r.success) throw new Error(`the saved checkpoint cannot be used: ${describeIssues(r.error)}`);
   return { ...(c as CheckpointSummary), budget: r.data.budget, meta: r.data.meta, savedAt: r.data.savedAt };
+}
+
+/** The name provenance gives a generator model: the shipped folder (`sd-pcgrl-paint-8x8`) or "trained in the studio". */
+export function sdModelName(model: Pick<SdModelState, 'source'>, rules: RulesetName): string {
+  return model.source === 'training' ? 'trained in the studio' : shippedModelFolder(rules);
 }
 
 function formFrom(s: TrainingSettingsSummary): Partial<TrainingForm> {

@@ -8,6 +8,7 @@ import type { RecipeChoice } from '../../ml/recipes';
 import type { BackendChoice, BackendName } from '../../ml/backendNames';
 import type { ModelMeta } from '../../ml/modelFiles';
 import type { CheckpointSummary, SdLevel, TrainingProgress, TrainingSettingsSummary } from '../../workers/training.api';
+import type { RulesetName } from '../../core/rules/ruleset';
 import type { SliceCreator } from './types';
 
 export interface TrainingForm {
@@ -59,6 +60,9 @@ export interface SdRun {
   readonly message: string | null;
   /** Seconds the worker took. */
   readonly seconds: number | null;
+  /** The ruleset the levels were carved under and the model's provenance name (null before a run). */
+  readonly rules: RulesetName | null;
+  readonly model: string | null;
 }
 
 export interface TrainingSlice {
@@ -96,7 +100,7 @@ export interface TrainingSlice {
   setSdSettings(patch: Partial<SdSettings>): void;
   setSdModel(patch: Partial<SdModelState>): void;
   sdStarted(settings: SdSettings): void;
-  sdFinished(levels: readonly SdLevel[], seconds: number): void;
+  sdFinished(levels: readonly SdLevel[], seconds: number, made: { readonly rules: RulesetName; readonly model: string }): void;
   sdFailed(message: string): void;
 }
 
@@ -129,7 +133,7 @@ export const createTrainingSlice: SliceCreator<TrainingSlice> = () => (set, get)
 
   sdSettings: DEFAULT_SD_SETTINGS,
   sdModel: { status: 'none', source: null, meta: null, backend: null, error: null },
-  sdRun: { status: 'idle', settings: null, levels: [], message: null, seconds: null },
+  sdRun: { status: 'idle', settings: null, levels: [], message: null, seconds: null, rules: null, model: null },
 
   setTrainingForm: (patch) => set({ trainingForm: { ...get().trainingForm, ...patch } }),
   setTrainingPhase: (phase, error) => set({ trainingPhase: phase, ...(error !== undefined ? { trainingError: error } : {}) }),
@@ -143,6 +147,6 @@ export const createTrainingSlice: SliceCreator<TrainingSlice> = () => (set, get)
   setSdSettings: (patch) => set({ sdSettings: { ...get().sdSettings, ...patch } }),
   setSdModel: (patch) => set({ sdModel: { ...get().sdModel, ...patch } }),
   sdStarted: (settings) => set({ sdRun: { ...get().sdRun, status: 'running', settings, message: null } }),
-  sdFinished: (levels, seconds) => set({ sdRun: { ...get().sdRun, status: 'done', levels: [...levels], message: null, seconds } }),
+  sdFinished: (levels, seconds, made) => set({ sdRun: { ...get().sdRun, status: 'done', levels: [...levels], message: null, seconds, rules: made.rules, model: made.model } }),
   sdFailed: (message) => set({ sdRun: { ...get().sdRun, status: 'failed', message } }),
 });

@@ -25,7 +25,7 @@ export function BatchForm() {
   const { settings, run } = s;
   const set = get().setBatchSettings;
   const running = run.status === 'running';
-  const policy = hasShippedModel();
+  const policy = hasShippedModel(s.rules);
   const temps = parseTemperatureList(settings.temperatures);
   const sd = settings.generator === 'sd-pcgrl';
   const exportReport = (): void => {

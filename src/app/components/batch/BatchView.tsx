@@ -14,6 +14,7 @@ import { HistogramChart } from './HistogramChart';
 import { SpanSamples } from './SpanSamples';
 import { SpansChart } from './SpansChart';
 import { DistributionByTemperatureChart, DuplicatesChart, SpansByTemperatureChart } from './TemperatureCharts';
+import { shippedModelFolder } from '../../controllers/modelFilesIo';
 
 export function BatchView() {
   const get = useActions();
@@ -71,7 +72,7 @@ export function BatchView() {
       )}
       {run.policy !== null && (
         <p className="muted batch-note">
-          Policy: {run.policy.description}; tfjs backend <b>{run.policy.backend}</b> ({run.policy.reason}).
+          Policy: <span data-testid="batch.policy">{shippedModelFolder(run.rules)} ({run.policy.description})</span>; tfjs backend <b>{run.policy.backend}</b> ({run.policy.reason}).
         </p>
       )}
       {shown === null || settings === null ? (

@@ -1,5 +1,6 @@
 /** A few levels from each difficulty span (thesis Figs. 5.3 and 5.5), each one click from the editor or the pack. */
 import { parseRows } from '../../../core/level/format';
+import { shippedModelFolder } from '../../controllers/modelFilesIo';
 import { samplesBySpan } from '../../adapters/batchSeries';
 import type { SpanSample } from '../../../workers/batch.api';
 import type { BatchSettings } from '../../store/batchSlice';
@@ -9,6 +10,7 @@ import { packRules, rulesMismatch } from '../../store/rules';
 import { DifficultyBadge } from '../DifficultyBadge';
 import { LevelThumb } from '../LevelThumb';
 
+// SD-PCGRL samples come from the shipped model of the run's ruleset (the Batch view loads no other).
 export function SpanSamples({ samples, settings, temperature, rules }: { readonly samples: readonly SpanSample[]; readonly settings: BatchSettings; readonly temperature: number | null; readonly rules: RulesetName }) {
   const get = useActions();
   const name = (s: SpanSample): string =>
@@ -27,7 +29,7 @@ export function SpanSamples({ samples, settings, temperature, rules }: { readonl
       get().notify('error', rulesMismatch(rules, into));
       return;
     }
-    const id = get().addToPack({ level: p.value, name: name(s), id: name(s), features: s.features, rules, source: { generator: settings.generator, seed: settings.seed, temperature, model: temperature !== null ? `models/sd-pcgrl-${settings.width}x${settings.height}` : null } });
+    const id = get().addToPack({ level: p.value, name: name(s), id: name(s), features: s.features, rules, source: { generator: settings.generator, seed: settings.seed, temperature, model: temperature !== null ? `models/${shippedModelFolder(rules)}` : null } });
     get().notify(id === null ? 'error' : 'info', id === null ? 'The pack is full.' : `Added ${name(s)} to the pack.`);
   };
   return (

@@ -1,6 +1,6 @@
 /**
- * SD-PCGRL in the Generators dock: the model (shipped, or the one being
- * trained), temperature (SPEC §6: with probability t a random legal
+ * SD-PCGRL in the Generators dock: the model (the pack's ruleset's shipped
+ * one, or the one being trained), temperature (SPEC §6: with probability t a random legal
  * direction, else the policy's best; t = 1 is RSD), start cell (random,
  * every cell in turn, or a chosen one), count and seed. Levels come back
  * analysed, batched through the network in a worker; open or add as RSD.
@@ -9,13 +9,11 @@ import { useEffect } from 'react';
 import { parseRows } from '../../../core/level/format';
 import { isSeed, MAX_SEED } from '../../../core/util/schemas';
 import type { SdLevel } from '../../../workers/training.api';
-import { hasShippedModel } from '../../controllers/modelFilesIo';
+import { hasShippedModel, shippedModelFolder } from '../../controllers/modelFilesIo';
 import { generatedDifficulty } from '../../store/selectors';
 import type { NewPackEntry } from '../../store/packSlice';
 import type { SdSettings, StartCellMode } from '../../store/trainingSlice';
 import { useActions, useStudioShallow } from '../../studioContext';
-import { rulesetByName } from '../../../core/rules/registry';
-import { batchGeneratorProblem } from '../../../workers/batch.protocol';
 import { packRules } from '../../store/rules';
 import { GeneratedLevelCard } from './GeneratedLevelCard';
 import { formatCount } from '../../adapters/trainingSeries';
@@ -27,22 +25,22 @@ export function SdPcgrlSection() {
   const c = useTrainingController();
   const get = useActions();
   const s = useStudioShallow((st) => ({ settings: st.sdSettings, model: st.sdModel, run: st.sdRun, difficultyModel: st.model, trained: st.trainingSession?.env === 'sd-pcgrl', rules: packRules(st.pack) }));
-  // The policies this build loads were trained on Longcat's environment: for another ruleset the section says so and runs nothing.
-  const rulesProblem = batchGeneratorProblem('sd-pcgrl', s.rules);
+  // The controller loads the pack's ruleset's model (and drops one of another when the pack's ruleset changes).
   const { settings, model, run } = s;
   const set = (patch: Partial<SdSettings>) => get().setSdSettings(patch);
   useEffect(() => void c.peekShippedModel(), [c]);
   const meta = model.meta;
   const width = meta?.width ?? 8, height = meta?.height ?? 8;
 
-  const source = () => ({ generator: 'sd-pcgrl', seed: run.settings?.seed ?? settings.seed, temperature: run.settings?.temperature ?? settings.temperature, model: model.source === 'shipped' ? 'sd-pcgrl-8x8' : 'trained in the studio' });
+  const source = () => ({ generator: 'sd-pcgrl', seed: run.settings?.seed ?? settings.seed, temperature: run.settings?.temperature ?? settings.temperature, model: run.model ?? shippedModelFolder(s.rules) });
   const open = (l: SdLevel): void => {
     const parsed = parseRows(l.rows);
     if (parsed.ok) get().openLevel(parsed.value, l.id);
   };
   const entry = (l: SdLevel): NewPackEntry | null => {
     const parsed = parseRows(l.rows);
-    return parsed.ok ? { level: parsed.value, name: l.id, id: l.id, features: l.features, source: source() } : null;
+    // The run's ruleset: the pack refuses the levels, saying why, if its ruleset changed since.
+    return parsed.ok ? { level: parsed.value, name: l.id, id: l.id, features: l.features, rules: run.rules ?? s.rules, source: source() } : null;
   };
   const add = (l: SdLevel): void => {
     const e = entry(l);
@@ -57,18 +55,16 @@ export function SdPcgrlSection() {
   return (
     <section className="sd-section" data-testid="sd.panel">
       <h3 className="sd-title">SD-PCGRL — learned solution-down</h3>
-      <div className="sd-model" data-testid="sd.model" data-status={rulesProblem !== null ? 'rules' : model.status}>
-        {rulesProblem !== null ? (
-          <span className="muted" data-testid="sd.rulesNote">Not for this {rulesetByName(s.rules).title} pack: {rulesProblem}. RSD and generate at difficulty make {rulesetByName(s.rules).title} levels.</span>
-        ) : model.status === 'missing' || (!hasShippedModel() && meta === null) ? (
-          <span className="muted">No shipped model in this build. Train one in the Training view and use “Generate with it”.</span>
+      <div className="sd-model" data-testid="sd.model" data-status={model.status} data-rules={meta?.rules ?? (meta !== null ? 'longcat' : '')}>
+        {model.status === 'missing' || (!hasShippedModel(s.rules) && meta === null) ? (
+          <span className="muted">No shipped model for this pack's ruleset in this build. Train one in the Training view and use “Generate with it”.</span>
         ) : model.status === 'failed' ? (
           <span className="error" data-testid="sd.model.error">{model.error}</span>
         ) : meta === null ? (
           <span className="muted">Reading the model…</span>
         ) : (
           <>
-            <b data-testid="sd.model.name">{model.source === 'training' ? 'trained in the studio' : 'sd-pcgrl-8x8 (shipped)'}</b>
+            <b data-testid="sd.model.name">{model.source === 'training' ? 'trained in the studio' : `${shippedModelFolder(s.rules)} (shipped)`}</b>
             <span data-testid="sd.model.info">
               {meta.width}x{meta.height} · {meta.recipe} recipe · {formatCount(meta.episodes)} episodes · test difficulty {meta.testDifficulty === null ? '—' : meta.testDifficulty.toFixed(1)}
             </span>
@@ -82,7 +78,7 @@ export function SdPcgrlSection() {
           {s.trained && model.source !== 'training' && (
             <button type="button" className="small" data-testid="sd.useTrained" onClick={() => void c.useTrainedModel()}>use the trained model</button>
           )}
-          {model.source === 'training' && hasShippedModel() && (
+          {model.source === 'training' && hasShippedModel(s.rules) && (
             <button type="button" className="small" data-testid="sd.useShipped" onClick={() => void c.loadShippedModel()}>use the shipped model</button>
           )}
         </span>
@@ -148,10 +144,10 @@ export function SdPcgrlSection() {
           />
         </label>
         <div className="button-row">
-          <button type="submit" className="primary" data-testid="sd.run" disabled={rulesProblem !== null || run.status === 'running' || model.status === 'loading' || meta === null}>
+          <button type="submit" className="primary" data-testid="sd.run" disabled={run.status === 'running' || model.status === 'loading' || meta === null}>
             {run.status === 'running' ? 'Generating…' : `Generate ${settings.count}`}
           </button>
-          <button type="button" data-testid="sd.addAll" disabled={run.levels.length === 0 || rulesProblem !== null} onClick={addAll}>
+          <button type="button" data-testid="sd.addAll" disabled={run.levels.length === 0} onClick={addAll}>
             Add all to pack
           </button>
         </div>

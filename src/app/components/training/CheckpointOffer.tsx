@@ -3,6 +3,7 @@ import { formatCount, formatDuration } from '../../adapters/trainingSeries';
 import { useStudioShallow } from '../../studioContext';
 import { useTrainingController } from './useTraining';
 import { useState } from 'react';
+import { rulesetByName } from '../../../core/rules/registry';
 import { useServices } from '../../studioContext';
 
 /** A checkpoint that cannot be used: what is wrong, and setting it aside (a backup is kept) after a confirmation. */
@@ -41,7 +42,7 @@ export function CheckpointOffer() {
     <section className="train-offer" data-testid="training.checkpoint" data-episodes={meta.episodes} data-env-steps={meta.envSteps} data-updates={meta.updates}>
       <b>A saved run can go on.</b>
       <p className="train-note">
-        {settings.env} {settings.width}x{settings.height}, {settings.recipe}, seed {settings.seed}: {formatCount(meta.episodes)} episodes, {formatCount(meta.updates)} updates,{' '}
+        {settings.env} {settings.width}x{settings.height} <span data-testid="training.checkpoint.rules">for {rulesetByName(settings.rules ?? 'longcat').title}</span>, {settings.recipe}, seed {settings.seed}: {formatCount(meta.episodes)} episodes, {formatCount(meta.updates)} updates,{' '}
         {formatDuration(meta.wallSeconds)} trained{cp.budget.minutes !== undefined ? ` of ${cp.budget.minutes} min` : ''}. Saved {cp.savedAt.replace('T', ' ').slice(0, 19)} UTC.
       </p>
       <div className="button-row">

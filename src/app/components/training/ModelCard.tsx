@@ -1,5 +1,7 @@
 /** The session's model: its meta, download as three files, upload three files (validated), and hand-off to the generator. */
 import { useRef } from 'react';
+import { rulesetByName } from '../../../core/rules/registry';
+import { modelRules } from '../../../ml/modelRules';
 import { formatCount, formatDuration } from '../../adapters/trainingSeries';
 import { useActions, useStudioShallow } from '../../studioContext';
 import { useTrainingController } from './useTraining';
@@ -25,6 +27,7 @@ export function ModelCard() {
       ) : (
         <dl className="train-meta" data-testid="training.model.meta" data-meta={JSON.stringify(meta)}>
           {row('env', 'environment', `${meta.env} ${meta.width}x${meta.height} (${meta.encoding})`)}
+          {row('rules', 'ruleset', rulesetByName(modelRules(meta)).title)}
           {row('recipe', 'recipe · seed', `${meta.recipe} · ${meta.seed}`)}
           {row('episodes', 'episodes', formatCount(meta.episodes))}
           {row('envSteps', 'env steps', formatCount(meta.envSteps))}

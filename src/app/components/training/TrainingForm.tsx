@@ -3,10 +3,16 @@ import { BACKENDS } from '../../../ml/backendNames';
 import { MAX_SEED } from '../../../core/util/schemas';
 import type { TrainingForm as Form } from '../../store/trainingSlice';
 import { useActions, useStudio } from '../../studioContext';
+import { rulesetByName } from '../../../core/rules/registry';
+import { envRulesProblem } from '../../../ml/envs';
+import { packRules } from '../../store/rules';
 
 export function TrainingForm({ disabled }: { disabled: boolean }) {
   const get = useActions();
   const form = useStudio((s) => s.trainingForm);
+  // A new run trains for the pack's ruleset (SPEC §12): its environment carves under those rules.
+  const rules = useStudio((s) => packRules(s.pack));
+  const title = rulesetByName(rules).title;
   const set = (patch: Partial<Form>) => get().setTrainingForm(patch);
   const num = (key: 'width' | 'height' | 'seed' | 'minutes', label: string, min: number, max: number, step = 1) => (
     <label className="field">
@@ -29,11 +35,14 @@ export function TrainingForm({ disabled }: { disabled: boolean }) {
   );
   return (
     <fieldset className="train-form" disabled={disabled} data-testid="training.form">
+      <p className="train-note" data-testid="training.rules" data-rules={rules}>
+        Trains for <b>{title}</b>, this pack&rsquo;s ruleset{envRulesProblem(form.env, rules) !== null ? ` (Turtle is Longcat's only: pick SD-PCGRL)` : ''}.
+      </p>
       <label className="field train-wide">
         <span>environment</span>
         <select value={form.env} data-testid="training.env" onChange={(e) => set({ env: e.target.value as Form['env'] })}>
           <option value="sd-pcgrl">SD-PCGRL — solution-down</option>
-          <option value="turtle">Turtle PCGRL — puzzle-up baseline</option>
+          <option value="turtle" disabled={envRulesProblem('turtle', rules) !== null}>Turtle PCGRL — puzzle-up baseline{envRulesProblem('turtle', rules) !== null ? ' (Longcat only)' : ''}</option>
         </select>
       </label>
       <div className="train-row">
