@@ -158,11 +158,10 @@ export function CytoscapeView(props: GraphViewProps) {
         // started inside a frame callback would be drawn in that same frame, one long task.
         frame = requestAnimationFrame(() => (timer = setTimeout(() => {
           if (cancelled) return;
-          const d = draw(cy, graph, view, placed, container.current, styledLarge);
+          const d = draw(cy, graph, view, placed, container.current, styledLarge, view === 'collapsed' || graph.nodeCount <= 400 || layout === 'dagre');
           drawing = d;
           void d.done.then(() => {
             if (cancelled) return;
-            if (view === 'collapsed' || graph.nodeCount <= 400 || layout === 'dagre') fitCapped(cy);
             applyMarks(cy, graph, view, marks.current);
             applyTraffic(cy, graph, view, trafficRef.current);
             requestAnimationFrame(() => {
@@ -225,7 +224,8 @@ function cytoscapeViewport(cy: Core): GraphViewport {
 }
 
 /** Starts replacing the drawn elements with the graph's (in slices for big graphs); `placed`: the full view's positions. */
-function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', placed: LayoutResult | null, box: HTMLElement | null, styledLarge: { current: boolean }): Drawing {
+function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', placed: LayoutResult | null, box: HTMLElement | null, styledLarge: { current: boolean }, fit: boolean): Drawing {
+  const beforeFirstFrame = fit ? fitCapped : undefined;
   const large = view === 'full' && graph.nodeCount > 400;
   const restyle = (): void => {
     if (large !== styledLarge.current) {
@@ -235,7 +235,7 @@ function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', placed: La
   };
   if (view === 'collapsed' || placed === null) {
     const elements = collapsedGraphElements(graph).elements;
-    return replaceDrawing(cy, { nodes: elements.filter((e) => e.group === 'nodes'), edges: elements.filter((e) => e.group === 'edges'), prepare: restyle });
+    return replaceDrawing(cy, { nodes: elements.filter((e) => e.group === 'nodes'), edges: elements.filter((e) => e.group === 'edges'), prepare: restyle, beforeFirstFrame });
   }
   const width = box?.clientWidth ?? 0, height = box?.clientHeight ?? 0;
   const elements = fullGraphElements(graph, placed);
@@ -248,6 +248,7 @@ function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', placed: La
       restyle();
       if (graph.nodeCount > 400) c.viewport(fitViewport(placed, width, height));
     },
+    beforeFirstFrame,
   });
 }
 

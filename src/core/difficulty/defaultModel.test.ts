@@ -17,8 +17,10 @@ import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
 import { createLevelSource } from '../generators/registry';
 import { parseRows } from '../level/format';
 import { levelKey, type Level } from '../level/level';
-import { DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL } from './defaultModel';
-import type { FeatureName } from './model';
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL, PAINT_DEFAULT_DIFFICULTY_MODEL } from './defaultModel';
+import { parseDifficultyModel, type FeatureName } from './model';
 import { explainDifficulty, predictDifficulty } from './predict';
 import { ONE_MOVE, ROOM_LONG_TUNNEL, ROOM_SHORT_TUNNEL, SNAKE_10, SNAKE_10_POCKETS, SNAKE_8, THREE_MOVES_TWO_SOLUTIONS, WON } from '../../../test/fixtures/difficultyLevels';
 
@@ -82,6 +84,22 @@ function corridorSegments(rows: readonly string[]): number {
 
 
 
+
+describe('the shipped model files', () => {
+  // Loading them checks the schema only; the probe set's check runs here, on every file in models/difficulty.
+  const dir = resolve(import.meta.dirname, '../../../models/difficulty');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+
+  it('every one passes the full check, probe set included, and loads as that check reads it', () => {
+    expect(files.sort()).toEqual(['default.json', 'iteration7.json', 'paint-default.json']);
+    const loaded: Record<string, unknown> = { 'default.json': DEFAULT_DIFFICULTY_MODEL, 'iteration7.json': ITERATION_7_MODEL, 'paint-default.json': PAINT_DEFAULT_DIFFICULTY_MODEL };
+    for (const file of files) {
+      const r = parseDifficultyModel(readFileSync(resolve(dir, file), 'utf8'));
+      expect(r.ok ? [] : r.error, file).toEqual([]);
+      if (r.ok) expect(loaded[file], file).toEqual(r.value);
+    }
+  });
+});
 
 describe('(b) tunnels stay trivial (thesis §4, Figure 4.1)', () => {
   it('a 1-wide snake corridor with many turns: many states and moves, one solution, no choice -> trivial (< 20) under the default and iteration 7', () => {
