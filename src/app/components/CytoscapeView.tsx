@@ -8,7 +8,7 @@
  * layout runs on the page's thread.
  */
 import cytoscape, { type Core } from 'cytoscape';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GraphData } from '../../core/graph/graphData';
 import { collapsedGraphElements, fullGraphElements, graphStylesheet, groupOfNode, nodeElementId } from '../adapters/cytoscapeElements';
 import { replaceDrawing, type Drawing } from './graphDrawing';
@@ -27,7 +27,23 @@ export function CytoscapeView(props: GraphViewProps) {
     callbacks.current = props;
   });
 
+  // Cytoscape starts in a task of its own after this view mounts (its start, default styles included,
+  // was part of a long task of the first load); the effects below run again once it is there.
+  const [cy, setCy] = useState<Core | null>(null);
   useEffect(() => {
+    let stop: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      stop = start();
+      setCy(cyRef.current);
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      stop?.();
+      setCy(null);
+    };
+  }, []);
+
+  function start(): () => void {
     const cy = cytoscape({
       container: container.current,
       style: graphStylesheet({ large: false }),
@@ -113,7 +129,7 @@ export function CytoscapeView(props: GraphViewProps) {
       cyRef.current = null;
       unpublish();
     };
-  }, []);
+  }
 
   const { graph, view, layout, selected, current, lit, path } = props;
   const marks = useRef<Marks>({ selected, current, lit, path });
@@ -125,7 +141,6 @@ export function CytoscapeView(props: GraphViewProps) {
 
   const layouts = useServices().graphLayout;
   useEffect(() => {
-    const cy = cyRef.current;
     if (cy === null) return;
     // A hover card belongs to the drawing it was opened on.
     callbacks.current.onHover(null, null);
@@ -179,20 +194,18 @@ export function CytoscapeView(props: GraphViewProps) {
       clearTimeout(timer);
       drawing?.cancel();
     };
-  }, [graph, view, layout, layouts]);
+  }, [cy, graph, view, layout, layouts]);
 
   useEffect(() => {
-    const cy = cyRef.current;
     if (cy !== null && graph !== null) applyMarks(cy, graph, view, { selected, current, lit, path });
-  }, [graph, view, selected, current, lit, path]);
+  }, [cy, graph, view, selected, current, lit, path]);
 
   // Traffic: a state's size grows with the attempts that passed it (full view; the collapsed view keeps its group sizes).
   const traffic = props.traffic ?? null;
   useEffect(() => {
     trafficRef.current = traffic;
-    const cy = cyRef.current;
     if (cy !== null && graph !== null) applyTraffic(cy, graph, view, traffic);
-  }, [graph, view, traffic]);
+  }, [cy, graph, view, traffic]);
 
   return <div className="cy" ref={container} data-testid="graph.canvas" data-renderer="cytoscape" />;
 }

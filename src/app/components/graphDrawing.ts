@@ -24,7 +24,7 @@ export interface DrawPlan {
   /** Called just before the add (style changes, viewport). */
   readonly prepare: (cy: Core) => void;
   /** Called once every element is in and styled, before the first frame draws them (fitting the view). */
-  readonly beforeFirstFrame?: (cy: Core) => void;
+  readonly beforeFirstFrame?: ((cy: Core) => void) | undefined;
 }
 
 export interface Drawing {

@@ -17,8 +17,6 @@ import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
 import { createLevelSource } from '../generators/registry';
 import { parseRows } from '../level/format';
 import { levelKey, type Level } from '../level/level';
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL, PAINT_DEFAULT_DIFFICULTY_MODEL } from './defaultModel';
 import { parseDifficultyModel, type FeatureName } from './model';
 import { explainDifficulty, predictDifficulty } from './predict';
@@ -87,14 +85,15 @@ function corridorSegments(rows: readonly string[]): number {
 
 describe('the shipped model files', () => {
   // Loading them checks the schema only; the probe set's check runs here, on every file in models/difficulty.
-  const dir = resolve(import.meta.dirname, '../../../models/difficulty');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  const shipped = import.meta.glob('../../../models/difficulty/*.json', { eager: true, import: 'default' });
+  const files = Object.keys(shipped).map((path) => path.slice(path.lastIndexOf('/') + 1));
 
   it('every one passes the full check, probe set included, and loads as that check reads it', () => {
     expect(files.sort()).toEqual(['default.json', 'iteration7.json', 'paint-default.json']);
     const loaded: Record<string, unknown> = { 'default.json': DEFAULT_DIFFICULTY_MODEL, 'iteration7.json': ITERATION_7_MODEL, 'paint-default.json': PAINT_DEFAULT_DIFFICULTY_MODEL };
-    for (const file of files) {
-      const r = parseDifficultyModel(readFileSync(resolve(dir, file), 'utf8'));
+    for (const [path, data] of Object.entries(shipped)) {
+      const file = path.slice(path.lastIndexOf('/') + 1);
+      const r = parseDifficultyModel(JSON.stringify(data));
       expect(r.ok ? [] : r.error, file).toEqual([]);
       if (r.ok) expect(loaded[file], file).toEqual(r.value);
     }
