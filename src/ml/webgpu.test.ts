@@ -74,7 +74,7 @@ describe.skipIf(unavailable !== null)('WebGPU (Dawn in Node) against WASM', () =
   });
 
   it('Q-values, greedy actions, loss and one Adam step match WASM within float tolerance', async () => {
-    const warmup = batchOf(8, 1), batch = batchOf(12, 2);
+    const warmup = batchOf(12, 1), batch = batchOf(12, 2);
     const wasm = await runOn('wasm', null, warmup, batch);
     await chooseBackend('wasm');
     const init = await Promise.all(new DqnLearner(shape, config, 11).online.getWeights().map((w) => w.data() as Promise<Float32Array>));
@@ -106,7 +106,7 @@ describe.skipIf(unavailable !== null)('WebGPU (Dawn in Node) against WASM', () =
     expect(countGpuCalls()).toBe(true);
     const s: EnvSettings = { env: 'sd-pcgrl', width: 5, height: 5, encoding: 'markov', model: DEFAULT_DIFFICULTY_MODEL };
     // The gpu recipe's shape (two updates per lock-step, syncs by updates) at a size SwiftShader runs in seconds.
-    const recipe = { ...GPU_RECIPE, envCount: 8, batchSize: 16, updateEveryEnvSteps: 4, learningStarts: 16, targetSync: { every: 3, unit: 'updates' as const }, epsilonStart: 0.5, learner: { ...GPU_RECIPE.learner, network: { blocks: [[4]], dense: 16 } } };
+    const recipe = { ...GPU_RECIPE, envCount: 8, batchSize: 12, updateEveryEnvSteps: 4, learningStarts: 16, targetSync: { every: 3, unit: 'updates' as const }, epsilonStart: 0.5, learner: config };
     const perStep: { readbacks: number; updates: number }[] = [];
     let at = gpuCallCounts().readbacks, updatesAt = 0;
     const trainer = new Trainer({

@@ -105,8 +105,8 @@ describe.skipIf(unavailable !== null)('fused WebGPU update against the tfjs lear
     for (let i = 0; i < 64; i++) replay.add(i, t.grid, t.extra, t.actions[i]!, t.rewards[i]!, t.dones[i] === 1, t.nextGrid, t.nextExtra, t.nextMask);
     const before = await read(a.online); // tfjs now holds these values on the CPU too
     const targetBefore = await read(a.target);
-    a.update(replay.samplePacked(16, createRng(1)));
-    b.update(replay.sample(16, createRng(1)));
+    a.update(replay.samplePacked(12, createRng(1)));
+    b.update(replay.sample(12, createRng(1)));
     const [after, targetAfter, floats] = await Promise.all([read(a.online), read(a.target), read(b.online)]);
     expect(after[0]!.some((v, j) => v !== before[0]![j])).toBe(true);
     expect(targetAfter).toEqual(targetBefore);
@@ -119,7 +119,7 @@ describe.skipIf(unavailable !== null)('fused WebGPU update against the tfjs lear
   it('after warm-up an update is one upload and one submit, with no new buffers or bind groups', async () => {
     await chooseBackend('webgpu');
     expect(countGpuCalls()).toBe(true);
-    const batch = batchOf(16, 11);
+    const batch = batchOf(12, 11);
     const perUpdate = async (fused: boolean) => {
       const learner = new DqnLearner(shape, oneBlock, 5, undefined, { fused });
       learner.update(batch); // compiles pipelines, makes buffers, gives the online variables their own data
