@@ -1,7 +1,8 @@
 /**
  * Replaces Cytoscape's elements with a new graph's: the old drawing is
  * removed in slices (removing 5,500 elements at once was one ~100 ms task),
- * then the new elements go in at once and are drawn.
+ * then the new elements go in (inside one batch), are styled when the batch
+ * ends in a later task, are fitted (when asked) and drawn in the next frame.
  *
  * Adding in slices with a drawn frame between them was tried and measured
  * (docs/BENCHMARKS.md, issue 13): on a software-rendered canvas each frame
