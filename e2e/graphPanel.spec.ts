@@ -127,6 +127,8 @@ test('the states of a collapsed group can be browsed one by one', async ({ studi
   await studio.graph.waitForLevel();
   await page.getByTestId('graph.view.collapsed').click();
   await expect(page.getByTestId('graph.collapsed')).toBeVisible();
+  // The collapsed drawing is done (the full one was on the canvas renderer: Cytoscape starts anew, empty at first).
+  await expect.poll(() => page.evaluate(() => { const g = window.__longcatGraph; return g !== undefined && g.report?.view === 'collapsed' && g.report.nodes === g.drawnNodes(); })).toBe(true);
   await expect.poll(async () => (await studio.graph.nodes()).length).toBeLessThan(200);
   // The biggest dead group: its count is the number of states to browse.
   const groups = await page.evaluate(() => window.__longcatGraph!.cy!.nodes().map((n) => ({ id: n.data('node') as number, cls: n.data('cls') as string, count: n.data('count') as number })));

@@ -8,7 +8,7 @@
  * layout runs on the page's thread.
  */
 import cytoscape, { type Core } from 'cytoscape';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GraphData } from '../../core/graph/graphData';
 import { collapsedGraphElements, fullGraphElements, graphStylesheet, groupOfNode, nodeElementId } from '../adapters/cytoscapeElements';
 import { replaceDrawing, type Drawing } from './graphDrawing';
@@ -27,7 +27,23 @@ export function CytoscapeView(props: GraphViewProps) {
     callbacks.current = props;
   });
 
+  // Cytoscape starts in a task of its own after this view mounts (its start, default styles included,
+  // was part of a long task of the first load); the effects below run again once it is there.
+  const [cy, setCy] = useState<Core | null>(null);
   useEffect(() => {
+    let stop: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      stop = start();
+      setCy(cyRef.current);
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      stop?.();
+      setCy(null);
+    };
+  }, []);
+
+  function start(): () => void {
     const cy = cytoscape({
       container: container.current,
       style: graphStylesheet({ large: false }),
@@ -113,7 +129,7 @@ export function CytoscapeView(props: GraphViewProps) {
       cyRef.current = null;
       unpublish();
     };
-  }, []);
+  }
 
   const { graph, view, layout, selected, current, lit, path } = props;
   const marks = useRef<Marks>({ selected, current, lit, path });
@@ -125,7 +141,6 @@ export function CytoscapeView(props: GraphViewProps) {
 
   const layouts = useServices().graphLayout;
   useEffect(() => {
-    const cy = cyRef.current;
     if (cy === null) return;
     // A hover card belongs to the drawing it was opened on.
     callbacks.current.onHover(null, null);
@@ -158,11 +173,10 @@ export function CytoscapeView(props: GraphViewProps) {
         // started inside a frame callback would be drawn in that same frame, one long task.
         frame = requestAnimationFrame(() => (timer = setTimeout(() => {
           if (cancelled) return;
-          const d = draw(cy, graph, view, placed, container.current, styledLarge);
+          const d = draw(cy, graph, view, placed, container.current, styledLarge, view === 'collapsed' || graph.nodeCount <= 400 || layout === 'dagre');
           drawing = d;
           void d.done.then(() => {
             if (cancelled) return;
-            if (view === 'collapsed' || graph.nodeCount <= 400 || layout === 'dagre') fitCapped(cy);
             applyMarks(cy, graph, view, marks.current);
             applyTraffic(cy, graph, view, trafficRef.current);
             requestAnimationFrame(() => {
@@ -180,20 +194,18 @@ export function CytoscapeView(props: GraphViewProps) {
       clearTimeout(timer);
       drawing?.cancel();
     };
-  }, [graph, view, layout, layouts]);
+  }, [cy, graph, view, layout, layouts]);
 
   useEffect(() => {
-    const cy = cyRef.current;
     if (cy !== null && graph !== null) applyMarks(cy, graph, view, { selected, current, lit, path });
-  }, [graph, view, selected, current, lit, path]);
+  }, [cy, graph, view, selected, current, lit, path]);
 
   // Traffic: a state's size grows with the attempts that passed it (full view; the collapsed view keeps its group sizes).
   const traffic = props.traffic ?? null;
   useEffect(() => {
     trafficRef.current = traffic;
-    const cy = cyRef.current;
     if (cy !== null && graph !== null) applyTraffic(cy, graph, view, traffic);
-  }, [graph, view, traffic]);
+  }, [cy, graph, view, traffic]);
 
   return <div className="cy" ref={container} data-testid="graph.canvas" data-renderer="cytoscape" />;
 }
@@ -225,7 +237,8 @@ function cytoscapeViewport(cy: Core): GraphViewport {
 }
 
 /** Starts replacing the drawn elements with the graph's (in slices for big graphs); `placed`: the full view's positions. */
-function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', placed: LayoutResult | null, box: HTMLElement | null, styledLarge: { current: boolean }): Drawing {
+function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', placed: LayoutResult | null, box: HTMLElement | null, styledLarge: { current: boolean }, fit: boolean): Drawing {
+  const beforeFirstFrame = fit ? fitCapped : undefined;
   const large = view === 'full' && graph.nodeCount > 400;
   const restyle = (): void => {
     if (large !== styledLarge.current) {
@@ -235,7 +248,7 @@ function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', placed: La
   };
   if (view === 'collapsed' || placed === null) {
     const elements = collapsedGraphElements(graph).elements;
-    return replaceDrawing(cy, { nodes: elements.filter((e) => e.group === 'nodes'), edges: elements.filter((e) => e.group === 'edges'), prepare: restyle });
+    return replaceDrawing(cy, { nodes: elements.filter((e) => e.group === 'nodes'), edges: elements.filter((e) => e.group === 'edges'), prepare: restyle, beforeFirstFrame });
   }
   const width = box?.clientWidth ?? 0, height = box?.clientHeight ?? 0;
   const elements = fullGraphElements(graph, placed);
@@ -248,6 +261,7 @@ function draw(cy: Core, graph: GraphData, view: 'full' | 'collapsed', placed: La
       restyle();
       if (graph.nodeCount > 400) c.viewport(fitViewport(placed, width, height));
     },
+    beforeFirstFrame,
   });
 }
 

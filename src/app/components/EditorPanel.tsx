@@ -1,6 +1,7 @@
 /** The centre panel: toolbar, the grid sized to fit, the mode bar (edit actions, playtest or replay) and the status line. */
 import { CLASS_NAMES } from '../adapters/graphHighlight';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { nodeSummary } from '../adapters/graphData';
 import { selectCurrentGraph } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
@@ -17,12 +18,20 @@ const MIN_CELL = 14, MAX_CELL = 72;
 function useCellSize(width: number, height: number, zoom: number): [React.RefObject<HTMLDivElement | null>, number] {
   const ref = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ w: 520, h: 480 });
+  // Measured when the browser has laid the page out (a ResizeObserver calls back after layout, before paint),
+  // not here: reading the size in this effect forced the first page's whole layout into React's first
+  // commit, one task of over 100 ms on the first load. The first size is applied at once (flushSync),
+  // so the first painted frame already has it; later ones as any state change.
   useLayoutEffect(() => {
     const el = ref.current;
     if (el === null) return;
-    const measure = (): void => setBox({ w: el.clientWidth, h: el.clientHeight });
-    measure();
-    const ro = new ResizeObserver(measure);
+    let first = true;
+    const ro = new ResizeObserver(() => {
+      const next = { w: el.clientWidth, h: el.clientHeight };
+      if (!first) return setBox(next);
+      first = false;
+      flushSync(() => setBox(next));
+    });
     ro.observe(el);
     return () => ro.disconnect();
   }, []);

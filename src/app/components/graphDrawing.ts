@@ -1,7 +1,8 @@
 /**
  * Replaces Cytoscape's elements with a new graph's: the old drawing is
  * removed in slices (removing 5,500 elements at once was one ~100 ms task),
- * then the new elements go in at once and are drawn.
+ * then the new elements go in (inside one batch), are styled when the batch
+ * ends in a later task, are fitted (when asked) and drawn in the next frame.
  *
  * Adding in slices with a drawn frame between them was tried and measured
  * (docs/BENCHMARKS.md, issue 13): on a software-rendered canvas each frame
@@ -23,6 +24,8 @@ export interface DrawPlan {
   readonly edges: ElementDefinition[];
   /** Called just before the add (style changes, viewport). */
   readonly prepare: (cy: Core) => void;
+  /** Called once every element is in and styled, before the first frame draws them (fitting the view). */
+  readonly beforeFirstFrame?: ((cy: Core) => void) | undefined;
 }
 
 export interface Drawing {
@@ -51,6 +54,11 @@ function clearAll(cy: Core, isCancelled: () => boolean): Promise<void> {
   });
 }
 
+/** Resolves in a later task, letting the browser handle input and draw in between. */
+function yieldTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Waits for Cytoscape's next drawn frame (or a timeout, when nothing needed drawing). */
 function nextRender(cy: Core): Promise<void> {
   return new Promise((resolve) => {
@@ -76,20 +84,26 @@ export function replaceDrawing(cy: Core, plan: DrawPlan): Drawing {
     plan.prepare(cy);
     // Elements go in over several tasks inside one Cytoscape batch (no style
     // work or drawing until the batch ends), so creating them is not one long task.
+    // The batch ends in a task of its own: ending it styles every element, which on the page's
+    // first drawing (Cytoscape's code still cold) was a long task together with the adding.
     const all = [...plan.nodes, ...plan.edges];
     cy.startBatch();
     try {
       for (let i = 0; i < all.length; i += ADD_SLICE) {
-        if (i > 0) await new Promise((r) => setTimeout(r, 0));
+        if (i > 0) await yieldTask();
         if (isCancelled()) {
           cy.elements().remove();
           return new Promise<void>(() => {});
         }
         cy.add(all.slice(i, i + ADD_SLICE));
       }
+      await yieldTask();
     } finally {
       if (!cy.destroyed()) cy.endBatch();
     }
+    if (isCancelled()) return new Promise<void>(() => {});
+    // Fitted before the first frame, so that frame draws the graph where it stays.
+    plan.beforeFirstFrame?.(cy);
     await nextRender(cy);
   })();
   return {

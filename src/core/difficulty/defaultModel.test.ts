@@ -17,8 +17,8 @@ import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
 import { createLevelSource } from '../generators/registry';
 import { parseRows } from '../level/format';
 import { levelKey, type Level } from '../level/level';
-import { DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL } from './defaultModel';
-import type { FeatureName } from './model';
+import { DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL, PAINT_DEFAULT_DIFFICULTY_MODEL } from './defaultModel';
+import { parseDifficultyModel, type FeatureName } from './model';
 import { explainDifficulty, predictDifficulty } from './predict';
 import { ONE_MOVE, ROOM_LONG_TUNNEL, ROOM_SHORT_TUNNEL, SNAKE_10, SNAKE_10_POCKETS, SNAKE_8, THREE_MOVES_TWO_SOLUTIONS, WON } from '../../../test/fixtures/difficultyLevels';
 
@@ -82,6 +82,23 @@ function corridorSegments(rows: readonly string[]): number {
 
 
 
+
+describe('the shipped model files', () => {
+  // Loading them checks the schema only; the probe set's check runs here, on every file in models/difficulty.
+  const shipped = import.meta.glob('../../../models/difficulty/*.json', { eager: true, import: 'default' });
+  const files = Object.keys(shipped).map((path) => path.slice(path.lastIndexOf('/') + 1));
+
+  it('every one passes the full check, probe set included, and loads as that check reads it', () => {
+    expect(files.sort()).toEqual(['default.json', 'iteration7.json', 'paint-default.json']);
+    const loaded: Record<string, unknown> = { 'default.json': DEFAULT_DIFFICULTY_MODEL, 'iteration7.json': ITERATION_7_MODEL, 'paint-default.json': PAINT_DEFAULT_DIFFICULTY_MODEL };
+    for (const [path, data] of Object.entries(shipped)) {
+      const file = path.slice(path.lastIndexOf('/') + 1);
+      const r = parseDifficultyModel(JSON.stringify(data));
+      expect(r.ok ? [] : r.error, file).toEqual([]);
+      if (r.ok) expect(loaded[file], file).toEqual(r.value);
+    }
+  });
+});
 
 describe('(b) tunnels stay trivial (thesis §4, Figure 4.1)', () => {
   it('a 1-wide snake corridor with many turns: many states and moves, one solution, no choice -> trivial (< 20) under the default and iteration 7', () => {

@@ -24,6 +24,13 @@ const shape: NetworkShape = { side: 9, channels: 4, extra: 4, actions: 4 };
 const oneBlock: LearnerConfig = { ...GPU_RECIPE.learner, network: { blocks: [[4, 8]], dense: 16 } };
 const twoBlocks: LearnerConfig = { ...GPU_RECIPE.learner, network: { blocks: [[4], [6]], dense: 8 }, doubleDqn: false, loss: 'mse', gamma: 0.9, rewardScale: 1 };
 
+/**
+ * The one-block tests all use batches of 12: the fused update's pipelines are compiled per batch size
+ * (the sizes are written into the WGSL) and cached by their code, and compiling them on SwiftShader,
+ * not running them, is most of this file's time (the grid's side barely changes it).
+ */
+const BATCH = 12;
+
 const batchOf = (n: number, seed: number): TransitionBatch => randomTransitions(n, seed, shape.side * shape.side * shape.channels);
 
 const read = (model: tf.LayersModel) => Promise.all(model.getWeights().map((w) => w.data() as Promise<Float32Array>));
@@ -80,7 +87,7 @@ describe.skipIf(unavailable !== null)('fused WebGPU update against the tfjs lear
 
   it('one conv block, double DQN, Huber: same loss and weights over three updates with a target sync', async () => {
     const init = await initialWeights(oneBlock);
-    const batches = [1, 2, 3].map((s) => batchOf(12, s));
+    const batches = [1, 2, 3].map((s) => batchOf(BATCH, s));
     const wasm = await train('wasm', oneBlock, init, batches);
     const gpu = await train('webgpu', oneBlock, init, batches);
     expect(wasm.path).toBe('tfjs');
@@ -105,8 +112,8 @@ describe.skipIf(unavailable !== null)('fused WebGPU update against the tfjs lear
     for (let i = 0; i < 64; i++) replay.add(i, t.grid, t.extra, t.actions[i]!, t.rewards[i]!, t.dones[i] === 1, t.nextGrid, t.nextExtra, t.nextMask);
     const before = await read(a.online); // tfjs now holds these values on the CPU too
     const targetBefore = await read(a.target);
-    a.update(replay.samplePacked(16, createRng(1)));
-    b.update(replay.sample(16, createRng(1)));
+    a.update(replay.samplePacked(BATCH, createRng(1)));
+    b.update(replay.sample(BATCH, createRng(1)));
     const [after, targetAfter, floats] = await Promise.all([read(a.online), read(a.target), read(b.online)]);
     expect(after[0]!.some((v, j) => v !== before[0]![j])).toBe(true);
     expect(targetAfter).toEqual(targetBefore);
@@ -119,7 +126,7 @@ describe.skipIf(unavailable !== null)('fused WebGPU update against the tfjs lear
   it('after warm-up an update is one upload and one submit, with no new buffers or bind groups', async () => {
     await chooseBackend('webgpu');
     expect(countGpuCalls()).toBe(true);
-    const batch = batchOf(16, 11);
+    const batch = batchOf(BATCH, 11);
     const perUpdate = async (fused: boolean) => {
       const learner = new DqnLearner(shape, oneBlock, 5, undefined, { fused });
       learner.update(batch); // compiles pipelines, makes buffers, gives the online variables their own data
@@ -140,6 +147,6 @@ describe.skipIf(unavailable !== null)('fused WebGPU update against the tfjs lear
     // The tfjs path (FlatAdam, written-out Huber) for comparison: dozens of dispatches, each with its bind group.
     expect(tfjs.dispatches / 2).toBeGreaterThan(60);
     expect(tfjs.bindGroups).toBe(tfjs.dispatches);
-    console.log(`two updates, batch 16: fused ${JSON.stringify(fused)}; tfjs ${JSON.stringify(tfjs)}`);
+    console.log(`two updates, batch ${BATCH}: fused ${JSON.stringify(fused)}; tfjs ${JSON.stringify(tfjs)}`);
   }, 300_000);
 });
