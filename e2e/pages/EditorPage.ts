@@ -24,13 +24,24 @@ export class EditorPage {
    * (graph node, playtest, replay) — the naive solvers' state notation.
    */
   async rows(): Promise<string[]> {
-    const { width, height } = await this.size();
-    const kinds = await this.page.locator('[data-testid="editor.cell"]').evaluateAll((els) =>
-      els.map((e) => ({ x: Number(e.getAttribute('data-x')), y: Number(e.getAttribute('data-y')), kind: e.getAttribute('data-kind') })),
-    );
+    // Size and cells in one read of the page: read apart, a grid that re-renders in between (a reload, a resize)
+    // gives cells outside the size just read. A cell outside the grid, or a grid not drawn yet, reads as '?'.
+    const { width, height, kinds } = await this.page.evaluate(() => {
+      const grid = document.querySelector('[data-testid="editor.grid"]');
+      const cells = Array.from(document.querySelectorAll('[data-testid="editor.cell"]'));
+      return {
+        width: Number(grid?.getAttribute('data-width') ?? 0) || 0,
+        height: Number(grid?.getAttribute('data-height') ?? 0) || 0,
+        kinds: cells.map((e) => ({ x: Number(e.getAttribute('data-x')), y: Number(e.getAttribute('data-y')), kind: e.getAttribute('data-kind') })),
+      };
+    });
     const grid = Array.from({ length: height }, () => Array<string>(width).fill('?'));
     const ch: Record<string, string> = { wall: '#', empty: '.', body: 'B', paint: 'P', head: 'C' };
-    for (const k of kinds) grid[k.y]![k.x] = ch[k.kind ?? ''] ?? '?';
+    for (const k of kinds) {
+      const row = grid[k.y];
+      if (row !== undefined && k.x >= 0 && k.x < width) row[k.x] = ch[k.kind ?? ''] ?? '?';
+      else if (grid.length > 0) grid[0]![0] = '?'; // a cell outside the size: the read is not of one drawing
+    }
     return grid.map((r) => r.join(''));
   }
 
