@@ -27,8 +27,9 @@ for n in $(seq 1 "$runs"); do
   rc=$?
   # GNU time writes "Command exited with non-zero status N" above its line when the run fails.
   read -r wall user sys < <(tail -n 1 "$scratch/time-$n")
-  unit=$(grep -E '^ +Tests ' "$scratch/run-$n.log" | tail -1 | sed 's/\x1b\[[0-9;]*m//g' | xargs)
-  e2e=$(grep -E '^ +[0-9]+ (passed|failed|skipped|flaky)' "$scratch/run-$n.log" | sed 's/\x1b\[[0-9;]*m//g' | xargs)
+  plain=$(sed 's/\x1b\[[0-9;]*m//g' "$scratch/run-$n.log")
+  unit=$(grep -E '^ +Tests +[0-9]' <<<"$plain" | tail -1 | xargs)
+  e2e=$(grep -E '^ +[0-9]+ (passed|failed|skipped|flaky)' <<<"$plain" | xargs)
   echo "run $n: exit $rc, wall ${wall} s, CPU $(echo "$user + $sys" | bc) s (user $user, sys $sys), load at start $start_load, end $(cut -d' ' -f1 /proc/loadavg); unit: $unit; e2e: $e2e"
   [ "$rc" -eq 0 ] || status=1
 done
