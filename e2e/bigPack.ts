@@ -5,7 +5,8 @@
  * is computed, then while it is sorted, filtered and exported. Recorded,
  * never asserted against wall time (the machine's load decides those).
  */
-import { expect, type Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { expect, type CDPSession, type Page } from '@playwright/test';
 import type { StudioPage } from './pages/StudioPage';
 
 /** `n` distinct 7x7 levels: the head top-left, walls on the other cells by the bits of `i` spread over the grid. */
@@ -32,6 +33,8 @@ export interface TaskStats {
   readonly blocked: number;
   /** Tasks of 100 ms or more. */
   readonly over100: number;
+  /** The main thread's busy time over the step (Chrome's `TaskDuration` metric: CPU-bound work, not waiting), ms. */
+  readonly mainMs: number;
 }
 
 export interface BigPackRun {
@@ -46,6 +49,45 @@ export interface BigPackRun {
   readonly exportJson: TaskStats;
 }
 
+/**
+ * The main thread's busy time so far (Chrome DevTools protocol `Performance`
+ * metrics), and when `BIG_PACK_PROFILE` names a folder, a sampled CPU profile
+ * of each step written there (`<levels>-<step>.cpuprofile`, for DevTools).
+ */
+class Probe {
+  private profiling = false;
+  private constructor(private readonly cdp: CDPSession) {}
+
+  static async attach(page: Page): Promise<Probe> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    if (process.env['BIG_PACK_PROFILE'] !== undefined) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    }
+    return new Probe(cdp);
+  }
+
+  async taskMs(): Promise<number> {
+    const { metrics } = await this.cdp.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+  }
+
+  async start(): Promise<void> {
+    if (process.env['BIG_PACK_PROFILE'] === undefined) return;
+    await this.cdp.send('Profiler.start');
+    this.profiling = true;
+  }
+
+  async stop(name: string): Promise<void> {
+    const dir = process.env['BIG_PACK_PROFILE'];
+    if (dir === undefined || !this.profiling) return;
+    this.profiling = false;
+    const { profile } = await this.cdp.send('Profiler.stop');
+    writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
+  }
+}
+
 async function startTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __tasks?: number[]; __taskObserver?: PerformanceObserver };
@@ -58,10 +100,11 @@ async function startTasks(page: Page): Promise<void> {
   });
 }
 
-async function readTasks(page: Page): Promise<TaskStats> {
+async function readTasks(page: Page, mainMs: number): Promise<TaskStats> {
   await page.waitForTimeout(300);
   const tasks = await page.evaluate(() => (window as unknown as { __tasks: number[] }).__tasks.slice());
   return {
+    mainMs: Math.round(mainMs),
     count: tasks.length,
     longest: Math.round(Math.max(0, ...tasks)),
     blocked: Math.round(tasks.reduce((a, d) => a + Math.max(0, d - 50), 0)),
@@ -72,33 +115,41 @@ async function readTasks(page: Page): Promise<TaskStats> {
 /** Imports `n` levels into an empty pack and measures; waits at most `waitMs` for every difficulty. */
 export async function measureBigPack(studio: StudioPage, n: number, waitMs: number): Promise<BigPackRun> {
   const { page } = studio;
+  const probe = await Probe.attach(page);
+  /** Runs `step` with long tasks, busy time and (optionally) a profile recorded. */
+  const measure = async (name: string, step: () => Promise<void>): Promise<TaskStats> => {
+    await startTasks(page);
+    await probe.start();
+    const before = await probe.taskMs();
+    await step();
+    await page.waitForTimeout(300);
+    const busy = (await probe.taskMs()) - before;
+    await probe.stop(`${n}-${name}`);
+    return readTasks(page, busy);
+  };
   await studio.pack.show();
-  await startTasks(page);
   const t0 = Date.now();
-  await studio.pack.importText(bigPackJson(n), `big-${n}.json`);
-  await expect(page.getByTestId('pack.count')).toHaveText(`${n} levels`, { timeout: waitMs });
-  const importMs = Date.now() - t0;
+  let importMs = 0;
   let allDifficultiesMs: number | null = null;
-  try {
-    // The list draws only the rows on screen: the panel's count says how many levels are still being analysed.
-    await expect(page.getByTestId('pack.count')).toHaveAttribute('data-pending', '0', { timeout: waitMs });
-    allDifficultiesMs = Date.now() - t0;
-  } catch {
-    // Not within the wait: recorded as null.
-  }
-  const importAndAnalysis = await readTasks(page);
-
-  await startTasks(page);
-  await page.getByTestId('pack.sort').click();
-  const sort = await readTasks(page);
-
-  await startTasks(page);
-  await page.getByTestId('pack.search').fill('big 12');
-  await page.getByTestId('pack.search').fill('');
-  const filter = await readTasks(page);
-
-  await startTasks(page);
-  await studio.pack.exportText();
-  const exportJson = await readTasks(page);
+  const importAndAnalysis = await measure('import', async () => {
+    await studio.pack.importText(bigPackJson(n), `big-${n}.json`);
+    await expect(page.getByTestId('pack.count')).toHaveText(`${n} levels`, { timeout: waitMs });
+    importMs = Date.now() - t0;
+    try {
+      // The list draws only the rows on screen: the panel's count says how many levels are still being analysed.
+      await expect(page.getByTestId('pack.count')).toHaveAttribute('data-pending', '0', { timeout: waitMs });
+      allDifficultiesMs = Date.now() - t0;
+    } catch {
+      // Not within the wait: recorded as null.
+    }
+  });
+  const sort = await measure('sort', () => page.getByTestId('pack.sort').click());
+  const filter = await measure('filter', async () => {
+    await page.getByTestId('pack.search').fill('big 12');
+    await page.getByTestId('pack.search').fill('');
+  });
+  const exportJson = await measure('export', async () => {
+    await studio.pack.exportText();
+  });
   return { levels: n, importMs, allDifficultiesMs, importAndAnalysis, sort, filter, exportJson };
 }

@@ -57,7 +57,7 @@ export function connectClipboard(store: StudioStore, win: Window = window): () =
       return;
     }
     s.setDockTab('pack');
-    importText(store, text, 'pasted text');
+    void importText(store, text, 'pasted text');
   };
   const onCopy = copy(false), onCut = copy(true);
   win.addEventListener('beforecopy', before);

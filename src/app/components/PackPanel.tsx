@@ -82,7 +82,7 @@ export function PackPanel() {
 
   const importFile = async (file: File): Promise<void> => {
     const text = await readTextFile(file, IMPORT_LIMITS.pack, 'a pack or level file');
-    if (text.ok) importText(store, text.value, file.name);
+    if (text.ok) await importText(store, text.value, file.name);
     else store.setState({ packImport: { fileName: file.name, ok: false, problems: [{ path: '$', message: text.error }], warnings: [] }, pendingImport: null });
   };
   const onDrop = (e: DragEvent): void => {

@@ -5,6 +5,7 @@
  * and changes nothing; a good one is one undoable step.
  */
 import { describeParseError, parseLevels } from '../../core/level/format';
+import { importPack } from '../../core/pack/pack';
 import type { StudioStore } from '../store/store';
 import { openProjectText } from './projectIo';
 
@@ -14,19 +15,26 @@ export function looksLikeJson(text: string): boolean {
   return first === '{' || first === '[';
 }
 
+/** Resolves in a later task: the page draws and answers input in between. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 /**
  * Imports `text` named `fileName` into the pack. Levels in the text format
  * are appended at once (undoable); a pack file waits for the designer's
- * choice (append or replace) unless the pack is empty. Returns false when
- * nothing could be read (the report says why).
+ * choice (append or replace) unless the pack is empty. A pack file is read
+ * and checked in one task and taken into the store in the next, so a big
+ * file does not hold the page for both. Resolves to false when nothing
+ * could be read (the report says why).
  */
-export function importText(store: StudioStore, text: string, fileName: string): boolean {
-  const s = store.getState();
+export async function importText(store: StudioStore, text: string, fileName: string): Promise<boolean> {
   if (looksLikeJson(text)) {
     // A project file (Ctrl+S) dropped or chosen here opens as the document.
     if (/"format"\s*:\s*"longcat-project"/.test(text.slice(0, 200))) return openProjectText(store, text, fileName);
-    return s.importPackText(text, fileName);
+    const checked = importPack(text);
+    await nextTask();
+    return store.getState().acceptCheckedPack(fileName, checked);
   }
+  const s = store.getState();
   const parsed = parseLevels(text);
   if (!parsed.ok) {
     store.setState({

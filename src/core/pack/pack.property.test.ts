@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toRows } from '../level/level';
-import { exportPack, formatPath, importPack, importPackJson, utf8ByteLength, type PackProblem } from './pack';
+import { compactPackJson, exportPack, formatPath, importPack, importPackJson, utf8ByteLength, type PackProblem } from './pack';
 import type { LevelPack, PackLevel } from './schema';
 
 /** JSON writes -0 as 0, so generated numbers avoid -0 (see exportPack). */
@@ -201,6 +201,18 @@ describe('utf8ByteLength', () => {
       fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((u) => String.fromCharCode(u)) }), (s) => {
         expect(utf8ByteLength(s)).toBe(new TextEncoder().encode(s).length);
       }),
+    );
+  });
+});
+
+describe('compactPackJson', () => {
+  it('is the same JSON value as exportPack, written compactly (as JSON.stringify writes the parsed export)', () => {
+    fc.assert(
+      fc.property(pack, (p) => {
+        const text = compactPackJson(p);
+        expect(text).toBe(JSON.stringify(JSON.parse(exportPack(p))));
+      }),
+      { numRuns: 200 },
     );
   });
 });
