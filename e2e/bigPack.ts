@@ -128,6 +128,9 @@ export async function measureBigPack(studio: StudioPage, n: number, waitMs: numb
     return readTasks(page, busy);
   };
   await studio.pack.show();
+  // The studio's start (the first level's graph drawn) is over before the import: its tasks are not the import's.
+  await studio.graph.waitForDrawn();
+  await page.waitForTimeout(500);
   const t0 = Date.now();
   let importMs = 0;
   let allDifficultiesMs: number | null = null;

@@ -8,6 +8,7 @@ import { memoryStore, type KeyValueStore, type RecordName } from './db';
 import { decodeJournalValue, encodeJournalValue, memoryJournal } from './journal';
 import { describeSaveError } from './saveErrors';
 import { savePack } from './restore';
+import { saveHistory } from './workspace';
 
 const grid = (rows: string[]): Level => {
   const p = parseRows(rows);
@@ -196,7 +197,7 @@ describe('the write-ahead journal', () => {
     expect(back.e).toBeNull();
   });
 
-  it("the pack's entry is its saved value's encoding, after each kind of change (per-level texts are remembered)", async () => {
+  it("the pack's and the history's entries are their saved values' encodings, after each kind of change (per-level texts are remembered)", async () => {
     const kv = memoryStore();
     const journal = memoryJournal();
     const store = createStudioStore();
@@ -205,17 +206,23 @@ describe('the write-ahead journal', () => {
     const entry = (): string => journal.data.get('pack')!;
     // What the entry must be, computed the slow way: the saved record, encoded whole.
     const expected = (): string => encodeJournalValue(savePack(s().pack));
+    const history = (): void => expect(journal.data.get('history')).toBe(encodeJournalValue(saveHistory(s().history)));
     const file = { format: 'longcat-pack', version: 1, name: 'three', levels: [['C..', '...', '...'], ['C#.', '...', '...'], ['C..', '.#.', '...']].map((rows, i) => ({ id: `l${i}`, name: `level ${i}`, rows })) };
     expect(s().importPackText(JSON.stringify(file), 'three.json')).toBe(true);
     expect(entry()).toBe(expected());
+    history();
     s().renamePackLevel('l1', 'renamed');
     expect(entry()).toBe(expected());
+    history();
     s().setPackLevelTags('l2', ['hard', 'x']);
     s().setPackLevelNotes('l0', 'a "quoted" note\nover two lines');
     s().movePackLevel(2, 0);
     expect(entry()).toBe(expected());
     s().removePackLevel('l0');
     expect(entry()).toBe(expected());
+    history();
+    s().undo();
+    history();
     expect(decodeJournalValue(entry())).toEqual(savePack(s().pack));
     // IndexedDB receives the same value when the write runs.
     await autosave.flush();

@@ -8,7 +8,7 @@ import type { StudioState } from '../store/types';
 import type { RecordName } from './db';
 import { saveLabModels } from './labModels';
 import { saveLevel, savePack, savedPackJournalText, savePlayLog, SAVE_VERSION } from './restore';
-import { saveAtdResults, saveGeneratorResults, saveHistory, saveWorkspace } from './workspace';
+import { saveAtdResults, saveGeneratorResults, saveHistory, savedHistoryJournalText, saveWorkspace } from './workspace';
 import { saveBatchReport, saveLabSession } from './sessions';
 
 /**
@@ -51,7 +51,7 @@ export const PARTS: Part[] = [
     changed: (a, b) => a.view !== b.view || a.openInPack !== b.openInPack || a.atdSettings !== b.atdSettings || a.batchSettings !== b.batchSettings,
     value: (s) => saveWorkspace({ view: s.view, openInPack: s.openInPack, atdSettings: s.atdSettings, batchSettings: s.batchSettings }),
   },
-  { name: 'history', changed: (a, b) => a.history !== b.history, value: (s) => saveHistory(s.history) },
+  { name: 'history', changed: (a, b) => a.history !== b.history, value: (s) => saveHistory(s.history), journalText: (s) => savedHistoryJournalText(s.history) },
   { name: 'atdResults', changed: (a, b) => a.atdRun !== b.atdRun && a.atdRun.status === 'done', value: (s) => saveAtdResults(s.atdRun) },
   // Only a finished run is kept (a run in progress would be saved as nothing and replace the last good one).
   { name: 'generatorResults', changed: (a, b) => a.generatorRun !== b.generatorRun && a.generatorRun.status === 'done', value: (s) => saveGeneratorResults(s.generatorRun) },
