@@ -7,7 +7,7 @@ import { loadSaved, startAutosave } from './autosave';
 import { memoryStore, type KeyValueStore, type RecordName } from './db';
 import { decodeJournalValue, encodeJournalValue, memoryJournal } from './journal';
 import { describeSaveError } from './saveErrors';
-import { savePack } from './restore';
+import { exportPack } from '../../core/pack/pack';
 import { saveHistory } from './workspace';
 
 const grid = (rows: string[]): Level => {
@@ -204,8 +204,9 @@ describe('the write-ahead journal', () => {
     const autosave = startAutosave(store, kv, { delayMs: 60_000, journal });
     const s = store.getState;
     const entry = (): string => journal.data.get('pack')!;
-    // What the entry must be, computed the slow way: the saved record, encoded whole.
-    const expected = (): string => encodeJournalValue(savePack(s().pack));
+    // What the entry must be, computed the slow way: the pack's export, parsed and encoded whole.
+    const saved = (): unknown => JSON.parse(exportPack(s().pack));
+    const expected = (): string => encodeJournalValue(saved());
     const history = (): void => expect(journal.data.get('history')).toBe(encodeJournalValue(saveHistory(s().history)));
     const file = { format: 'longcat-pack', version: 1, name: 'three', levels: [['C..', '...', '...'], ['C#.', '...', '...'], ['C..', '.#.', '...']].map((rows, i) => ({ id: `l${i}`, name: `level ${i}`, rows })) };
     expect(s().importPackText(JSON.stringify(file), 'three.json')).toBe(true);
@@ -223,7 +224,7 @@ describe('the write-ahead journal', () => {
     history();
     s().undo();
     history();
-    expect(decodeJournalValue(entry())).toEqual(savePack(s().pack));
+    expect(decodeJournalValue(entry())).toEqual(saved());
     // IndexedDB receives the same value when the write runs.
     await autosave.flush();
     expect(kv.data.get('pack')).toEqual(decodeJournalValue(expected()));

@@ -9,7 +9,7 @@ import { RULESET_NAMES } from '../../core/rules/ruleset';
 import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
 import { toRows, type Level } from '../../core/level/level';
-import { compactLevelJson, compactPackJson, exportPack, importPackJson } from '../../core/pack/pack';
+import { compactLevelJson, compactPackJson, importPackJson } from '../../core/pack/pack';
 import type { PackFieldDef } from '../../core/pack/fields';
 import { salvagePackJson } from '../../core/pack/salvage';
 import type { LevelPack } from '../../core/pack/schema';
@@ -66,9 +66,12 @@ export function restoreLevel(json: unknown): Result<{ level: Level; name: string
   return ok({ level: parsed.value, name: (shape.data.name ?? '').slice(0, 200) });
 }
 
-/** Packs are saved as their export JSON (an object) and read back through `importPackJson`. */
+/**
+ * Packs are saved as their export JSON (an object: the value of `exportPack`'s text) and read back
+ * through `importPackJson`. Parsed from the journal's text, whose levels are remembered.
+ */
 export function savePack(pack: LevelPack): unknown {
-  return JSON.parse(exportPack(pack));
+  return JSON.parse(savedPackJournalText(pack));
 }
 
 /** Each pack level's journal text, under the field definitions it was written with (levels are never changed in place). */

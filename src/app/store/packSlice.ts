@@ -97,8 +97,8 @@ export interface PackSlice {
   setPackName(name: string): void;
   /** Checks a pack file: a bad one lists every problem and changes nothing; a good one waits for `resolveImport`. */
   importPackText(text: string, fileName: string): boolean;
-  /** The second half of {@link importPackText}: a pack file already read and checked by `importPack` (the check may run in a task of its own). */
-  acceptCheckedPack(fileName: string, checked: Result<ImportedPack, PackProblem[]>): boolean;
+  /** The second half of {@link importPackText}: a pack file already read and checked by `importPack` (in a worker, or in a task of its own). */
+  acceptCheckedPack(fileName: string, checked: Result<Pick<ImportedPack, 'pack' | 'warnings'>, PackProblem[]>): boolean;
   /** Appends the pending import's levels or replaces the pack with it (undoable), or drops it. */
   resolveImport(mode: ImportMode | 'cancel'): void;
   /** Adds checked levels (e.g. from the level text format) at the end, undoable. */
