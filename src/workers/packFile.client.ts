@@ -5,10 +5,11 @@
  * page instead (the same function), so an import never fails for want of a
  * worker.
  */
+import * as packFileApi from './packFile.api';
 import { checkPackTextSync, type CheckedPack } from './packFile.api';
 import { WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
 
-type PackFileApi = typeof import('./packFile.api');
+type PackFileApi = typeof packFileApi;
 
 export class PackFileClient {
   readonly worker: WorkerClient<PackFileApi>;
@@ -17,7 +18,8 @@ export class PackFileClient {
     const useWorker = options.useWorker ?? typeof Worker !== 'undefined';
     this.worker = new WorkerClient<PackFileApi>({
       create: useWorker ? () => new Worker(new URL('./packFile.worker.ts', import.meta.url), { type: 'module', name: 'pack files' }) : null,
-      fallback: () => import('./packFile.api'),
+      // Already in the page (importText checks here by default): no chunk of its own to load.
+      fallback: () => Promise.resolve(packFileApi),
       ...(options.onStatus !== undefined ? { onStatus: options.onStatus } : {}),
     });
   }
