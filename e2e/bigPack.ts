@@ -37,6 +37,12 @@ export interface TaskStats {
   readonly mainMs: number;
   /** The main thread's CPU time over the step (Chrome's `ThreadTime` metric: what the load does not inflate), ms. */
   readonly cpuMs: number;
+  /**
+   * From a trace of the step (Chrome's `RunTask` events on the page's main thread): the most CPU
+   * time one task took (its thread time, which the machine's load does not inflate, unlike the
+   * long-task durations above), and how many tasks took 100 ms of CPU or more. Null when not traced.
+   */
+  readonly taskCpu: { readonly longest: number; readonly over100: number; readonly over50: number } | null;
 }
 
 export interface BigPackRun {
@@ -104,12 +110,28 @@ async function startTasks(page: Page): Promise<void> {
   });
 }
 
-async function readTasks(page: Page, busy: { task: number; cpu: number }): Promise<TaskStats> {
+/** The page's main-thread tasks in a Chrome trace: CPU ms per task (`tdur`). */
+function traceTaskCpu(trace: Buffer): TaskStats['taskCpu'] {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[] }).traceEvents;
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  // The page's renderer is the main thread with the most tasks (a trace may hold other renderers' few).
+  const byThread = new Map<string, number[]>();
+  for (const e of events) {
+    const at = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || e.name !== 'RunTask' || !mains.has(at) || e.tdur === undefined) continue;
+    byThread.set(at, [...(byThread.get(at) ?? []), e.tdur / 1000]);
+  }
+  const cpu = [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  return { longest: Math.round(Math.max(0, ...cpu)), over100: cpu.filter((d) => d >= 100).length, over50: cpu.filter((d) => d >= 50).length };
+}
+
+async function readTasks(page: Page, busy: { task: number; cpu: number }, taskCpu: TaskStats['taskCpu']): Promise<TaskStats> {
   await page.waitForTimeout(300);
   const tasks = await page.evaluate(() => (window as unknown as { __tasks: number[] }).__tasks.slice());
   return {
     mainMs: Math.round(busy.task),
     cpuMs: Math.round(busy.cpu),
+    taskCpu,
     count: tasks.length,
     longest: Math.round(Math.max(0, ...tasks)),
     blocked: Math.round(tasks.reduce((a, d) => a + Math.max(0, d - 50), 0)),
@@ -122,16 +144,20 @@ export async function measureBigPack(studio: StudioPage, n: number, waitMs: numb
   const { page } = studio;
   const probe = await Probe.attach(page);
   /** Runs `step` with long tasks, busy time and (optionally) a profile recorded. */
+  // Traced unless BIG_PACK_TRACE=0 (Chromium only).
+  const browser = process.env['BIG_PACK_TRACE'] === '0' ? null : page.context().browser();
   const measure = async (name: string, step: () => Promise<void>): Promise<TaskStats> => {
     await startTasks(page);
     await probe.start();
+    if (browser !== null) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     const before = await probe.taskMs();
     await step();
     await page.waitForTimeout(300);
     const after = await probe.taskMs();
+    const trace = browser !== null ? await browser.stopTracing() : null;
     const busy = { task: after.task - before.task, cpu: after.cpu - before.cpu };
     await probe.stop(`${n}-${name}`);
-    return readTasks(page, busy);
+    return readTasks(page, busy, trace === null ? null : traceTaskCpu(trace));
   };
   await studio.pack.show();
   // The studio's start (the first level's graph drawn) is over before the import: its tasks are not the import's.
