@@ -215,4 +215,17 @@ describe('compactPackJson', () => {
       { numRuns: 200 },
     );
   });
+
+  it('hands the same field definitions to every call for packs without fields (a cache keyed by them can hit)', () => {
+    const seen: unknown[] = [];
+    const record = (l: PackLevel, defs: readonly unknown[]): string => {
+      seen.push(defs);
+      return JSON.stringify(l.id);
+    };
+    const a = { format: 'longcat-pack', version: 2, rules: 'longcat', name: 'a', levels: [{ id: 'x', name: 'x', rows: ['C..', '...', '...'], difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } }] } as LevelPack;
+    compactPackJson(a, record);
+    compactPackJson({ ...a, name: 'b' }, record);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(seen[1]);
+  });
 });

@@ -322,6 +322,8 @@ function orderedHead(pack: LevelPack): Record<string, unknown> {
   };
 }
 
+const NO_FIELDS: readonly PackFieldDef[] = Object.freeze([]);
+
 /**
  * The compact JSON of a level as {@link exportPack} writes it (the text of
  * {@link orderedPackLevel}).
@@ -337,7 +339,8 @@ export function compactLevelJson(level: PackLevel, fieldDefs: readonly PackField
  * levels that changed, plus one join. O(size).
  */
 export function compactPackJson(pack: LevelPack, levelText: (level: PackLevel, fieldDefs: readonly PackFieldDef[]) => string = compactLevelJson): string {
-  const defs = pack.fields ?? [];
+  // One empty list for every pack without fields, so a caller can tell the same definitions by identity.
+  const defs = pack.fields ?? NO_FIELDS;
   const head = JSON.stringify(orderedHead(pack));
   return `${head.slice(0, -1)},"levels":[${pack.levels.map((l) => levelText(l, defs)).join(',')}]}`;
 }
