@@ -45,6 +45,14 @@ test('a 1,000-level import: long tasks recorded, every difficulty computed, then
   await expect(page.locator('[data-testid="pack.item"][aria-rowindex="1"]')).toBeFocused();
   await expect(list.locator('[tabindex="0"]')).toHaveCount(1);
 
+  // A search matching 111 of the levels ("big 1", "big 10".."big 19", "big 100".."big 199") stays windowed: a screenful is drawn.
+  await page.getByTestId('pack.search').fill('big 1');
+  await expect(list).toHaveAttribute('aria-rowcount', '111');
+  await expect(list).toHaveAttribute('data-windowed', 'true');
+  expect(await studio.pack.items.count()).toBeLessThan(100);
+  await page.getByTestId('pack.search').fill('');
+  await expect(list).toHaveAttribute('aria-rowcount', '1000');
+
   // The overview grid is windowed too: End reaches the last tile.
   const overview = new PackOverviewPage(page);
   await overview.open();

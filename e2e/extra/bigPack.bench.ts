@@ -2,8 +2,11 @@
  * Big packs in the browser: 1,000 and 5,000 levels imported (ids, names,
  * rows), every difficulty computed, then sorted, filtered and exported; the
  * main thread's longest task and total blocking time for each, and the time
- * until every difficulty is shown. `npm run bench:browser:pack`; results in
- * docs/BENCHMARKS.md ("Big packs in the studio").
+ * until every difficulty is shown, with the main thread's CPU time and the
+ * most CPU time one task took (from a trace; `BIG_PACK_TRACE=0` skips it).
+ * `BIG_PACK_PROFILE=<folder>` also writes a CPU profile of each step there.
+ * `npm run bench:browser:pack`; results in docs/BENCHMARKS.md ("Big packs in
+ * the studio").
  */
 import { loadavg } from 'node:os';
 import { test } from '@playwright/test';

@@ -56,13 +56,13 @@ export function App({ services }: { services: StudioServices }) {
       else if (e.key === 'Escape' && focusedControl(e.target) !== null && e.target instanceof HTMLElement) e.target.blur();
     };
     // Copy, cut and paste (cells, level text, pack files): one handler per clipboard event.
-    const stopClipboard = connectClipboard(store);
+    const stopClipboard = connectClipboard(store, window, (text, fileName) => services.packImport.importText(text, fileName));
     window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('keydown', onKey);
       stopClipboard();
     };
-  }, [store]);
+  }, [store, services.packImport]);
 
   return (
     <StudioContext.Provider value={services}>

@@ -31,8 +31,15 @@ function copiesCells(store: StudioStore, target: EventTarget | null): boolean {
   return text === null || text.isCollapsed;
 }
 
-/** Listens for the clipboard events on `win`; returns the function that stops. */
-export function connectClipboard(store: StudioStore, win: Window = window): () => void {
+/**
+ * Listens for the clipboard events on `win`; returns the function that stops. Pasted level text
+ * and pack files go to `importPasted` (the studio's `PackImportController`).
+ */
+export function connectClipboard(
+  store: StudioStore,
+  win: Window = window,
+  importPasted: (text: string, fileName: string) => Promise<boolean> = (text, fileName) => importText(store, text, fileName),
+): () => void {
   // Chromium fires `copy` with nothing selected only when `beforecopy` is cancelled.
   const before = (e: Event): void => {
     if (copiesCells(store, e.target)) e.preventDefault();
@@ -57,7 +64,7 @@ export function connectClipboard(store: StudioStore, win: Window = window): () =
       return;
     }
     s.setDockTab('pack');
-    importText(store, text, 'pasted text');
+    void importPasted(text, 'pasted text');
   };
   const onCopy = copy(false), onCut = copy(true);
   win.addEventListener('beforecopy', before);

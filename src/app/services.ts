@@ -15,6 +15,7 @@ import { LabController } from './controllers/labController';
 import { PlayerDataController } from './controllers/playerDataController';
 import { PlayResultsController } from './controllers/playResultsController';
 import { connectSuggestions } from './controllers/suggestionsController';
+import { PackImportController } from './controllers/packImportController';
 import { TrainingController } from './controllers/trainingController';
 import { WorkspaceController } from './controllers/workspaceController';
 import { createStudioStore, type StudioStore } from './store/store';
@@ -36,6 +37,8 @@ export interface StudioServices {
   readonly graphLayout: GraphLayoutController;
   /** Saved work: restore, autosave, backups, resets and which tab owns the workspace. */
   readonly workspace: WorkspaceController;
+  /** Files and pasted text into the pack; a pack file's JSON is read and checked in a worker. */
+  readonly packImport: PackImportController;
   /** Suggestions while drawing (a worker, asked while the Suggestions tab is shown). */
   readonly suggestions: { dispose(): void };
   /** Stops every controller and its workers (tests, page unload). */
@@ -55,6 +58,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   const workspace = new WorkspaceController(store, training);
   const playerData = new PlayerDataController(store, lab);
   const suggestions = connectSuggestions(store);
+  const packImport = new PackImportController(store);
   return {
     store,
     analysis,
@@ -67,8 +71,9 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     graphLayout,
     workspace,
     suggestions,
+    packImport,
     dispose: () => {
-      for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace, playerData, suggestions]) c.dispose();
+      for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace, playerData, suggestions, packImport]) c.dispose();
       stopPackFeatures();
       stopRulesModel();
     },

@@ -54,8 +54,8 @@ export function PackList({ filter = { text: '', tag: null } }: { filter?: PackFi
   const shownIds = shown.map(({ l }) => l.id);
   const reveal = useRef<(index: number) => void>(() => {});
   const selection = usePackSelection(shownIds, 'pack.list', (index) => reveal.current(index));
-  // Only the rows near the screen are drawn (big packs); the row with the Tab stop always is.
-  const rows = useWindowedRows<HTMLDivElement>(shown.length, 50, [shownIds.indexOf(selection.focusId ?? '')]);
+  // Only the rows near the screen are drawn (big packs, filtered or not); the row with the Tab stop always is.
+  const rows = useWindowedRows<HTMLDivElement>(shown.length, 50, [shownIds.indexOf(selection.focusId ?? '')], 0, levels.length);
   reveal.current = rows.reveal;
 
   const openLevel = (l: PackLevel): void => get().openPackLevel(l.id);

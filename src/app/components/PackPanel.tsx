@@ -13,7 +13,6 @@ import { useRef, useState, type DragEvent } from 'react';
 import { exportPack } from '../../core/pack/pack';
 import { playLink, standalonePlayer } from '../controllers/playExport';
 import { downloadText } from '../files/download';
-import { importText } from '../files/importText';
 import { slug } from '../store/packEdits';
 import { selectAnnotationMismatches, selectExportPack, selectPackPendingCount } from '../store/selectors';
 import { useActions, useServices, useStudio, useStudioShallow } from '../studioContext';
@@ -50,7 +49,7 @@ function AnnotationMismatches() {
 
 export function PackPanel() {
   const get = useActions();
-  const { store } = useServices();
+  const { store, packImport } = useServices();
   const analysing = useStudio(selectPackPendingCount);
   const s = useStudioShallow((st) => ({ name: st.pack.name, count: st.pack.levels.length, report: st.packImport, pending: st.pendingImport, open: st.openInPack?.id ?? null, model: st.model.name, selected: st.packSelection.length, rules: packRules(st.pack) }));
   const [choosingRules, setChoosingRules] = useState(false);
@@ -82,7 +81,7 @@ export function PackPanel() {
 
   const importFile = async (file: File): Promise<void> => {
     const text = await readTextFile(file, IMPORT_LIMITS.pack, 'a pack or level file');
-    if (text.ok) importText(store, text.value, file.name);
+    if (text.ok) await packImport.importText(text.value, file.name);
     else store.setState({ packImport: { fileName: file.name, ok: false, problems: [{ path: '$', message: text.error }], warnings: [] }, pendingImport: null });
   };
   const onDrop = (e: DragEvent): void => {

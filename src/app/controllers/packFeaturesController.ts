@@ -102,17 +102,31 @@ export function connectPackFeatures(store: StudioStore, client: AnalysisClient):
       running = false;
     }
   };
+  /**
+   * The scan of a changed pack runs in a task of its own, after the change is drawn: an import
+   * or a sort of 5,000 levels does not also pay for the scan in its own task. Changes in one
+   * turn share one scan.
+   */
+  let scheduled: ReturnType<typeof setTimeout> | null = null;
+  const later = (): void => {
+    if (scheduled !== null) return;
+    scheduled = setTimeout(() => {
+      scheduled = null;
+      if (!stopped) void work();
+    }, 0);
+  };
   const unsubscribe = store.subscribe((s, prev) => {
     const graph = s.analysis.graph;
     if (graph !== null && graph !== prev.analysis.graph) {
       const key = featureKey(graphRules(graph), graph.levelKey);
       if (!s.featureCache.has(key)) s.rememberFeatures(key, graph.features);
     }
-    if (s.pack !== prev.pack || s.stateCap !== prev.stateCap) void work();
+    if (s.pack !== prev.pack || s.stateCap !== prev.stateCap) later();
   });
   void work();
   return () => {
     stopped = true;
+    if (scheduled !== null) clearTimeout(scheduled);
     unsubscribe();
     client.dispose();
   };

@@ -5,6 +5,7 @@
  * and changes nothing; a good one is one undoable step.
  */
 import { describeParseError, parseLevels } from '../../core/level/format';
+import { checkPackTextSync, type CheckedPack } from '../../workers/packFile.api';
 import type { StudioStore } from '../store/store';
 import { openProjectText } from './projectIo';
 
@@ -14,19 +15,32 @@ export function looksLikeJson(text: string): boolean {
   return first === '{' || first === '[';
 }
 
+/** Resolves in a later task: the page draws and answers input in between. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A pack file checked in this thread, then a task boundary before the store takes it (the page draws in between). */
+async function checkHere(text: string): Promise<CheckedPack> {
+  const checked = checkPackTextSync(text);
+  await nextTask();
+  return checked;
+}
+
 /**
  * Imports `text` named `fileName` into the pack. Levels in the text format
  * are appended at once (undoable); a pack file waits for the designer's
- * choice (append or replace) unless the pack is empty. Returns false when
- * nothing could be read (the report says why).
+ * choice (append or replace) unless the pack is empty. A pack file is read
+ * and checked by `check` (the studio's worker, see `PackImportController`;
+ * by default in this thread, in a task of its own) and taken into the
+ * store afterwards, so a big file does not hold the page for both.
+ * Resolves to false when nothing could be read (the report says why).
  */
-export function importText(store: StudioStore, text: string, fileName: string): boolean {
-  const s = store.getState();
+export async function importText(store: StudioStore, text: string, fileName: string, check: (text: string) => Promise<CheckedPack> = checkHere): Promise<boolean> {
   if (looksLikeJson(text)) {
     // A project file (Ctrl+S) dropped or chosen here opens as the document.
     if (/"format"\s*:\s*"longcat-project"/.test(text.slice(0, 200))) return openProjectText(store, text, fileName);
-    return s.importPackText(text, fileName);
+    return store.getState().acceptCheckedPack(fileName, await check(text));
   }
+  const s = store.getState();
   const parsed = parseLevels(text);
   if (!parsed.ok) {
     store.setState({

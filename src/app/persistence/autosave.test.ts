@@ -7,6 +7,8 @@ import { loadSaved, startAutosave } from './autosave';
 import { memoryStore, type KeyValueStore, type RecordName } from './db';
 import { decodeJournalValue, encodeJournalValue, memoryJournal } from './journal';
 import { describeSaveError } from './saveErrors';
+import { exportPack } from '../../core/pack/pack';
+import { saveHistory } from './workspace';
 
 const grid = (rows: string[]): Level => {
   const p = parseRows(rows);
@@ -193,5 +195,39 @@ describe('the write-ahead journal', () => {
     expect(back.c).toBeInstanceOf(Float32Array);
     expect([...back.c]).toEqual([1, 2.5]);
     expect(back.e).toBeNull();
+  });
+
+  it("the pack's and the history's entries are their saved values' encodings, after each kind of change (per-level texts are remembered)", async () => {
+    const kv = memoryStore();
+    const journal = memoryJournal();
+    const store = createStudioStore();
+    const autosave = startAutosave(store, kv, { delayMs: 60_000, journal });
+    const s = store.getState;
+    const entry = (): string => journal.data.get('pack')!;
+    // What the entry must be, computed the slow way: the pack's export, parsed and encoded whole.
+    const saved = (): unknown => JSON.parse(exportPack(s().pack));
+    const expected = (): string => encodeJournalValue(saved());
+    const history = (): void => expect(journal.data.get('history')).toBe(encodeJournalValue(saveHistory(s().history)));
+    const file = { format: 'longcat-pack', version: 1, name: 'three', levels: [['C..', '...', '...'], ['C#.', '...', '...'], ['C..', '.#.', '...']].map((rows, i) => ({ id: `l${i}`, name: `level ${i}`, rows })) };
+    expect(s().importPackText(JSON.stringify(file), 'three.json')).toBe(true);
+    expect(entry()).toBe(expected());
+    history();
+    s().renamePackLevel('l1', 'renamed');
+    expect(entry()).toBe(expected());
+    history();
+    s().setPackLevelTags('l2', ['hard', 'x']);
+    s().setPackLevelNotes('l0', 'a "quoted" note\nover two lines');
+    s().movePackLevel(2, 0);
+    expect(entry()).toBe(expected());
+    s().removePackLevel('l0');
+    expect(entry()).toBe(expected());
+    history();
+    s().undo();
+    history();
+    expect(decodeJournalValue(entry())).toEqual(saved());
+    // IndexedDB receives the same value when the write runs.
+    await autosave.flush();
+    expect(kv.data.get('pack')).toEqual(decodeJournalValue(expected()));
+    autosave.stop();
   });
 });

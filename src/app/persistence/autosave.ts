@@ -317,6 +317,19 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
         unjournaled.add(p.name);
         continue;
       }
+      if (journalling && p.journalText !== undefined && p.eager !== true) {
+        // The journal's text straight from the state (cheaper than the value and its encoding); the write takes the value then.
+        taken.delete(p.name);
+        try {
+          journal.writeText(p.name, p.journalText(s));
+          unjournaled.delete(p.name);
+        } catch (e) {
+          journal.remove(p.name);
+          unjournaled.add(p.name);
+          if (e instanceof JournalTooLarge) slow.add(p.name);
+        }
+        continue;
+      }
       let value: unknown;
       try {
         value = p.value(s);

@@ -19,6 +19,8 @@ export interface Journal {
   read(name: RecordName): unknown;
   /** Writes `value` for `name`; throws when it cannot (storage full or blocked). */
   write(name: RecordName, value: unknown): void;
+  /** Writes `text`, already the {@link encodeJournalValue} text of the value, for `name`; throws as `write` does. */
+  writeText(name: RecordName, text: string): void;
   /** Removes `name`'s entry (never throws). */
   remove(name: RecordName): void;
   /** The names with an entry. */
@@ -43,8 +45,9 @@ export class JournalTooLarge extends Error {
   }
 }
 
-const checkedText = (value: unknown, max: number): string => {
-  const text = encodeJournalValue(value);
+const checkedText = (value: unknown, max: number): string => checkedSize(encodeJournalValue(value), max);
+
+const checkedSize = (text: string, max: number): string => {
   if (text.length > max) throw new JournalTooLarge(text.length);
   return text;
 };
@@ -107,6 +110,7 @@ export function storageJournal(storage: Storage | null = typeof localStorage ===
       }
     },
     write: (name, value) => storage.setItem(JOURNAL_PREFIX + name, checkedText(value, JOURNAL_MAX_CHARS)),
+    writeText: (name, text) => storage.setItem(JOURNAL_PREFIX + name, checkedSize(text, JOURNAL_MAX_CHARS)),
     remove: (name) => {
       try {
         storage.removeItem(JOURNAL_PREFIX + name);
@@ -150,6 +154,10 @@ export function memoryJournal(options: { failWrites?: () => boolean; maxChars?: 
     write: (name, value) => {
       if (options.failWrites?.() === true) throw new DOMException('', 'QuotaExceededError');
       data.set(name, checkedText(value, options.maxChars ?? JOURNAL_MAX_CHARS));
+    },
+    writeText: (name, text) => {
+      if (options.failWrites?.() === true) throw new DOMException('', 'QuotaExceededError');
+      data.set(name, checkedSize(text, options.maxChars ?? JOURNAL_MAX_CHARS));
     },
     remove: (name) => void data.delete(name),
     names: () => [...data.keys()],

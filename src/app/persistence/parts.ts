@@ -7,8 +7,8 @@
 import type { StudioState } from '../store/types';
 import type { RecordName } from './db';
 import { saveLabModels } from './labModels';
-import { saveLevel, savePack, savePlayLog, SAVE_VERSION } from './restore';
-import { saveAtdResults, saveGeneratorResults, saveHistory, saveWorkspace } from './workspace';
+import { saveLevel, savePack, savedPackJournalText, savePlayLog, SAVE_VERSION } from './restore';
+import { saveAtdResults, saveGeneratorResults, saveHistory, savedHistoryJournalText, saveWorkspace } from './workspace';
 import { saveBatchReport, saveLabSession } from './sessions';
 
 /**
@@ -16,11 +16,22 @@ import { saveBatchReport, saveLabSession } from './sessions';
  * value when the change happens, not when the debounced write runs (a finished batch report must
  * not be lost to the next run starting before the write).
  */
-export type Part = { name: RecordName; changed: (a: StudioState, b: StudioState) => boolean; value: (s: StudioState) => unknown; eager?: boolean };
+export type Part = {
+  name: RecordName;
+  changed: (a: StudioState, b: StudioState) => boolean;
+  value: (s: StudioState) => unknown;
+  eager?: boolean;
+  /**
+   * The journal's text for `value(s)` (equal to `encodeJournalValue(value(s))`), built faster than
+   * the value and its encoding; when given, the journal writes it and the value is taken when the
+   * debounced write runs.
+   */
+  journalText?: (s: StudioState) => string;
+};
 
 export const PARTS: Part[] = [
   { name: 'level', changed: (a, b) => a.level !== b.level || a.levelName !== b.levelName, value: (s) => saveLevel(s.level, s.levelName) },
-  { name: 'pack', changed: (a, b) => a.pack !== b.pack, value: (s) => savePack(s.pack) },
+  { name: 'pack', changed: (a, b) => a.pack !== b.pack, value: (s) => savePack(s.pack), journalText: (s) => savedPackJournalText(s.pack) },
   { name: 'playtests', changed: (a, b) => a.playLog !== b.playLog || a.playStarts !== b.playStarts, value: (s) => savePlayLog(s.playLog, s.playStarts) },
   {
     name: 'settings',
@@ -40,7 +51,7 @@ export const PARTS: Part[] = [
     changed: (a, b) => a.view !== b.view || a.openInPack !== b.openInPack || a.atdSettings !== b.atdSettings || a.batchSettings !== b.batchSettings,
     value: (s) => saveWorkspace({ view: s.view, openInPack: s.openInPack, atdSettings: s.atdSettings, batchSettings: s.batchSettings }),
   },
-  { name: 'history', changed: (a, b) => a.history !== b.history, value: (s) => saveHistory(s.history) },
+  { name: 'history', changed: (a, b) => a.history !== b.history, value: (s) => saveHistory(s.history), journalText: (s) => savedHistoryJournalText(s.history) },
   { name: 'atdResults', changed: (a, b) => a.atdRun !== b.atdRun && a.atdRun.status === 'done', value: (s) => saveAtdResults(s.atdRun) },
   // Only a finished run is kept (a run in progress would be saved as nothing and replace the last good one).
   { name: 'generatorResults', changed: (a, b) => a.generatorRun !== b.generatorRun && a.generatorRun.status === 'done', value: (s) => saveGeneratorResults(s.generatorRun) },

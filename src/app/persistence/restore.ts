@@ -9,7 +9,8 @@ import { RULESET_NAMES } from '../../core/rules/ruleset';
 import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
 import { toRows, type Level } from '../../core/level/level';
-import { exportPack, importPackJson } from '../../core/pack/pack';
+import { compactLevelJson, compactPackJson, importPackJson } from '../../core/pack/pack';
+import type { PackFieldDef } from '../../core/pack/fields';
 import { salvagePackJson } from '../../core/pack/salvage';
 import type { LevelPack } from '../../core/pack/schema';
 import { err, ok, type Result } from '../../core/util/result';
@@ -65,9 +66,32 @@ export function restoreLevel(json: unknown): Result<{ level: Level; name: string
   return ok({ level: parsed.value, name: (shape.data.name ?? '').slice(0, 200) });
 }
 
-/** Packs are saved as their export JSON (an object) and read back through `importPackJson`. */
+/**
+ * Packs are saved as their export JSON (an object: the value of `exportPack`'s text) and read back
+ * through `importPackJson`. Parsed from the journal's text, whose levels are remembered.
+ */
 export function savePack(pack: LevelPack): unknown {
-  return JSON.parse(exportPack(pack));
+  return JSON.parse(savedPackJournalText(pack));
+}
+
+/** Each pack level's journal text, under the field definitions it was written with (levels are never changed in place). */
+const levelTexts = new WeakMap<object, { defs: readonly PackFieldDef[]; text: string }>();
+
+/**
+ * The journal's text of {@link savePack}'s value (what `encodeJournalValue`
+ * would write for it: the export JSON is plain JSON, with nothing for the
+ * journal to spell out), built from each level's remembered text: after an
+ * edit, a sort or an import only the new levels are encoded, and the pack is
+ * one join, not an export, a parse and an encode of every level.
+ */
+export function savedPackJournalText(pack: LevelPack): string {
+  return compactPackJson(pack, (level, defs) => {
+    const known = levelTexts.get(level);
+    if (known !== undefined && known.defs === defs) return known.text;
+    const text = compactLevelJson(level, defs);
+    levelTexts.set(level, { defs, text });
+    return text;
+  });
 }
 
 export function restorePack(json: unknown): Result<LevelPack, string> {

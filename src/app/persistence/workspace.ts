@@ -33,6 +33,7 @@ import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../st
 import type { FoundLevel } from '../../workers/batch.api';
 import type { StudioView } from '../store/uiSlice';
 import { migrateRecord } from './migrations';
+import { encodeJournalValue } from './journal';
 
 export const WORKSPACE_VERSION = 1;
 
@@ -177,6 +178,29 @@ export function saveHistory(history: History): unknown {
     ...(e.mergeKey !== undefined ? { mergeKey: e.mergeKey } : {}),
   }));
   return { version: WORKSPACE_VERSION, index: history.index, entries, docs: docs.saved, packs: packs.saved, packLevels: packLevels.saved, levels: levels.saved };
+}
+
+/** Each pack level's journal text (pack levels are never changed in place). */
+const levelJournalTexts = new WeakMap<PackLevel, string>();
+
+/**
+ * The journal's text of {@link saveHistory}'s value (equal to
+ * `encodeJournalValue(saveHistory(history))`), with each pack level's text
+ * remembered: after an edit only the levels it made are encoded, not the
+ * several thousand an import brought in.
+ */
+export function savedHistoryJournalText(history: History): string {
+  const { packLevels, levels, ...head } = saveHistory(history) as { packLevels: PackLevel[]; levels: unknown } & Record<string, unknown>;
+  const texts = packLevels.map((l) => {
+    let text = levelJournalTexts.get(l);
+    if (text === undefined) {
+      text = encodeJournalValue(l);
+      levelJournalTexts.set(l, text);
+    }
+    return text;
+  });
+  // The record's keys in saveHistory's order: ..., packs, packLevels, levels.
+  return `${encodeJournalValue(head).slice(0, -1)},"packLevels":[${texts.join(',')}],${encodeJournalValue({ levels }).slice(1)}`;
 }
 
 /**

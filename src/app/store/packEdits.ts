@@ -20,9 +20,17 @@ export function uniqueId(base: string, taken: ReadonlySet<string>): string {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/** Each rows array's key (rows are never changed in place): the same string each time, so a lookup by it hashes it once. */
+const rowsKeys = new WeakMap<readonly string[], string>();
+
 /** The same key as `levelKey` for a pack entry's rows. */
 export function rowsKey(rows: readonly string[]): string {
-  return `${rows[0]?.length ?? 0}x${rows.length}:${rows.join('/')}`;
+  let key = rowsKeys.get(rows);
+  if (key === undefined) {
+    key = `${rows[0]?.length ?? 0}x${rows.length}:${rows.join('/')}`;
+    rowsKeys.set(rows, key);
+  }
+  return key;
 }
 
 /** A name as the pack stores it: one line, trimmed, bounded. */

@@ -8,7 +8,8 @@
 import type { LevelFeatures } from '../../core/graph/features';
 import { levelKey, type Level } from '../../core/level/level';
 import { parseRows } from '../../core/level/format';
-import { createPack, importPack, type PackProblem } from '../../core/pack/pack';
+import { createPack, importPack, type ImportedPack, type PackProblem } from '../../core/pack/pack';
+import type { Result } from '../../core/util/result';
 import { MAX_PACK_LEVELS, type LevelPack, type PackLevel, type PackLevelSource } from '../../core/pack/schema';
 import { contentOf } from './levelEdits';
 import {
@@ -96,6 +97,8 @@ export interface PackSlice {
   setPackName(name: string): void;
   /** Checks a pack file: a bad one lists every problem and changes nothing; a good one waits for `resolveImport`. */
   importPackText(text: string, fileName: string): boolean;
+  /** The second half of {@link importPackText}: a pack file already read and checked by `importPack` (in a worker, or in a task of its own). */
+  acceptCheckedPack(fileName: string, checked: Result<Pick<ImportedPack, 'pack' | 'warnings'>, PackProblem[]>): boolean;
   /** Appends the pending import's levels or replaces the pack with it (undoable), or drops it. */
   resolveImport(mode: ImportMode | 'cancel'): void;
   /** Adds checked levels (e.g. from the level text format) at the end, undoable. */
@@ -310,8 +313,8 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
       return removed;
     },
     setPackName: (name) => void get().applyPackEdit('Rename pack', (p) => renamePack(p, name), { merge: 'packName' }),
-    importPackText: (text, fileName) => {
-      const r = importPack(text);
+    importPackText: (text, fileName) => get().acceptCheckedPack(fileName, importPack(text)),
+    acceptCheckedPack: (fileName, r) => {
       if (!r.ok) {
         set({ packImport: { fileName, ok: false, problems: r.error, warnings: [] }, pendingImport: null });
         return false;

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toRows } from '../level/level';
-import { exportPack, formatPath, importPack, importPackJson, utf8ByteLength, type PackProblem } from './pack';
+import { compactPackJson, exportPack, formatPath, importPack, importPackJson, utf8ByteLength, type PackProblem } from './pack';
 import type { LevelPack, PackLevel } from './schema';
 
 /** JSON writes -0 as 0, so generated numbers avoid -0 (see exportPack). */
@@ -202,5 +202,30 @@ describe('utf8ByteLength', () => {
         expect(utf8ByteLength(s)).toBe(new TextEncoder().encode(s).length);
       }),
     );
+  });
+});
+
+describe('compactPackJson', () => {
+  it('is the same JSON value as exportPack, written compactly (as JSON.stringify writes the parsed export)', () => {
+    fc.assert(
+      fc.property(pack, (p) => {
+        const text = compactPackJson(p);
+        expect(text).toBe(JSON.stringify(JSON.parse(exportPack(p))));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('hands the same field definitions to every call for packs without fields (a cache keyed by them can hit)', () => {
+    const seen: unknown[] = [];
+    const record = (l: PackLevel, defs: readonly unknown[]): string => {
+      seen.push(defs);
+      return JSON.stringify(l.id);
+    };
+    const a = { format: 'longcat-pack', version: 2, rules: 'longcat', name: 'a', levels: [{ id: 'x', name: 'x', rows: ['C..', '...', '...'], difficulty: null, features: {}, source: { generator: 'editor', seed: null, temperature: null, model: null } }] } as LevelPack;
+    compactPackJson(a, record);
+    compactPackJson({ ...a, name: 'b' }, record);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(seen[1]);
   });
 });

@@ -304,7 +304,13 @@ function unknownFields(raw: Readonly<Record<string, unknown>>): PackProblem[] {
  * NaN (they are written as null) and writes -0 as 0. O(size).
  */
 export function exportPack(pack: LevelPack): string {
-  const ordered = {
+  const ordered = { ...orderedHead(pack), levels: pack.levels.map((level) => orderedPackLevel(level, pack.fields ?? [])) };
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+/** The pack's fields before its levels, in the format's order (what {@link exportPack} writes ahead of `levels`). */
+function orderedHead(pack: LevelPack): Record<string, unknown> {
+  return {
     format: PACK_FORMAT,
     version: CURRENT_PACK_VERSION,
     rules: pack.rules,
@@ -313,9 +319,30 @@ export function exportPack(pack: LevelPack): string {
     ...(pack.createdWith !== undefined ? { createdWith: pack.createdWith } : {}),
     ...(pack.difficultyModel !== undefined ? { difficultyModel: pack.difficultyModel } : {}),
     ...(pack.fields !== undefined ? { fields: pack.fields.map(exportFieldDef) } : {}),
-    levels: pack.levels.map((level) => orderedPackLevel(level, pack.fields ?? [])),
   };
-  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+const NO_FIELDS: readonly PackFieldDef[] = Object.freeze([]);
+
+/**
+ * The compact JSON of a level as {@link exportPack} writes it (the text of
+ * {@link orderedPackLevel}).
+ */
+export function compactLevelJson(level: PackLevel, fieldDefs: readonly PackFieldDef[] = []): string {
+  return JSON.stringify(orderedPackLevel(level, fieldDefs));
+}
+
+/**
+ * The same JSON value as {@link exportPack}'s text, written compactly, with
+ * each level's text from `levelText` (by default {@link compactLevelJson}):
+ * a caller that remembers the text of levels it has seen pays only for the
+ * levels that changed, plus one join. O(size).
+ */
+export function compactPackJson(pack: LevelPack, levelText: (level: PackLevel, fieldDefs: readonly PackFieldDef[]) => string = compactLevelJson): string {
+  // One empty list for every pack without fields, so a caller can tell the same definitions by identity.
+  const defs = pack.fields ?? NO_FIELDS;
+  const head = JSON.stringify(orderedHead(pack));
+  return `${head.slice(0, -1)},"levels":[${pack.levels.map((l) => levelText(l, defs)).join(',')}]}`;
 }
 
 /** A field definition with its keys in the format's order. */

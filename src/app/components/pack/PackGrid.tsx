@@ -80,7 +80,7 @@ export function PackGrid({ filter }: { filter: PackFilter }) {
   }, [empty]);
   const columns = gridColumns(width);
   const focusAt = shownIds.indexOf(selection.focusId ?? '');
-  const rows = useWindowedRows<HTMLDivElement>(Math.ceil(shown.length / columns), 200, focusAt < 0 ? [] : [Math.floor(focusAt / columns)], TILE_GAP, shown.length);
+  const rows = useWindowedRows<HTMLDivElement>(Math.ceil(shown.length / columns), 200, focusAt < 0 ? [] : [Math.floor(focusAt / columns)], TILE_GAP, levels.length);
   reveal.current = (index) => rows.reveal(Math.floor(index / columns));
 
   const openLevel = (l: PackLevel): void => {

@@ -49,8 +49,11 @@ export interface WindowedRows<E extends HTMLElement> {
 
 /**
  * `estimate`: a row's usual height, px; `keep`: rows always drawn; `gap`:
- * space between rows, px; `itemCount`: how many items the rows hold (more than
- * `WINDOW_FROM` and the rows are windowed).
+ * space between rows, px; `itemCount`: how many items the collection holds
+ * (more than `WINDOW_FROM` and the rows are windowed). The pack list and grid
+ * pass the whole pack's size, filtered or not: a search in a pack of 5,000
+ * that matches a hundred levels draws a screenful of them, not all hundred
+ * with their thumbnails in one task.
  */
 export function useWindowedRows<E extends HTMLElement>(count: number, estimate: number, keep: readonly number[], gap = 0, itemCount = count): WindowedRows<E> {
   const ref = useRef<E | null>(null);
