@@ -15,6 +15,7 @@ import type { DifficultyModel } from '../difficulty/model';
 import { solvableDifficulty } from '../difficulty/predict';
 import { DEFAULT_TOLERANCE, generateAtDifficulty, ReachableRanges, toleranceWidth, type AtDifficultyLevel, type Tolerance } from '../generators/atDifficulty';
 import type { LevelFeatures } from '../graph/features';
+import type { CellPins } from '../generators/pins';
 import { openCellCount, toRows } from '../level/level';
 import { rulesetByName } from '../rules/registry';
 import type { RulesetName } from '../rules/ruleset';
@@ -68,6 +69,8 @@ export interface AtDifficultyJobSettings {
   readonly evaluations?: number | undefined;
   /** Wall-clock cancel in ms for the whole request (Infinity: none). */
   readonly timeLimitMs: number;
+  /** Cells every level keeps (`generators/pins.ts`), the request's size. */
+  readonly pins?: CellPins | undefined;
 }
 
 /** The content key of a difficulty model: two requests with equal models share range estimates. */
@@ -133,6 +136,7 @@ export function runAtDifficultyJob(job: AtDifficultyJobSettings, cache: RangeCac
       ...(job.evaluations !== undefined ? { budget: job.evaluations } : {}),
       timeLimitMs: job.timeLimitMs,
       now,
+      ...(job.pins !== undefined ? { pins: job.pins } : {}),
     },
     ranges,
   );
