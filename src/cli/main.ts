@@ -240,6 +240,8 @@ function buildProgram(): { program: Command; status: { code: number } } {
       const { runGenerate } = await import('./generate');
       const r = runGenerate({ generator, rules, ...size, seed, amount, model, quiet: o.quiet, out: o.out, stream, pins });
       process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.iterations} iterations, ${r.duplicates} duplicates skipped)${r.shortfall !== null ? ` (${r.shortfall})` : ''}\n`);
+      // Pins that leave the run short are the designer's to loosen: say so in the exit status too, as --target does.
+      if (pins !== undefined && r.shortfall !== null) status.code = 3;
     });
 
   common(program.command('evaluate').description('the SPEC §8 evaluation report for a generator'))

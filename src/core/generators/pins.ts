@@ -136,7 +136,7 @@ export function pinsProblem(pins: CellPins): string | null {
   // Pinned open cells and start: one 4-connected region of cells not pinned as wall.
   const targets: number[] = [];
   for (let c = 0; c < n; c++) if (values[c] === PIN_OPEN || values[c] === PIN_START) targets.push(c);
-  if (targets.length < 2) return null;
+  if (targets.length === 0) return null;
   const seen = new Uint8Array(n);
   const stack = [targets[0]!];
   seen[targets[0]!] = 1;
@@ -151,7 +151,13 @@ export function pinsProblem(pins: CellPins): string | null {
     }
   }
   const cut = targets.filter((c) => seen[c] === 0).length;
-  return cut === 0 ? null : `pinned walls cut ${cut} pinned open cell${cut === 1 ? '' : 's'} off from the others; a level's open cells are all connected`;
+  if (cut > 0) return `pinned walls cut ${cut} pinned open cell${cut === 1 ? '' : 's'} off from the others; a level's open cells are all connected`;
+  if (starts === 0) {
+    let startable = false;
+    for (let c = 0; c < n && !startable; c++) startable = seen[c] === 1 && values[c] === PIN_FREE;
+    if (!startable) return 'pinned walls close the pinned open cells in with no free cell for the start; a level\'s open cells are all connected';
+  }
+  return null;
 }
 
 /** Cells the start may be on: the pinned start, else every cell not pinned. */
