@@ -8,7 +8,7 @@ import { DifficultyModelField } from '../core/difficulty/model';
 import { toleranceWidth } from '../core/generators/atDifficulty';
 import { generatorsFor } from '../core/generators/registry';
 import { RULESET_NAMES } from '../core/rules/ruleset';
-import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
+import { PinRowsField, SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 import { ModelFilesSchema } from '../ml/schemas';
 
 /** Generators a batch evaluation can run. */
@@ -66,6 +66,8 @@ export const AtDifficultyJobSchema = z
     tolerance: ToleranceSchema.optional(),
     /** Wall-clock limit for the whole request, an outer cancel (default: 5 s, plus 1.5 s per level past the third). */
     timeLimitMs: TimeLimitSchema.optional(),
+    /** Cells every level keeps, as pin rows (`core/generators/pins.ts`). */
+    pins: PinRowsField.optional(),
   })
   .refine((j) => j.tolerance === undefined || toleranceWidth(j.target, j.tolerance) > 0, { message: 'the tolerance is zero: no level can be exactly on a number', path: ['tolerance'] });
 export type AtDifficultyJob = z.infer<typeof AtDifficultyJobSchema>;

@@ -17,6 +17,7 @@ import type { StudioStore } from '../store/store';
 import { packRules, rulesMismatch, uniqueSolutionApplies } from '../store/rules';
 import { batchGeneratorProblem } from '../../workers/batch.protocol';
 import { fetchShippedModel, hasShippedModel } from './modelFilesIo';
+import { generatorPins } from '../store/suggestionsSlice';
 
 function constraints(s: AtDifficultySettings, store: StudioStore) {
   const exclude = s.notInPack ? store.getState().pack.levels.map((l) => rowsKey(l.rows)) : [];
@@ -49,8 +50,10 @@ async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise
     seed: s.seed,
     count: s.count,
     rules: packRules(store.getState().pack),
+    ...(generatorPins(store.getState(), s.width, s.height) !== undefined ? { pins: generatorPins(store.getState(), s.width, s.height)! } : {}),
   });
-  const outcome = await client.generateAt({ width: s.width, height: s.height, target, tolerance, count: s.count, seed: s.seed, model, ...constraints(s, store) });
+  const pins = generatorPins(store.getState(), s.width, s.height);
+  const outcome = await client.generateAt({ width: s.width, height: s.height, target, tolerance, count: s.count, seed: s.seed, model, ...constraints(s, store), ...(pins !== undefined ? { pins } : {}) });
   if (outcome.kind === 'cancelled') {
     store.getState().atdStopped('cancelled', 'Cancelled.');
     return;
@@ -61,7 +64,7 @@ async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise
   }
   const answer = outcome.value;
   let message = answer.message;
-  if (answer.outOfReach) message = outOfReachMessage(label, s.width, s.height, answer.reachable);
+  if (answer.outOfReach) message = `${outOfReachMessage(label, s.width, s.height, answer.reachable)}${pins !== undefined ? ' (with the pinned cells kept; unpin some or turn Keep off for more room)' : ''}`;
   else if (message !== null) message = `${message[0]!.toUpperCase()}${message.slice(1)}.`;
   store.getState().atdFinished({ ...answer, message });
 }

@@ -97,6 +97,8 @@ export interface AtDifficultyResult {
   readonly evaluations: number;
   /** True when the wall-clock limit ended the request (never the evaluation budget). */
   readonly cancelled: boolean;
+  /** True when no walk of the range estimate kept the pins (the pins are impossible or too rare): no level, and no range to speak of. */
+  readonly pinsNeverKept?: boolean;
 }
 
 /** Builds a candidate from a walk (replayed on `w`); null when its level breaks a pin. */
@@ -377,6 +379,7 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
       reachable: { min: 0, max: 0 },
       evaluations: s.evaluations,
       cancelled: false,
+      pinsNeverKept: true,
     };
   }
   /** What the pins cost, for shortfall messages. */

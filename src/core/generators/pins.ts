@@ -303,5 +303,14 @@ export function drawStart(carver: SolutionDownCarver, rng: Rng): number {
   return s === undefined ? rng.int(carver.grid.length) : s[rng.int(s.length)]!;
 }
 
+/** The pins of a request (text rows, or none) for a `width` x `height` run, checked: the rows, impossible pins, the size. */
+export function requestPins(rows: readonly string[] | undefined, width: number, height: number): Result<CellPins | undefined, string> {
+  if (rows === undefined) return ok(undefined);
+  const r = parsePinRows(rows);
+  if (!r.ok) return r;
+  const size = pinsSizeProblem(r.value, width, height);
+  return size === null ? ok(r.value) : err(size);
+}
+
 /** Walks tried per generated level before a random solution-down iteration gives up on the pins. */
 export const PIN_TRIES = 64;

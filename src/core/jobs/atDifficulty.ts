@@ -143,7 +143,7 @@ export function runAtDifficultyJob(job: AtDifficultyJobSettings, cache: RangeCac
   return {
     levels: r.levels.map((l) => found(l, job.target)),
     message: r.shortfall,
-    outOfReach: r.levels.length === 0 && !r.cancelled && job.target - half > r.reachable.max,
+    outOfReach: r.levels.length === 0 && !r.cancelled && r.pinsNeverKept !== true && job.target - half > r.reachable.max,
     cancelled: r.cancelled,
     reachable: r.reachable,
     window: { from: Math.max(0, job.target - half), to: job.target + half },
