@@ -38,7 +38,11 @@ function paintSolvable(rows: string[]): boolean {
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {
     if (paintWon(queue[i]!)) return true;
-    for (const [, t] of paintSuccessors(queue[i]!, w, h)) if (!seen.has(t)) (seen.add(t), queue.push(t));
+    for (const [, t] of paintSuccessors(queue[i]!, w, h)) {
+      if (seen.has(t)) continue;
+      seen.add(t);
+      queue.push(t);
+    }
   }
   return false;
 }

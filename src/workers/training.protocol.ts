@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { DifficultyModelField } from '../core/difficulty/model';
-import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
+import { PinRowsField, SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 import { BACKENDS } from '../ml/backendNames';
 import { RECIPES } from '../ml/recipes';
 import type { TrainingBudget } from '../ml/trainer';
@@ -74,5 +74,7 @@ export const SdGenerateOptionsSchema = z.object({
   seed: SeedSchema,
   /** A cell index, `'every'` (every start cell in turn) or absent (a random start cell per level). */
   startCell: z.union([z.literal('every'), z.number().int().min(0)]).optional(),
+  /** Cells every level keeps, as pin rows (`core/generators/pins.ts`), the model's size. */
+  pins: PinRowsField.optional(),
 });
 export type SdGenerateOptions = z.infer<typeof SdGenerateOptionsSchema>;

@@ -17,6 +17,7 @@ import type { Outcome } from '../../workers/outcome';
 import { TrainingClient } from '../../workers/training.client';
 import type { StudioStore } from '../store/store';
 import type { TrainingForm } from '../store/trainingSlice';
+import { generatorPins } from '../store/suggestionsSlice';
 import { downloadModelFiles, fetchShippedMeta, fetchShippedModel, hasShippedModel, readModelUpload } from './modelFilesIo';
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -277,7 +278,10 @@ export class TrainingController {
   async generate(): Promise<void> {
     const s = this.state.sdSettings;
     if (this.state.sdRun.status === 'running' || this.state.sdModel.status === 'loading') return;
-    this.state.sdStarted(s);
+    const meta = this.state.sdModel.meta;
+    // The model's size is the run's: pins set on a level of that size are kept (the model loads on the first run, 8x8 when shipped).
+    const pins = generatorPins(this.state, meta?.width ?? 8, meta?.height ?? 8);
+    this.state.sdStarted(s, pins);
     // The shipped model's network loads on the first Generate.
     if (this.state.sdModel.status !== 'ready') await this.loadShippedModel();
     if (this.state.sdModel.status !== 'ready') {
@@ -287,7 +291,7 @@ export class TrainingController {
     const t0 = performance.now();
     try {
       const startCell = s.startMode === 'random' ? undefined : s.startMode === 'every' ? ('every' as const) : s.cell;
-      const levels = value(await this.generator.request((api) => api.generate({ temperature: s.temperature, count: s.count, seed: s.seed, ...(startCell !== undefined ? { startCell } : {}) })));
+      const levels = value(await this.generator.request((api) => api.generate({ temperature: s.temperature, count: s.count, seed: s.seed, ...(startCell !== undefined ? { startCell } : {}), ...(pins !== undefined ? { pins: [...pins] } : {}) })));
       this.state.sdFinished(levels, (performance.now() - t0) / 1000);
     } catch (e) {
       this.state.sdFailed(message(e));

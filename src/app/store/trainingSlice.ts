@@ -59,6 +59,8 @@ export interface SdRun {
   readonly message: string | null;
   /** Seconds the worker took. */
   readonly seconds: number | null;
+  /** The pinned cells the levels keep, as pin rows (`core/generators/pins.ts`); absent when none were kept. */
+  readonly pins?: readonly string[] | undefined;
 }
 
 export interface TrainingSlice {
@@ -95,7 +97,7 @@ export interface TrainingSlice {
 
   setSdSettings(patch: Partial<SdSettings>): void;
   setSdModel(patch: Partial<SdModelState>): void;
-  sdStarted(settings: SdSettings): void;
+  sdStarted(settings: SdSettings, pins?: readonly string[]): void;
   sdFinished(levels: readonly SdLevel[], seconds: number): void;
   sdFailed(message: string): void;
 }
@@ -142,7 +144,7 @@ export const createTrainingSlice: SliceCreator<TrainingSlice> = () => (set, get)
 
   setSdSettings: (patch) => set({ sdSettings: { ...get().sdSettings, ...patch } }),
   setSdModel: (patch) => set({ sdModel: { ...get().sdModel, ...patch } }),
-  sdStarted: (settings) => set({ sdRun: { ...get().sdRun, status: 'running', settings, message: null } }),
+  sdStarted: (settings, pins) => set({ sdRun: { ...get().sdRun, status: 'running', settings, message: null, pins } }),
   sdFinished: (levels, seconds) => set({ sdRun: { ...get().sdRun, status: 'done', levels: [...levels], message: null, seconds } }),
   sdFailed: (message) => set({ sdRun: { ...get().sdRun, status: 'failed', message } }),
 });
