@@ -41,6 +41,8 @@ test('generators keep the pinned cells: RSD and generate at difficulty, through 
     expect(naiveSolution(level), level.join('/')).not.toBeNull();
   }
   expect(await gen.outlined('generator')).toEqual(rsd.map(() => [...PINS].sort((a, b) => a - b).join(',')));
+  await page.getByTestId('generator.panel').locator('.gen-form').first().screenshot({ path: test.info().outputPath('rsd-form.png') });
+  await page.getByTestId('generator.results').screenshot({ path: test.info().outputPath('rsd-pinned.png') });
   await page.getByTestId('generator.add').first().click();
 
   // Another size cannot keep them, and says so instead of a checkbox.
