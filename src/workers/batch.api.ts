@@ -86,6 +86,8 @@ export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) =>
   const parsed = parseRequest(CurveJobSchema, request);
   if (parsed.kind !== 'ok') return parsed;
   const job = parsed.value;
+  const pins = requestPins(job.pins, job.width, job.height);
+  if (!pins.ok) return invalid(`the pins: ${pins.error}`);
   const targets = curveTargets(job.from, job.to, job.count);
   const rising = job.to >= job.from;
   const exclude = [...(job.exclude ?? [])];
@@ -119,7 +121,7 @@ export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) =>
         ...(job.openCells !== undefined ? { openCells: job.openCells } : {}),
         model: job.model,
         timeLimitMs: job.timeLimitMs ?? 4000,
-      });
+      }, pins.value);
       reachable = answer.reachable ?? reachable;
       const level = answer.levels[0] ?? null;
       const message =

@@ -47,6 +47,8 @@ const SearchFields = {
   openCells: OpenCellsSchema.optional(),
   /** The active difficulty model. */
   model: DifficultyModelField,
+  /** Cells every level keeps, as pin rows (`core/generators/pins.ts`). */
+  pins: PinRowsField.optional(),
 };
 
 export const ToleranceSchema = z.object(
@@ -66,8 +68,6 @@ export const AtDifficultyJobSchema = z
     tolerance: ToleranceSchema.optional(),
     /** Wall-clock limit for the whole request, an outer cancel (default: 5 s, plus 1.5 s per level past the third). */
     timeLimitMs: TimeLimitSchema.optional(),
-    /** Cells every level keeps, as pin rows (`core/generators/pins.ts`). */
-    pins: PinRowsField.optional(),
   })
   .refine((j) => j.tolerance === undefined || toleranceWidth(j.target, j.tolerance) > 0, { message: 'the tolerance is zero: no level can be exactly on a number', path: ['tolerance'] });
 export type AtDifficultyJob = z.infer<typeof AtDifficultyJobSchema>;

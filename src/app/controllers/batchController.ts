@@ -23,8 +23,10 @@ function constraints(s: AtDifficultySettings, store: StudioStore) {
   const exclude = s.notInPack ? store.getState().pack.levels.map((l) => rowsKey(l.rows)) : [];
   const open = { ...(s.openMin !== null ? { min: s.openMin } : {}), ...(s.openMax !== null ? { max: s.openMax } : {}) };
   const rules = packRules(store.getState().pack);
+  const pins = generatorPins(store.getState(), s.width, s.height);
   return {
     rules,
+    ...(pins !== undefined ? { pins } : {}),
     // "One solution" counts solution paths, which a ruleset with cycles has no finite number of (the form says so).
     uniqueSolution: s.uniqueSolution && uniqueSolutionApplies(rules),
     exclude,
@@ -41,6 +43,7 @@ async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise
   const tolerance = w?.tolerance ?? DEFAULT_TOLERANCE;
   const half = toleranceWidth(target, tolerance);
   const label = w?.label ?? `a difficulty of ${s.target}`;
+  const pins = generatorPins(store.getState(), s.width, s.height);
   store.getState().atdStarted({
     label,
     target,
@@ -50,10 +53,9 @@ async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise
     seed: s.seed,
     count: s.count,
     rules: packRules(store.getState().pack),
-    ...(generatorPins(store.getState(), s.width, s.height) !== undefined ? { pins: generatorPins(store.getState(), s.width, s.height)! } : {}),
+    ...(pins !== undefined ? { pins } : {}),
   });
-  const pins = generatorPins(store.getState(), s.width, s.height);
-  const outcome = await client.generateAt({ width: s.width, height: s.height, target, tolerance, count: s.count, seed: s.seed, model, ...constraints(s, store), ...(pins !== undefined ? { pins } : {}) });
+  const outcome = await client.generateAt({ width: s.width, height: s.height, target, tolerance, count: s.count, seed: s.seed, model, ...constraints(s, store) });
   if (outcome.kind === 'cancelled') {
     store.getState().atdStopped('cancelled', 'Cancelled.');
     return;

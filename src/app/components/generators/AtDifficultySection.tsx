@@ -167,7 +167,7 @@ function CurveForm({ busy }: { readonly busy: boolean }) {
           )}
         </div>
       </form>
-      <p className="muted atd-note">Evenly spaced targets, each level harder than the one before, added to the end of the pack ({settings.width}x{settings.height}, same constraints).</p>
+      <p className="muted atd-note">Evenly spaced targets, each level harder than the one before, added to the end of the pack ({settings.width}x{settings.height}, same constraints and pinned cells).</p>
       {curve.status !== 'idle' && (
         <>
           <progress className="atd-progress" max={curve.total} value={done} data-testid="atd.curve.progress" data-status={curve.status} />
