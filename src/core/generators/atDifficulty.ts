@@ -383,7 +383,7 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
     };
   }
   /** What the pins cost, for shortfall messages. */
-  const pinNote = pins === undefined ? '' : ` (${pinCount(pins)} pinned cells: ${((100 * range.keptPins) / Math.max(1, range.evaluations)).toFixed(1)}% of walks kept them)`;
+  const pinNote = pins === undefined ? '' : ` (${pinCount(pins)} pinned cells: ${((100 * range.keptPins) / Math.max(1, range.evaluations)).toFixed(1)}% of the range estimate's walks kept them)`;
   // Elite restarts only for targets above the quick climb: below it random restarts find levels fast and keep variety.
   s.elites = range === quick ? [] : range.elites;
   if (req.target - half > range.max) {
