@@ -5,6 +5,7 @@
  * after a reload. Every check reads the levels from the page (result keys,
  * the exported pack) and solves them with the naive reference solver.
  */
+import { existsSync } from 'node:fs';
 import { naiveSolution } from '../test/naive/naiveSolver';
 import { expect, test } from './fixtures';
 import { fixtureLevels } from './levels';
@@ -12,6 +13,7 @@ import { AtDifficultyPage } from './pages/AtDifficultyPage';
 import { GeneratorsPage } from './pages/GeneratorsPage';
 import { PackPage } from './pages/PackPage';
 import { SuggestionsPage } from './pages/SuggestionsPage';
+import { SdPcgrlPanel } from './pages/TrainingPage';
 
 const rows = fixtureLevels().find((l) => l.name === 'rsd-8x8-16')!.rows;
 /** The start, two open cells beside it, and two walls (read off the fixture, row-major on 8x8). */
@@ -89,4 +91,27 @@ test('generators keep the pinned cells: RSD and generate at difficulty, through 
   for (const cell of PINS) await expect(page.locator(`[data-testid="suggest.pin"][data-cell="${cell}"]`)).toHaveAttribute('aria-pressed', 'true');
   await gen.show();
   await expect(gen.keepPins('atd')).toBeChecked();
+});
+
+test('SD-PCGRL keeps the pinned cells: the policy only picks steps the pins allow', async ({ studio, page }) => {
+  test.skip(!existsSync('models/sd-pcgrl-8x8/meta.json'), 'no shipped model: models/sd-pcgrl-8x8/meta.json is absent');
+  await studio.editor.typeLevel(rows.join('\n'));
+  const suggestions = new SuggestionsPage(page);
+  await suggestions.show();
+  for (const cell of PINS) await suggestions.pin(cell);
+  const sd = new SdPcgrlPanel(page);
+  await sd.open();
+  const gen = new GeneratorsPage(page);
+  await expect(gen.keepPins('sd')).toBeChecked();
+  await sd.generate({ temperature: 0.2, count: 8, seed: 5 });
+  await expect(sd.items).toHaveCount(8, { timeout: 30_000 });
+  await expect(page.getByTestId('sd.summary')).toContainText('5 pinned cells kept');
+  const levels = await gen.resultRows('sd');
+  for (const level of levels) {
+    expect(broken(level), level.join('/')).toEqual([]);
+    expect(naiveSolution(level), level.join('/')).not.toBeNull();
+  }
+  // A chosen start and pins do not go together: the panel says so instead of dropping either.
+  await sd.generate({ temperature: 0.2, count: 2, seed: 5, startMode: 'cell', cell: 40 });
+  await expect(page.getByTestId('sd.summary')).toContainText('pin the start cell instead');
 });

@@ -177,7 +177,7 @@ export function SdPcgrlSection() {
             rows={l.rows}
             difficulty={generatedDifficulty(s.difficultyModel, l)}
             meta={`#${l.index} · ${l.features.nStates} states${l.duplicate ? ' · dup' : ''}`}
-            data={{ 'data-id': l.id, 'data-duplicate': l.duplicate, 'data-start': l.startCell }}
+            data={{ 'data-id': l.id, 'data-key': l.key, 'data-duplicate': l.duplicate, 'data-start': l.startCell }}
             pinned={runPinned}
             onOpen={() => open(l)}
             onAdd={() => add(l)}
