@@ -227,6 +227,21 @@ describe('pins under RPU (Longcat)', () => {
   });
 });
 
+describe('pins: a run that falls short says why', () => {
+  it('RSD names the share of iterations that kept the pins; RPU points at RSD', () => {
+    // A pinned open corner walled off from the pinned start: refused before any walk.
+    const pins = parsePinList('0,0=.;1,0=.;2,0=#;0,1=#;1,1=#;4,4=C', 5, 5);
+    expect(pins.ok).toBe(false); // walled apart from the pinned start: refused up front
+    const rare = parsePinList('0,0=C;4,4=.;0,4=.;4,0=.;2,2=#', 5, 5);
+    if (!rare.ok) throw new Error(rare.error);
+    const r = runGenerateJob({ generator: 'rsd', width: 5, height: 5, seed: 1, pins: rare.value, from: 0, to: 40, levels: 1000 }, { onLevel: () => undefined });
+    expect(r.ended).toBe('range');
+    expect(r.shortfall).toMatch(/^found \d+ of 1000 levels in 40 iterations; with 5 pinned cells [\d.]+% of iterations found a level keeping them/);
+    const rpu = runGenerateJob({ generator: 'rpu', width: 5, height: 5, seed: 1, pins: rare.value, from: 0, to: 40, levels: 1000 }, { onLevel: () => undefined });
+    expect(rpu.shortfall).toContain('RSD walks its levels through the pins');
+  });
+});
+
 describe('pins: no pins changes nothing', () => {
   it('an RSD run with empty pins gives the same levels as one without', () => {
     const none = parsePinRows(['???', '???', '???']);

@@ -94,7 +94,9 @@ export function runGenerateJob(job: GenerateJob, hooks: GenerateJobHooks): Gener
   if (ended === 'range' && levels < wanted) {
     const pinned = job.pins === undefined ? 0 : pinCount(job.pins);
     shortfall = `found ${levels} of ${wanted} levels in ${iterations} iterations`;
-    if (pinned > 0 && job.generator === 'rsd') {
+    if (pinned > 0 && job.generator === 'rpu') {
+      shortfall += `; RPU keeps the ${pinned} pinned cells by construction, but few levels with random walls around them are solvable: RSD walks its levels through the pins`;
+    } else if (pinned > 0 && job.generator === 'rsd') {
       shortfall += `; with ${pinned} pinned cells ${(100 * (1 - pinsMissed / Math.max(1, iterations))).toFixed(1)}% of iterations found a level keeping them${pinsMissed === iterations ? ' (none did: the pins are impossible or too rare for this size; pin fewer cells)' : ''}`;
     }
   }
