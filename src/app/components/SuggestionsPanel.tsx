@@ -31,7 +31,7 @@ function PinGrid({ rows, pins, onToggle }: { rows: readonly string[]; pins: read
   };
   const cell = Math.max(10, Math.min(22, Math.floor(230 / Math.max(w, h))));
   return (
-    <div className="pin-grid" role="group" aria-label="pin cells: pinned cells are never changed by a suggestion" data-testid="suggest.pins" style={{ gridTemplateColumns: `repeat(${w}, ${cell}px)` }} onKeyDown={onKey}>
+    <div className="pin-grid" role="group" aria-label="pin cells: pinned cells are never changed by a suggestion and kept by the generators" data-testid="suggest.pins" style={{ gridTemplateColumns: `repeat(${w}, ${cell}px)` }} onKeyDown={onKey}>
       {Array.from({ length: w * h }, (_, i) => {
         const ch = rows[Math.floor(i / w)]![i % w];
         const pinned = pins.includes(i);
@@ -84,7 +84,7 @@ export function SuggestionsPanel() {
         <button type="button" data-testid="suggest.more" title="Try other changes (a new seed)" onClick={() => get().nextSuggestSeed()}>Other suggestions</button>
       </div>
       <details className="suggest-pins" open={s.pins.length > 0 ? true : undefined}>
-        <summary>Pinned cells ({s.pins.length}): suggestions never change them</summary>
+        <summary>Pinned cells ({s.pins.length}): suggestions never change them, generators keep them</summary>
         <PinGrid rows={rows} pins={s.pins} onToggle={(cell) => get().toggleSuggestPin(cell, size)} />
         {s.pins.length > 0 && <button type="button" className="small" data-testid="suggest.clearPins" onClick={() => get().clearSuggestPins()}>Unpin all</button>}
       </details>
