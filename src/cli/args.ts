@@ -3,6 +3,7 @@ import { isSideInRange, MAX_SIDE, MIN_SIDE } from '../core/level/level';
 import { GENERATOR_NAMES, isGeneratorName, type GeneratorName } from '../core/generators/registry';
 import { MAX_SEED, SeedSchema } from '../core/util/schemas';
 import { RULESET_NAMES, type RulesetName } from '../core/rules/ruleset';
+import { parsePinList, parsePinRows, pinsSizeProblem, type CellPins } from '../core/generators/pins';
 
 /** An error that ends the command with one line on stderr and a non-zero exit. */
 export class CliError extends Error {
@@ -110,4 +111,19 @@ export function shardFromEnv(env: Readonly<Record<string, string | undefined>>):
   const i = /^\d{1,7}$/.test(index.trim()) ? Number(index.trim()) : NaN;
   if (!(i >= 0 && i < n)) throw new CliError(`JOB_COMPLETION_INDEX must be a whole number from 0 to ${n - 1} (LONGCAT_SHARDS is ${n}), got "${index}"`);
   return { shard: i, shards: n };
+}
+
+/**
+ * `--pins`: a list `x,y=V;...` (0-based column and row, V one of `#` wall,
+ * `.` open, `C` start) when the text has an `=`, else a file of pin rows
+ * (`?` free, `#`, `.`, `C`; `; comment` lines skipped) read by `read`.
+ * Checked against the level size; impossible pins (two starts, open cells
+ * cut apart by pinned walls) are refused here, before any work.
+ */
+export function parsePinsOption(text: string, width: number, height: number, read: (file: string) => string): CellPins {
+  const r = text.includes('=') ? parsePinList(text, width, height) : parsePinRows(read(text).split('\n'));
+  if (!r.ok) throw new CliError(`--pins: ${r.error}`);
+  const size = pinsSizeProblem(r.value, width, height);
+  if (size !== null) throw new CliError(`--pins: ${size} (--size)`);
+  return r.value;
 }

@@ -1,6 +1,7 @@
 /** `generate --target D`: levels at a difficulty (SPEC §7), written as a pack with their provenance. */
 import type { DifficultyModel } from '../core/difficulty/model';
 import type { Tolerance } from '../core/generators/atDifficulty';
+import type { CellPins } from '../core/generators/pins';
 import { atDifficultyHead, atDifficultyLevelId, atDifficultySource } from '../core/generators/provenance';
 import { describeParseError, parseRows } from '../core/level/format';
 import { levelKey } from '../core/level/level';
@@ -42,7 +43,7 @@ export function parseTolerance(text: string | undefined): Tolerance {
 export function runAtDifficulty(o: {
   rules?: RulesetName | undefined; width: number; height: number; target: number; tolerance: Tolerance; count: number; seed: number; out: string;
   model: DifficultyModel; exclude?: string | undefined; uniqueSolution: boolean; openCells?: { min?: number; max?: number };
-  evaluations: number; timeLimitMs: number;
+  evaluations: number; timeLimitMs: number; pins?: CellPins | undefined;
 }): { written: number; shortfall: string | null; seconds: number; evaluations: number } {
   const rules = o.rules ?? 'longcat';
   const exclude: string[] = [];
@@ -56,7 +57,7 @@ export function runAtDifficulty(o: {
     {
       rules, width: o.width, height: o.height, target: o.target, tolerance: o.tolerance, count: o.count, seed: o.seed, exclude,
       uniqueSolution: o.uniqueSolution, ...(o.openCells ? { openCells: o.openCells } : {}),
-      model: o.model, evaluations: o.evaluations, timeLimitMs: o.timeLimitMs,
+      model: o.model, evaluations: o.evaluations, timeLimitMs: o.timeLimitMs, pins: o.pins,
     },
     new RangeCache(),
   );

@@ -66,6 +66,11 @@ const numberCases: Case[] = [
   ...[...DECIMAL_BAD, '-1', '1e7'].map((v) => ({ label: `--target '${v}'`, args: ['generate', '--target', v, '--count', '1', '--out', OUT], says: /--target/ })),
   ...['', '0', '0%', '-5', '101%', 'Infinity', 'NaN%', '1e9', 'abc', '%'].map((v) => ({ label: `--tolerance '${v}'`, args: [...TARGET, '--tolerance', v], says: /--tolerance/ })),
   ...['40:20', '', ':', '20', '20:40:60', '-1:5', '0:64', '64:', 'a:b', '99999999:'].map((v) => ({ label: `--open-cells '${v}'`, args: [...TARGET, '--open-cells', v], says: /--open-cells/ })),
+  // Pins: a bad list, two starts, a cell outside the grid, open cells walled apart; a missing pins file; and --pins with a fixed SD-PCGRL start.
+  ...['0,0=X', '9,0=#', '0,0=C;1,1=C', '0,0=.;1,0=#;0,1=#', '0,0=#;0,0=.', 'x=y', ';'].map((v) => ({ label: `--pins '${v}'`, args: [...GEN, '--pins', v], says: /--pins/ })),
+  ...['0,0=X', '0,0=C;1,1=C'].map((v) => ({ label: `--target --pins '${v}'`, args: [...TARGET, '--pins', v], says: /--pins/ })),
+  { label: '--pins missing file', args: [...GEN, '--pins', '/nonexistent/no-such-pins.txt'], says: /--pins/ },
+  { label: 'sd-pcgrl --pins with --start-cell', args: [...SD, '--pins', '0,0=#', '--start-cell', '5'], says: /--pins or --start-cell/ },
   ...['-1', '64', '1.5', '', 'abc', '1e1', '99999999999999999999'].map((v) => ({ label: `--start-cell '${v}'`, args: [...SD, '--start-cell', v], says: new RegExp(`--start-cell.*got "${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`) })),
   ...['0', '-1', '', 'NaN', 'Infinity', '1441', '1e400', 'abc'].map((v) => ({ label: `train --minutes '${v}'`, args: ['train', '--minutes', v, '--out', '<trainOut>'], says: /--minutes/ })),
   ...['0', '99', '199', '-1', '1.5', 'abc', '1e5', '99999999'].map((v) => ({ label: `fit-predictor --generated '${v}'`, args: ['fit-predictor', '--generated', v, '--out', OUT], says: /--generated/ })),

@@ -57,7 +57,7 @@ export interface GenerateOptions extends GeneratorSettings {
  * unsharded stream byte for byte; its repeats are removed with bounded
  * memory ({@link RepeatFilter}).
  */
-export function runGenerate(o: GenerateOptions): { written: number; iterations: number; duplicates: number } {
+export function runGenerate(o: GenerateOptions): { written: number; iterations: number; duplicates: number; shortfall: string | null } {
   const a = o.amount;
   const shard = 'iterations' in a ? a.shard : undefined;
   const { from, to } = 'levels' in a ? { from: 0, to: a.levels * ITERATIONS_PER_LEVEL } : shard ? shardRange(a.iterations, shard.shard, shard.shards) : { from: 0, to: a.iterations };
@@ -65,7 +65,7 @@ export function runGenerate(o: GenerateOptions): { written: number; iterations: 
   const id = (u: UniqueLevel): string => generatedLevelId(o.generator, o.width, o.height, o.seed, u);
   const source = { generator: o.generator, seed: o.seed, temperature: null, model: null };
   const rules = o.rules ?? 'longcat';
-  const job = { generator: o.generator, width: o.width, height: o.height, seed: o.seed, rules, from, to, ...('levels' in a ? { levels: a.levels } : {}) };
+  const job = { generator: o.generator, width: o.width, height: o.height, seed: o.seed, rules, from, to, ...('levels' in a ? { levels: a.levels } : {}), ...(o.pins !== undefined ? { pins: o.pins } : {}) };
   if (o.stream) {
     const writer = new LineWriter(o.out);
     const filter = new RepeatFilter();
@@ -78,7 +78,7 @@ export function runGenerate(o: GenerateOptions): { written: number; iterations: 
       });
       const kept = filter.finish(writer);
       writer.commit();
-      return { written: kept.kept, iterations: r.iterations, duplicates: r.duplicates + kept.repeats };
+      return { written: kept.kept, iterations: r.iterations, duplicates: r.duplicates + kept.repeats, shortfall: r.shortfall };
     } catch (e) {
       writer.abort();
       throw e;
@@ -109,7 +109,7 @@ export function runGenerate(o: GenerateOptions): { written: number; iterations: 
   });
   const shardNote = shard ? ` shard ${shard.shard + 1}/${shard.shards}` : '';
   writePack(o.out, `${o.generator} ${o.width}x${o.height} seed ${o.seed}${shardNote}`, levels, rules);
-  return { written: levels.length, iterations: r.iterations, duplicates: r.duplicates };
+  return { written: levels.length, iterations: r.iterations, duplicates: r.duplicates, shortfall: r.shortfall };
 }
 
 export interface EvaluateResult extends EvaluationReport {

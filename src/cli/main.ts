@@ -11,7 +11,7 @@ import { Command, CommanderError } from 'commander';
 import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { shardRange } from '../core/generators/registry';
 import { registerRate } from './rateCommand';
-import { checkGeneratorRules, CliError, parseCount, parseRules, parseGenerator, parseNumber, parseSeed, parseShard, parseSize, parseWhole, shardFromEnv } from './args';
+import { checkGeneratorRules, CliError, parseCount, parseRules, parseGenerator, parseNumber, parsePinsOption, parseSeed, parseShard, parseSize, parseWhole, shardFromEnv } from './args';
 import type { TrainBudget } from './train';
 import type { RulesetName } from '../core/rules/ruleset';
 import type { GenerateAmount } from './generate';
@@ -168,7 +168,13 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--open-cells <min:max>', 'with --target: range of open cells')
     .option('--evaluations <n>', 'with --target: search budget per level in evaluated levels (the same seed gives the same levels on any machine)', String(DEFAULT_AT_DIFFICULTY_EVALUATIONS))
     .option('--time-limit <s>', 'with --target: give up after this many seconds of wall time (an outer cancel: the levels found by then are written, exit 3); default none')
-    .action(async (o: CommonOpts & { out: string; format?: string; temperature: string; target?: string; tolerance?: string; exclude?: string; uniqueSolution: boolean; openCells?: string; evaluations: string; timeLimit?: string }) => {
+    .option('--pins <file-or-list>', 'cells every level keeps: a file of rows (? free, # wall, . open, C start) or a list x,y=V;... (0-based column, row)')
+    .action(async (o: CommonOpts & { out: string; format?: string; temperature: string; target?: string; tolerance?: string; exclude?: string; uniqueSolution: boolean; openCells?: string; evaluations: string; timeLimit?: string; pins?: string }) => {
+      const pinsOf = async (size: { width: number; height: number }) => {
+        if (o.pins === undefined) return undefined;
+        const { readInput } = await import('./analyze');
+        return parsePinsOption(o.pins, size.width, size.height, (file) => readInput(file, 'a pins file (--pins)'));
+      };
       if (o.target !== undefined) {
         // Every option is checked before the search starts.
         const target = parseNumber(o.target, '--target', 0, MAX_TARGET, `a difficulty from 0 to ${MAX_TARGET}`);
@@ -191,9 +197,10 @@ function buildProgram(): { program: Command; status: { code: number } } {
         const evaluations = parseCount(o.evaluations, '--evaluations', 100_000_000);
         const timeLimitMs = o.timeLimit === undefined ? Infinity : 1000 * parseNumber(o.timeLimit, '--time-limit', 0.001, 7 * 24 * 3600, 'seconds above 0 (at most a week)');
         const model = await loadModel(o.model, rules);
+        const pins = await pinsOf(size);
         await checkOut(o.out);
         const r = runAtDifficulty({
-          rules, ...size, target, tolerance, count, seed, evaluations, timeLimitMs,
+          rules, ...size, target, tolerance, count, seed, evaluations, timeLimitMs, pins,
           out: o.out, model, exclude: o.exclude, uniqueSolution: o.uniqueSolution, ...(openCells ? { openCells } : {}),
         });
         // Timings go to stderr only: the file is the same for the same seed on any machine.
@@ -209,9 +216,11 @@ function buildProgram(): { program: Command; status: { code: number } } {
         const { generateSdPcgrl } = await import('./sdPcgrl');
         if (o.format !== undefined || isStreamOut(o.out)) throw new CliError('sd-pcgrl writes a pack: split a large run with --shard and merge the packs');
         const s = await sdSettings(o, temperature);
+        const pins = await pinsOf(s);
+        if (pins !== undefined && s.startCell !== undefined) throw new CliError('give --pins or --start-cell, not both (pin the start cell with C instead)');
         await checkOut(o.out);
-        const r = await generateSdPcgrl({ ...s, out: o.out });
-        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped)\n`);
+        const r = await generateSdPcgrl({ ...s, out: o.out, pins });
+        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped${r.pinsMissed > 0 ? `, ${r.pinsMissed} episodes found no walk keeping the pins` : ''})\n`);
         return;
       }
       const generator = parseGenerator(requireGenerator(o));
@@ -226,10 +235,13 @@ function buildProgram(): { program: Command; status: { code: number } } {
       const stream = parseStreamFormat(o.format, o.out);
       const rules = rulesOf(o);
       const size = parseSize(o.size), seed = parseSeed(o.seed), model = await loadModel(o.model, rules);
+      const pins = await pinsOf(size);
       if (o.out !== '-') await checkOut(o.out);
       const { runGenerate } = await import('./generate');
-      const r = runGenerate({ generator, rules, ...size, seed, amount, model, quiet: o.quiet, out: o.out, stream });
-      process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.iterations} iterations, ${r.duplicates} duplicates skipped)\n`);
+      const r = runGenerate({ generator, rules, ...size, seed, amount, model, quiet: o.quiet, out: o.out, stream, pins });
+      process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.iterations} iterations, ${r.duplicates} duplicates skipped)${r.shortfall !== null ? ` (${r.shortfall})` : ''}\n`);
+      // Pins that leave the run short are the designer's to loosen: say so in the exit status too, as --target does.
+      if (pins !== undefined && r.shortfall !== null) status.code = 3;
     });
 
   common(program.command('evaluate').description('the SPEC §8 evaluation report for a generator'))

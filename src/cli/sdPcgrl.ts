@@ -16,6 +16,7 @@ import { shippedPath } from './shipped';
 import { Progress } from './progress';
 import { writePack } from './writePack';
 import { rulesetByName } from '../core/rules/registry';
+import type { CellPins } from '../core/generators/pins';
 import type { RulesetName } from '../core/rules/ruleset';
 
 /** The shipped SD-PCGRL model, relative to the package (not the working folder); also its name in a level's provenance. */
@@ -127,13 +128,14 @@ export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): 
   }
 }
 
-export async function generateSdPcgrl(o: SdRunOptions & { out: string }): Promise<{ written: number; duplicates: number }> {
+export async function generateSdPcgrl(o: SdRunOptions & { out: string; pins?: CellPins | undefined }): Promise<{ written: number; duplicates: number; pinsMissed: number }> {
   const policy = await loadSdPolicy(o);
   const progress = new Progress('generate sd-pcgrl', o.to - o.from, !o.quiet && o.to - o.from >= 2000);
   let done = 0;
   const generated = await generateSdLevels(policy, {
     temperature: o.temperature, seed: o.seed, from: o.from, to: o.to,
     ...(o.startCell !== undefined ? { startCell: o.startCell } : {}),
+    ...(o.pins !== undefined ? { pins: o.pins } : {}),
     onLevel: () => progress.tick(++done),
   }).finally(() => policy.dispose());
   const source = sdPcgrlSource(o.seed, o.temperature, `${o.rlModel ?? defaultRlModelFor(o.rules ?? 'longcat')} (${policy.description})`);
@@ -149,7 +151,7 @@ export async function generateSdPcgrl(o: SdRunOptions & { out: string }): Promis
     );
   if (out.length > MAX_PACK_LEVELS) throw new CliError(`the run gives ${out.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Split it with --shard`);
   writePack(o.out, `sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, out, o.rules ?? 'longcat');
-  return { written: out.length, duplicates: generated.length - out.length };
+  return { written: out.length, duplicates: generated.length - out.length, pinsMissed: o.to - o.from - generated.length };
 }
 
 /** Evaluates a trained Turtle model (`dir`, or the shipped one for the size when undefined): greedy episodes (temperature t), solvable share and the report over solvable levels. */

@@ -12,6 +12,7 @@ import { createRng, streamSeed, type Rng } from '../core/util/rng';
 import { longcat } from '../core/rules/registry';
 import type { Ruleset } from '../core/rules/ruleset';
 import { maskedArgmax } from './dqn';
+import { drawStart, PIN_TRIES, walkKeepsPins, withPins, type CellPins } from '../core/generators/pins';
 
 /** Anything that gives Q-values for a batch of observations (a DqnLearner, or a loaded model wrapper). */
 export interface QFunction {
@@ -34,8 +35,18 @@ export interface PolicyGenerationOptions {
    * level i at cell i mod (width * height), every start cell in turn.
    */
   readonly startCell?: number | 'every';
+  /**
+   * Cells every level keeps (`core/generators/pins.ts`): the walk's open mask
+   * (the policy's action mask) leaves out steps that break a pin, and a walk
+   * that misses a pinned open cell is walked again from its own random
+   * stream, at most {@link PIN_TRIES} times; a level that never keeps them
+   * is left out (`onMissed`).
+   */
+  readonly pins?: CellPins | undefined;
   readonly batch?: number;
   readonly onLevel?: (index: number, level: Level, solution: string) => void;
+  /** Level `index` found no walk keeping the pins. */
+  readonly onMissed?: (index: number) => void;
   readonly shouldStop?: () => boolean;
 }
 
@@ -51,8 +62,10 @@ export async function generateWithPolicy(q: QFunction, o: PolicyGenerationOption
   const spec = sdObservationSpec(o.width, o.height, o.encoding);
   const B = Math.max(1, Math.min(o.batch ?? 256, o.to - o.from));
   const rules = o.rules ?? longcat;
-  const walks = Array.from({ length: B }, () => rules.solutionDown(o.width, o.height));
+  if (o.pins !== undefined && o.startCell !== undefined) throw new Error('generateWithPolicy: pins and a fixed start cell do not go together (pin the start instead)');
+  const walks = Array.from({ length: B }, () => withPins(rules.solutionDown(o.width, o.height), o.pins));
   const rngs: (Rng | null)[] = new Array(B).fill(null);
+  const tries = new Int32Array(B);
   const slotIndex = new Int32Array(B).fill(-1);
   const grid = new Float32Array(B * spec.side * spec.side * spec.channels), extra = new Float32Array(B * spec.extra);
   const mask = new Uint8Array(B * 4);
@@ -67,7 +80,9 @@ export async function generateWithPolicy(q: QFunction, o: PolicyGenerationOption
     const rng = createRng(streamSeed(o.seed, next));
     rngs[b] = rng;
     slotIndex[b] = next++;
-    walks[b]!.reset(o.startCell === 'every' ? (next - 1) % cells : (o.startCell ?? rng.int(cells)));
+    tries[b] = 1;
+    const w = walks[b]!;
+    w.reset(o.startCell === 'every' ? (next - 1) % cells : (o.startCell ?? (w.startCells === undefined ? rng.int(cells) : drawStart(w, rng))));
   };
   for (let b = 0; b < B; b++) assign(b);
   for (;;) {
@@ -78,6 +93,18 @@ export async function generateWithPolicy(q: QFunction, o: PolicyGenerationOption
       const w = walks[b]!;
       // The ruleset's own end (paint's walk may cross open cells until its idle limit).
       if (w.done()) {
+        if (!walkKeepsPins(w)) {
+          if (tries[b]! < PIN_TRIES) {
+            tries[b]!++;
+            w.reset(drawStart(w, rngs[b]!));
+            active++;
+            continue;
+          }
+          o.onMissed?.(slotIndex[b]!);
+          assign(b);
+          if (slotIndex[b]! >= 0) active++;
+          continue;
+        }
         const level = w.toLevel();
         out.push({ index: slotIndex[b]!, level, solution: w.moves });
         o.onLevel?.(slotIndex[b]!, level, w.moves);
@@ -108,6 +135,8 @@ export async function generateWithPolicy(q: QFunction, o: PolicyGenerationOption
     for (let b = 0; b < B; b++) {
       if (slotIndex[b]! < 0) continue;
       const w = walks[b]!;
+      // A walk walked again for its pins may have no step at all (every neighbour of its start pinned): the next round finishes it.
+      if (w.done()) continue;
       let dir: number;
       if (values === null || coins[b]! < o.temperature) {
         let legal = 0;

@@ -11,6 +11,7 @@ import { levelKey, type Level } from '../core/level/level';
 import type { SdEncoding } from '../core/rl/sdPcgrl';
 import { generateWithPolicy, type QFunction } from './policy';
 import { rulesetByName } from '../core/rules/registry';
+import type { CellPins } from '../core/generators/pins';
 import type { RulesetName } from '../core/rules/ruleset';
 
 /** A policy and the level format it was trained for. */
@@ -28,7 +29,9 @@ export interface SdRunOptions {
   readonly to: number;
   /** A cell index, `'every'` (every start cell in turn) or absent (a random start cell per level). */
   readonly startCell?: number | 'every';
-  /** Called as each level is finished (progress). */
+  /** Cells every level keeps (`core/generators/pins.ts`); levels that find no walk keeping them are left out. */
+  readonly pins?: CellPins | undefined;
+  /** Called as each level is finished (progress), or left out for its pins. */
   readonly onLevel?: (index: number) => void;
 }
 
@@ -51,7 +54,8 @@ export async function generateSdLevels(policy: SdPolicy, o: SdRunOptions): Promi
   const levels = await generateWithPolicy(policy.q, {
     width, height, encoding, rules, temperature: o.temperature, seed: o.seed, from: o.from, to: o.to,
     ...(o.startCell !== undefined ? { startCell: o.startCell } : {}),
-    ...(o.onLevel !== undefined ? { onLevel: o.onLevel } : {}),
+    ...(o.pins !== undefined ? { pins: o.pins } : {}),
+    ...(o.onLevel !== undefined ? { onLevel: o.onLevel, onMissed: o.onLevel } : {}),
   });
   const analyzer = new Analyzer();
   const seen = new Set<string>();

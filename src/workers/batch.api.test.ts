@@ -60,6 +60,19 @@ describe('fillCurve', () => {
     expect(curveTargets(10, 60, 1)).toEqual([10]);
   });
 
+  it('keeps the pinned cells in every level of a curve and of generate at difficulty', async () => {
+    const pins = ['C???????', '?#??????', '????????', '???.????', '????????', '????????', '????????', '????????'];
+    const keeps = (rows: readonly string[]): boolean => rows[0]![0] === 'C' && rows[1]![1] === '#' && rows[3]![3] === '.';
+    const curve = value(await fillCurve({ width: 8, height: 8, from: 10, to: 40, count: 4, seed: 3, model, pins, timeLimitMs: 60_000 }));
+    const levels = curve.steps.flatMap((st) => (st.level === null ? [] : [st.level]));
+    expect(levels.length).toBeGreaterThan(0);
+    for (const l of levels) expect(keeps(l.rows), l.rows.join('/')).toBe(true);
+    const at = value(await generateAt({ width: 8, height: 8, target: 25, count: 3, seed: 1, model, pins, timeLimitMs: 60_000 }));
+    expect(at.levels).toHaveLength(3);
+    for (const l of at.levels) expect(keeps(l.rows), l.rows.join('/')).toBe(true);
+    expect(await generateAt({ width: 8, height: 8, target: 25, count: 1, seed: 1, model, pins: ['C??', '???', '??C'] })).toMatchObject({ kind: 'invalid' });
+  });
+
   it('finds one level per target, each within tolerance and harder than the one before', async () => {
     const seen: CurveStep[] = [];
     const r = value(await fillCurve({ width: 8, height: 8, from: 10, to: 60, count: 6, seed: 3, model }, (s) => seen.push(s)));

@@ -16,7 +16,8 @@ import { toleranceWidth } from '../core/generators/atDifficulty';
 import { RangeCache, runAtDifficultyJob, type AtDifficultyResult, type FoundLevel } from '../core/jobs/atDifficulty';
 import { evaluateGenerator, type EvaluationProgress, type EvaluationResult } from './batch.evaluation';
 import { AtDifficultyJobSchema, CurveJobSchema, EvaluationJobSchema, type AtDifficultyJob, type CurveJob, type EvaluationJob } from './batch.protocol';
-import { ok, parseRequest, type Outcome } from './outcome';
+import { invalid, ok, parseRequest, type Outcome } from './outcome';
+import { requestPins, type CellPins } from '../core/generators/pins';
 
 export type { EvaluationProgress, EvaluationResult, EvaluationRun, SpanSample, PolicyInfo } from './batch.evaluation';
 export type { AtDifficultyJob, BatchGenerator, CurveJob, EvaluationJob } from './batch.protocol';
@@ -34,12 +35,14 @@ export async function generateAt(job: AtDifficultyJob): Promise<Outcome<AtDiffic
 export function generateAtSync(request: AtDifficultyJob): Outcome<AtDifficultyResult> {
   const parsed = parseRequest(AtDifficultyJobSchema, request);
   if (parsed.kind !== 'ok') return parsed;
-  return ok(search(parsed.value));
+  const pins = requestPins(parsed.value.pins, parsed.value.width, parsed.value.height);
+  if (!pins.ok) return invalid(`the pins: ${pins.error}`);
+  return ok(search(parsed.value, pins.value));
 }
 
 /** The job behind a parsed request; the studio's default time limit (an outer cancel) is 5 s plus 1.5 s per level past the third. */
-function search(job: AtDifficultyJob): AtDifficultyResult {
-  return runAtDifficultyJob({ ...job, timeLimitMs: job.timeLimitMs ?? 5000 + 1500 * Math.max(0, job.count - 3) }, ranges);
+function search(job: Omit<AtDifficultyJob, 'pins'>, pins?: CellPins): AtDifficultyResult {
+  return runAtDifficultyJob({ ...job, timeLimitMs: job.timeLimitMs ?? 5000 + 1500 * Math.max(0, job.count - 3), pins }, ranges);
 }
 
 export interface CurveStep {
@@ -83,6 +86,8 @@ export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) =>
   const parsed = parseRequest(CurveJobSchema, request);
   if (parsed.kind !== 'ok') return parsed;
   const job = parsed.value;
+  const pins = requestPins(job.pins, job.width, job.height);
+  if (!pins.ok) return invalid(`the pins: ${pins.error}`);
   const targets = curveTargets(job.from, job.to, job.count);
   const rising = job.to >= job.from;
   const exclude = [...(job.exclude ?? [])];
@@ -116,7 +121,7 @@ export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) =>
         ...(job.openCells !== undefined ? { openCells: job.openCells } : {}),
         model: job.model,
         timeLimitMs: job.timeLimitMs ?? 4000,
-      });
+      }, pins.value);
       reachable = answer.reachable ?? reachable;
       const level = answer.levels[0] ?? null;
       const message =

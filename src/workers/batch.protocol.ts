@@ -8,7 +8,7 @@ import { DifficultyModelField } from '../core/difficulty/model';
 import { toleranceWidth } from '../core/generators/atDifficulty';
 import { generatorsFor } from '../core/generators/registry';
 import { RULESET_NAMES } from '../core/rules/ruleset';
-import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
+import { PinRowsField, SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 import { ModelFilesSchema, parseModelMeta } from '../ml/schemas';
 import { modelRulesProblem } from '../ml/modelRules';
 
@@ -48,6 +48,8 @@ const SearchFields = {
   openCells: OpenCellsSchema.optional(),
   /** The active difficulty model. */
   model: DifficultyModelField,
+  /** Cells every level keeps, as pin rows (`core/generators/pins.ts`). */
+  pins: PinRowsField.optional(),
 };
 
 export const ToleranceSchema = z.object(

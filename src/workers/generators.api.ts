@@ -8,7 +8,8 @@ import { generatedLevelId } from '../core/generators/provenance';
 import { ITERATIONS_PER_LEVEL, runGenerateJob } from '../core/jobs/generate';
 import { toRows } from '../core/level/level';
 import { GenerateRequestSchema, type GeneratedLevel, type GenerateRequest, type GenerateResult } from './generators.protocol';
-import { ok, parseRequest, type Outcome } from './outcome';
+import { invalid, ok, parseRequest, type Outcome } from './outcome';
+import { requestPins } from '../core/generators/pins';
 
 export type { GenerateRequest, GeneratedLevel, GenerateResult } from './generators.protocol';
 
@@ -24,9 +25,11 @@ export function generateLevelsSync(request: GenerateRequest): Outcome<GenerateRe
   const { generator, width, height, seed, count } = parsed.value;
   const rules = parsed.value.rules ?? 'longcat';
   const start = parsed.value.startIndex ?? 0;
+  const pins = requestPins(parsed.value.pins, width, height);
+  if (!pins.ok) return invalid(`the pins: ${pins.error}`);
   const levels: GeneratedLevel[] = [];
   const r = runGenerateJob(
-    { generator, width, height, seed, rules, from: start, to: start + count * ITERATIONS_PER_LEVEL, levels: count },
+    { generator, width, height, seed, rules, from: start, to: start + count * ITERATIONS_PER_LEVEL, levels: count, ...(pins.value !== undefined ? { pins: pins.value } : {}) },
     {
       onLevel: (u) =>
         levels.push({
@@ -40,6 +43,6 @@ export function generateLevelsSync(request: GenerateRequest): Outcome<GenerateRe
         }),
     },
   );
-  const message = levels.length < count ? `found ${levels.length} of ${count} levels in ${r.iterations} iterations` : null;
+  const message = levels.length < count ? (r.shortfall ?? `found ${levels.length} of ${count} levels in ${r.iterations} iterations`) : null;
   return ok({ levels, iterations: r.iterations, duplicates: r.duplicates, nextIndex: r.nextIndex, message });
 }

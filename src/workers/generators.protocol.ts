@@ -7,7 +7,7 @@ import type { ClassCounts } from '../core/graph/classes';
 import type { LevelFeatures } from '../core/graph/features';
 import { GENERATOR_NAMES, generatorsFor } from '../core/generators/registry';
 import { RULESET_NAMES } from '../core/rules/ruleset';
-import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
+import { PinRowsField, SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 
 /** Most levels one request may ask for. */
 export const MAX_GENERATE_COUNT = 500;
@@ -23,6 +23,8 @@ export const GenerateRequestSchema = z.object({
   count: wholeNumber('the count', 1, MAX_GENERATE_COUNT),
   /** First iteration index (to continue a run). */
   startIndex: wholeNumber('the start index', 0, Number.MAX_SAFE_INTEGER).optional(),
+  /** Cells every level keeps, as pin rows (`core/generators/pins.ts`: ? free, # wall, . open, C start). */
+  pins: PinRowsField.optional(),
 }).refine((r) => generatorsFor(r.rules ?? 'longcat').includes(r.generator), { path: ['generator'], message: 'this generator does not run under these rules (RPU is Longcat only)' });
 export type GenerateRequest = z.infer<typeof GenerateRequestSchema>;
 

@@ -26,6 +26,7 @@ import { describeIssues } from '../core/util/schemas';
 import type { GeneratedLevel } from './generators.protocol';
 import { idbCheckpointStorage } from './checkpointStore';
 import { invalid, ok, parseRequest, type Outcome } from './outcome';
+import { requestPins } from '../core/generators/pins';
 import { BudgetSchema, SdGenerateOptionsSchema, SessionRecordSchema, TrainingRequestSchema, TrainingSettingsSchema, type SdGenerateOptions, type SessionRecord, type TrainingRequest, type TrainingSettings, type TrainingSettingsSummary } from './training.protocol';
 
 export type { SdGenerateOptions, TrainingRequest, TrainingSettings, TrainingSettingsSummary } from './training.protocol';
@@ -303,7 +304,10 @@ export async function generate(request: SdGenerateOptions): Promise<Outcome<SdLe
   const { width, height } = source.meta;
   const { temperature, count, seed, startCell } = parsed.value;
   if (typeof startCell === 'number' && startCell >= width * height) return invalid(`the start cell must be 0 to ${width * height - 1} on ${width}x${height}`);
-  const levels = await generateSdLevels(source, { temperature, seed, from: 0, to: count, ...(startCell !== undefined ? { startCell } : {}) });
+  const pins = requestPins(parsed.value.pins, width, height);
+  if (!pins.ok) return invalid(`the pins: ${pins.error}`);
+  if (pins.value !== undefined && startCell !== undefined) return invalid('a chosen start and pinned cells do not go together: pin the start cell instead, or choose a random start');
+  const levels = await generateSdLevels(source, { temperature, seed, from: 0, to: count, ...(startCell !== undefined ? { startCell } : {}), ...(pins.value !== undefined ? { pins: pins.value } : {}) });
   return ok(levels.map((l) => ({
     index: l.index,
     id: l.id,

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { DifficultyModelField } from '../core/difficulty/model';
-import { SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
+import { PinRowsField, SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 import { BACKENDS } from '../ml/backendNames';
 import { RECIPES } from '../ml/recipes';
 import { RULESET_NAMES } from '../core/rules/ruleset';
@@ -97,5 +97,7 @@ export const SdGenerateOptionsSchema = z.object({
   startCell: z.union([z.literal('every'), z.number().int().min(0)]).optional(),
   /** The pack's ruleset: a model trained for another is refused (absent: Longcat). */
   rules: RulesSchema.optional(),
+  /** Cells every level keeps, as pin rows (`core/generators/pins.ts`), the model's size. */
+  pins: PinRowsField.optional(),
 });
 export type SdGenerateOptions = z.infer<typeof SdGenerateOptionsSchema>;

@@ -10,7 +10,8 @@ import { useActions, useServices, useStudioShallow } from '../studioContext';
 import { rulesetByName } from '../../core/rules/registry';
 import { generatorProblem } from '../controllers/generatorsController';
 import { packRules } from '../store/rules';
-import { GeneratedLevelCard } from './generators/GeneratedLevelCard';
+import { GeneratedLevelCard, pinnedCellsOf } from './generators/GeneratedLevelCard';
+import { KeepPinsField } from './generators/KeepPinsField';
 import { AtDifficultySection } from './generators/AtDifficultySection';
 import { SdPcgrlSection } from './generators/SdPcgrlSection';
 
@@ -57,6 +58,7 @@ export function GeneratorsPanel() {
   };
   const addAll = (): void => void get().addAllToPack(`Add ${run.levels.length} generated levels`, run.levels.flatMap((l) => entry(l) ?? []));
   const generate = (): void => void services.generators.run();
+  const runPinned = pinnedCellsOf(run.settings?.pins);
 
   return (
     <div className="generators-panel" data-testid="generator.panel">
@@ -82,6 +84,7 @@ export function GeneratorsPanel() {
         {num('seed', 0, MAX_SEED, 'seed')}
         <button type="button" className="small" title="a random seed" data-testid="generator.randomSeed" onClick={() => set({ seed: Math.floor(Math.random() * 1_000_000) })}>random</button>
         {num('count', 1, MAX_GENERATE_COUNT, 'N')}
+        <KeepPinsField width={settings.width} height={settings.height} testPrefix="generator" />
         <div className="button-row">
           <button type="submit" className="primary" data-testid="generator.run" data-rules={s.rules} disabled={run.status === 'running' || generatorProblem(settings.generator, s.rules) !== null}>
             {run.status === 'running' ? 'Generating…' : settings.count === 1 ? 'Generate one' : `Generate ${settings.count}`}
@@ -99,7 +102,7 @@ export function GeneratorsPanel() {
           ? `${rulesetByName(s.rules).title} levels (the pack's rules), unique and solvable; the same seed gives the same levels.`
           : run.status === 'running'
             ? 'Generating in a worker…'
-            : `${run.levels.length} level${run.levels.length === 1 ? '' : 's'} (${rulesetByName(runRules).title}) from ${run.iterations} iteration${run.iterations === 1 ? '' : 's'}${run.duplicates > 0 ? `, ${run.duplicates} duplicates skipped` : ''}.${run.message !== null ? ` ${run.message}.` : ''}`}
+            : `${run.levels.length} level${run.levels.length === 1 ? '' : 's'} (${rulesetByName(runRules).title}${runPinned.length > 0 ? `, ${runPinned.length} pinned cells kept` : ''}) from ${run.iterations} iteration${run.iterations === 1 ? '' : 's'}${run.duplicates > 0 ? `, ${run.duplicates} duplicates skipped` : ''}.${run.message !== null ? ` ${run.message}.` : ''}`}
       </p>
       <ul className="gen-results" data-testid="generator.results">
         {run.levels.map((l) => (
@@ -110,6 +113,7 @@ export function GeneratorsPanel() {
             difficulty={generatedDifficulty(s.model, l)}
             meta={`#${l.index} · ${l.features.nStates} states`}
             data={{ 'data-id': l.id, 'data-key': l.key }}
+            pinned={runPinned}
             onOpen={() => open(l)}
             onAdd={() => add(l)}
           />

@@ -12,27 +12,7 @@ import { suggestKey } from '../controllers/suggestionsController';
 import { pinsFor } from '../store/suggestionsSlice';
 import { useActions, useStudioShallow } from '../studioContext';
 import { DifficultyBadge } from './DifficultyBadge';
-
-/** A level's picture with some cells outlined (the changed ones, or the pinned ones). */
-function MarkedGrid({ rows, marked, size, markClass }: { rows: readonly string[]; marked: readonly number[]; size: number; markClass: string }) {
-  const h = rows.length, w = rows[0]?.length ?? 0;
-  const cs = size / Math.max(w, h, 1);
-  const cells = [];
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const ch = rows[y]![x];
-      if (ch === '#') cells.push(<rect key={`w${x},${y}`} x={x * cs} y={y * cs} width={cs} height={cs} className="thumb-wall" />);
-      if (ch === 'C') cells.push(<circle key="head" cx={(x + 0.5) * cs} cy={(y + 0.5) * cs} r={Math.max(1.5, cs * 0.4)} className="thumb-head" />);
-    }
-  }
-  for (const i of marked) cells.push(<rect key={`m${i}`} x={(i % w) * cs + 1} y={Math.floor(i / w) * cs + 1} width={cs - 2} height={cs - 2} className={markClass} />);
-  return (
-    <svg className="thumb" width={w * cs} height={h * cs} viewBox={`0 0 ${w * cs} ${h * cs}`} aria-hidden>
-      <rect width={w * cs} height={h * cs} className="thumb-empty" />
-      {cells}
-    </svg>
-  );
-}
+import { MarkedGrid } from './MarkedGrid';
 
 /** The level's cells as toggle buttons: one Tab stop, arrows move, Space or Enter pins. */
 function PinGrid({ rows, pins, onToggle }: { rows: readonly string[]; pins: readonly number[]; onToggle: (cell: number) => void }) {
@@ -51,7 +31,7 @@ function PinGrid({ rows, pins, onToggle }: { rows: readonly string[]; pins: read
   };
   const cell = Math.max(10, Math.min(22, Math.floor(230 / Math.max(w, h))));
   return (
-    <div className="pin-grid" role="group" aria-label="pin cells: pinned cells are never changed by a suggestion" data-testid="suggest.pins" style={{ gridTemplateColumns: `repeat(${w}, ${cell}px)` }} onKeyDown={onKey}>
+    <div className="pin-grid" role="group" aria-label="pin cells: pinned cells are never changed by a suggestion and kept by the generators" data-testid="suggest.pins" style={{ gridTemplateColumns: `repeat(${w}, ${cell}px)` }} onKeyDown={onKey}>
       {Array.from({ length: w * h }, (_, i) => {
         const ch = rows[Math.floor(i / w)]![i % w];
         const pinned = pins.includes(i);
@@ -104,7 +84,7 @@ export function SuggestionsPanel() {
         <button type="button" data-testid="suggest.more" title="Try other changes (a new seed)" onClick={() => get().nextSuggestSeed()}>Other suggestions</button>
       </div>
       <details className="suggest-pins" open={s.pins.length > 0 ? true : undefined}>
-        <summary>Pinned cells ({s.pins.length}): suggestions never change them</summary>
+        <summary>Pinned cells ({s.pins.length}): suggestions never change them, generators keep them</summary>
         <PinGrid rows={rows} pins={s.pins} onToggle={(cell) => get().toggleSuggestPin(cell, size)} />
         {s.pins.length > 0 && <button type="button" className="small" data-testid="suggest.clearPins" onClick={() => get().clearSuggestPins()}>Unpin all</button>}
       </details>

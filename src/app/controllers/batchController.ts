@@ -18,13 +18,16 @@ import { packRules, rulesMismatch, uniqueSolutionApplies } from '../store/rules'
 import { batchGeneratorProblem } from '../../workers/batch.protocol';
 import { fetchShippedModel, hasShippedModel, shippedModelFolder } from './modelFilesIo';
 import { rulesetByName } from '../../core/rules/registry';
+import { generatorPins } from '../store/suggestionsSlice';
 
 function constraints(s: AtDifficultySettings, store: StudioStore) {
   const exclude = s.notInPack ? store.getState().pack.levels.map((l) => rowsKey(l.rows)) : [];
   const open = { ...(s.openMin !== null ? { min: s.openMin } : {}), ...(s.openMax !== null ? { max: s.openMax } : {}) };
   const rules = packRules(store.getState().pack);
+  const pins = generatorPins(store.getState(), s.width, s.height);
   return {
     rules,
+    ...(pins !== undefined ? { pins } : {}),
     // "One solution" counts solution paths, which a ruleset with cycles has no finite number of (the form says so).
     uniqueSolution: s.uniqueSolution && uniqueSolutionApplies(rules),
     exclude,
@@ -41,6 +44,7 @@ async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise
   const tolerance = w?.tolerance ?? DEFAULT_TOLERANCE;
   const half = toleranceWidth(target, tolerance);
   const label = w?.label ?? `a difficulty of ${s.target}`;
+  const pins = generatorPins(store.getState(), s.width, s.height);
   store.getState().atdStarted({
     label,
     target,
@@ -50,6 +54,7 @@ async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise
     seed: s.seed,
     count: s.count,
     rules: packRules(store.getState().pack),
+    ...(pins !== undefined ? { pins } : {}),
   });
   const outcome = await client.generateAt({ width: s.width, height: s.height, target, tolerance, count: s.count, seed: s.seed, model, ...constraints(s, store) });
   if (outcome.kind === 'cancelled') {
@@ -62,7 +67,7 @@ async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise
   }
   const answer = outcome.value;
   let message = answer.message;
-  if (answer.outOfReach) message = outOfReachMessage(label, s.width, s.height, answer.reachable);
+  if (answer.outOfReach) message = `${outOfReachMessage(label, s.width, s.height, answer.reachable)}${pins !== undefined ? ' (with the pinned cells kept; unpin some or turn Keep off for more room)' : ''}`;
   else if (message !== null) message = `${message[0]!.toUpperCase()}${message.slice(1)}.`;
   store.getState().atdFinished({ ...answer, message });
 }

@@ -5,6 +5,7 @@ import { rulesetByName } from '../../core/rules/registry';
 import type { RulesetName } from '../../core/rules/ruleset';
 import { packRules } from '../store/rules';
 import type { StudioStore } from '../store/store';
+import { generatorPins } from '../store/suggestionsSlice';
 
 /** Why `generator` cannot make levels for a pack under `rules`, as a sentence, or null. */
 export function generatorProblem(generator: GeneratorName, rules: RulesetName): string | null {
@@ -20,7 +21,8 @@ export class GeneratorsController {
 
   async run(): Promise<void> {
     const state = this.store.getState();
-    const settings = { ...state.generatorSettings, rules: packRules(state.pack) };
+    const pins = generatorPins(state, state.generatorSettings.width, state.generatorSettings.height);
+    const settings = { ...state.generatorSettings, rules: packRules(state.pack), ...(pins !== undefined ? { pins } : {}) };
     this.store.getState().generationStarted(settings);
     const problem = generatorProblem(settings.generator, settings.rules);
     if (problem !== null) {

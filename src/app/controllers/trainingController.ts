@@ -26,6 +26,7 @@ import { rulesetByName } from '../../core/rules/registry';
 import type { RulesetName } from '../../core/rules/ruleset';
 import { packRules } from '../store/rules';
 import type { SdModelState } from '../store/trainingSlice';
+import { generatorPins } from '../store/suggestionsSlice';
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -343,7 +344,10 @@ export class TrainingController {
     const s = this.state.sdSettings;
     if (this.state.sdRun.status === 'running' || this.state.sdModel.status === 'loading') return;
     const rules = this.rules;
-    this.state.sdStarted(s);
+    const meta = this.state.sdModel.meta;
+    // The model's size is the run's: pins set on a level of that size are kept (the model loads on the first run, 8x8 when shipped).
+    const pins = generatorPins(this.state, meta?.width ?? 8, meta?.height ?? 8);
+    this.state.sdStarted(s, pins);
     // The shipped model's network loads on the first Generate.
     if (this.state.sdModel.status !== 'ready') await this.loadShippedModel();
     const model = this.state.sdModel;
@@ -359,7 +363,7 @@ export class TrainingController {
     const t0 = performance.now();
     try {
       const startCell = s.startMode === 'random' ? undefined : s.startMode === 'every' ? ('every' as const) : s.cell;
-      const levels = value(await this.generator.request((api) => api.generate({ temperature: s.temperature, count: s.count, seed: s.seed, rules, ...(startCell !== undefined ? { startCell } : {}) })));
+      const levels = value(await this.generator.request((api) => api.generate({ temperature: s.temperature, count: s.count, seed: s.seed, rules, ...(startCell !== undefined ? { startCell } : {}), ...(pins !== undefined ? { pins: [...pins] } : {}) })));
       this.state.sdFinished(levels, (performance.now() - t0) / 1000, { rules, model: sdModelName(model, rules) });
     } catch (e) {
       this.state.sdFailed(message(e));

@@ -96,7 +96,10 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: 
     if (r.ok) {
       const { pack } = store.getState();
       const open = r.value.openInPack !== null && pack.levels.some((l) => l.id === r.value.openInPack!.id) ? r.value.openInPack : null;
-      store.setState({ view: r.value.view, openInPack: open, atdSettings: r.value.atdSettings, batchSettings: r.value.batchSettings });
+      store.setState({
+        view: r.value.view, openInPack: open, atdSettings: r.value.atdSettings, batchSettings: r.value.batchSettings,
+        suggestPins: [...r.value.pins.cells].sort((a, b) => a - b), suggestPinsSize: r.value.pins.size, keepPins: r.value.keepPins,
+      });
     } else damaged('workspace', `${r.error}; using the default view and settings`);
   }
   const history = await read('history');

@@ -53,6 +53,28 @@ describe('records saved by the previous build', () => {
     expect(await loadSaved(createStudioStore(), kv)).toEqual([]);
   });
 
+  it('a v1 workspace (no pins) loads with no pins and keeping on; pins saved by this build come back after a reload', async () => {
+    const saved = savedV1();
+    expect((saved.workspace as { version: number }).version).toBe(1);
+    expect(migrateRecord('workspace', saved.workspace)).toMatchObject({ ok: true, value: { version: 2, pins: { size: '', cells: [] }, keepPins: true } });
+    const store = createStudioStore();
+    const kv = memoryStore(saved);
+    expect(await loadSaved(store, kv)).toEqual([]);
+    expect(store.getState().suggestPins).toEqual([]);
+    expect(store.getState().keepPins).toBe(true);
+    // Pin two cells of the 4x3 level, turn keeping off, and reload.
+    const autosave = startAutosave(store, kv, 0);
+    store.getState().toggleSuggestPin(5, '4x3');
+    store.getState().toggleSuggestPin(0, '4x3');
+    store.getState().setKeepPins(false);
+    await autosave.flush();
+    autosave.stop();
+    expect((kv.data.get('workspace') as { version: number }).version).toBe(RECORD_HISTORY.workspace.current);
+    const again = createStudioStore();
+    expect(await loadSaved(again, kv)).toEqual([]);
+    expect([again.getState().suggestPins, again.getState().suggestPinsSize, again.getState().keepPins]).toEqual([[0, 5], '4x3', false]);
+  });
+
   it('the first builds’ playtest log (no starts) is upgraded, not refused', () => {
     const firstBuild = { version: 1, records: [{ id: 'a', levelKey: 'k', levelName: 'n', rows: ['C..'], seconds: 3, restarts: 0, moves: 2, solutionMoves: 2, finishedAt: 'then' }] };
     const r = restorePlayLog(firstBuild);

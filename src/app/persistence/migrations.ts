@@ -48,6 +48,13 @@ const playtestsV1toV2: RecordMigration = (json) => ({ ...json, version: 2, start
  */
 const projectV1toV2: RecordMigration = (json) => ({ ...json, version: 2, playtests: null, labSession: null, labModels: null, playerResults: [] });
 
+/**
+ * Workspace v1 -> v2: v2 keeps the pinned cells (the Suggestions tab's pins,
+ * which generators keep too) and whether generators keep them. v1 saved no
+ * pins: none, and keeping on (the default of a fresh studio).
+ */
+const workspaceV1toV2: RecordMigration = (json) => ({ ...json, version: 2, pins: { size: '', cells: [] }, keepPins: true });
+
 const chain = (...steps: [number, RecordMigration][]): ReadonlyMap<number, RecordMigration> => new Map(steps);
 
 /** The history of every record kind. */
@@ -56,7 +63,7 @@ export const RECORD_HISTORY: Readonly<Record<RecordKind, RecordHistory>> = {
   playtests: { label: 'the saved playtest log', current: 2, steps: chain([1, playtestsV1toV2]) },
   settings: { label: 'the saved settings', current: 1, steps: chain() },
   labModels: { label: 'the saved difficulty models', current: 1, steps: chain() },
-  workspace: { label: 'the saved workspace', current: 1, steps: chain() },
+  workspace: { label: 'the saved workspace', current: 2, steps: chain([1, workspaceV1toV2]) },
   history: { label: 'the saved undo history', current: 1, steps: chain() },
   generatorResults: { label: 'the saved generator results', current: 1, steps: chain() },
   atdResults: { label: 'the saved at-difficulty results', current: 1, steps: chain() },

@@ -48,8 +48,14 @@ export const PARTS: Part[] = [
   },
   {
     name: 'workspace',
-    changed: (a, b) => a.view !== b.view || a.openInPack !== b.openInPack || a.atdSettings !== b.atdSettings || a.batchSettings !== b.batchSettings,
-    value: (s) => saveWorkspace({ view: s.view, openInPack: s.openInPack, atdSettings: s.atdSettings, batchSettings: s.batchSettings }),
+    changed: (a, b) =>
+      a.view !== b.view || a.openInPack !== b.openInPack || a.atdSettings !== b.atdSettings || a.batchSettings !== b.batchSettings ||
+      a.suggestPins !== b.suggestPins || a.suggestPinsSize !== b.suggestPinsSize || a.keepPins !== b.keepPins,
+    value: (s) =>
+      saveWorkspace({
+        view: s.view, openInPack: s.openInPack, atdSettings: s.atdSettings, batchSettings: s.batchSettings,
+        pins: { size: s.suggestPinsSize, cells: s.suggestPins }, keepPins: s.keepPins,
+      }),
   },
   { name: 'history', changed: (a, b) => a.history !== b.history, value: (s) => saveHistory(s.history), journalText: (s) => savedHistoryJournalText(s.history) },
   { name: 'atdResults', changed: (a, b) => a.atdRun !== b.atdRun && a.atdRun.status === 'done', value: (s) => saveAtdResults(s.atdRun) },

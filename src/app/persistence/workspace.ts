@@ -25,14 +25,14 @@ import { DEFAULT_RULESET } from '../../core/rules/registry';
 import { RULESET_NAMES } from '../../core/rules/ruleset';
 import { packRules } from '../store/rules';
 import { err, ok, type Result } from '../../core/util/result';
-import { SeedSchema, SideSchema } from '../../core/util/schemas';
+import { PinRowsField, SeedSchema, SideSchema } from '../../core/util/schemas';
 import { BANDS, type BandName } from '../../core/difficulty/predict';
 import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUATION_COUNT } from '../../workers/batch.protocol';
 import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type OpenLevel } from '../store/history';
 import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../store/batchSlice';
 import type { FoundLevel } from '../../workers/batch.api';
 import type { StudioView } from '../store/uiSlice';
-import { migrateRecord } from './migrations';
+import { migrateRecord, recordVersion } from './migrations';
 import { encodeJournalValue } from './journal';
 
 export const WORKSPACE_VERSION = 1;
@@ -69,12 +69,27 @@ export const BatchSettingsSchema = z.object({
   temperatures: z.string().max(200),
 });
 
+/** The pinned cells: row-major cells of a `WxH` level (size '' and no cells when none are pinned). */
+const PinsSchema = z
+  .object({ size: z.string().regex(/^(\d{1,2}x\d{1,2})?$/), cells: z.array(z.number().int().min(0).max(255)).max(256) })
+  .refine((p) => p.size !== '' || p.cells.length === 0, { message: 'pinned cells need the size they were set on' })
+  .refine((p) => {
+    if (p.size === '') return true;
+    const [w, h] = p.size.split('x').map(Number);
+    return p.cells.every((c) => c < w! * h!) && new Set(p.cells).size === p.cells.length;
+  }, { message: 'a pinned cell lies outside its level, or is pinned twice' });
+
+/** The workspace record's version (its own chain in `migrations.ts`: v2 added the pins). */
+export const WORKSPACE_RECORD_VERSION = recordVersion('workspace');
+
 export const WorkspaceSchema = z.object({
-  version: z.literal(WORKSPACE_VERSION),
+  version: z.literal(WORKSPACE_RECORD_VERSION),
   view: z.enum(['studio', 'pack', 'lab', 'training', 'batch', 'players']),
   openInPack: OpenLevelSchema.nullable(),
   atdSettings: AtdSettingsSchema,
   batchSettings: BatchSettingsSchema,
+  pins: PinsSchema,
+  keepPins: z.boolean(),
 });
 
 export interface SavedWorkspace {
@@ -82,10 +97,22 @@ export interface SavedWorkspace {
   readonly openInPack: OpenLevel | null;
   readonly atdSettings: AtDifficultySettings;
   readonly batchSettings: BatchSettings;
+  /** The pinned cells and the size they were set on. */
+  readonly pins: { readonly size: string; readonly cells: readonly number[] };
+  /** Whether generators keep the pinned cells. */
+  readonly keepPins: boolean;
 }
 
 export function saveWorkspace(w: SavedWorkspace): unknown {
-  return { version: WORKSPACE_VERSION, view: w.view, openInPack: w.openInPack, atdSettings: w.atdSettings, batchSettings: w.batchSettings };
+  return {
+    version: WORKSPACE_RECORD_VERSION,
+    view: w.view,
+    openInPack: w.openInPack,
+    atdSettings: w.atdSettings,
+    batchSettings: w.batchSettings,
+    pins: { size: w.pins.size, cells: [...w.pins.cells] },
+    keepPins: w.keepPins,
+  };
 }
 
 /** The first problem of a zod error as "path: message". */
@@ -280,7 +307,8 @@ export const GeneratedLevelSchema = z.object({
 export const GeneratorResultsSchema = z.object({
   version: z.literal(WORKSPACE_VERSION),
   // rules: absent in results saved before rulesets (they were Longcat's).
-  settings: z.object({ generator: z.enum(GENERATOR_NAMES), rules: z.enum(RULESET_NAMES).default('longcat'), width: side, height: side, seed, count: z.number().int().min(1).max(MAX_GENERATE_COUNT) }),
+  // pins: the pinned cells the levels keep (absent: none kept, and in results saved before pins).
+  settings: z.object({ generator: z.enum(GENERATOR_NAMES), rules: z.enum(RULESET_NAMES).default('longcat'), width: side, height: side, seed, count: z.number().int().min(1).max(MAX_GENERATE_COUNT), pins: PinRowsField.optional() }),
   levels: z.array(GeneratedLevelSchema).max(MAX_GENERATE_COUNT * 4),
   iterations: count,
   duplicates: count,
@@ -334,6 +362,8 @@ export const AtdResultsSchema = z.object({
     count: z.number().int().min(1).max(MAX_AT_DIFFICULTY_COUNT),
     // Absent in results saved before rulesets (they were Longcat's).
     rules: z.enum(RULESET_NAMES).default('longcat'),
+    // The pinned cells the levels keep (absent: none kept, and in results saved before pins).
+    pins: PinRowsField.optional(),
   }),
   levels: z.array(FoundLevelSchema).max(MAX_AT_DIFFICULTY_COUNT),
   message: z.string().max(1000).nullable(),

@@ -43,6 +43,8 @@ export interface AtDifficultyRequestInfo {
   readonly count: number;
   /** The ruleset the levels were generated and priced under (the pack's then). */
   readonly rules: RulesetName;
+  /** The pinned cells the levels keep, as pin rows (`core/generators/pins.ts`); absent when none were kept. */
+  readonly pins?: readonly string[] | undefined;
 }
 
 export interface AtDifficultyRun {

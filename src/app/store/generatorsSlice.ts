@@ -15,6 +15,8 @@ export interface GeneratorSettingsState {
 /** A run's settings: the form's, and the ruleset the levels were made and analysed under (the pack's then). */
 export interface GeneratorRunSettings extends GeneratorSettingsState {
   readonly rules: RulesetName;
+  /** The pinned cells the levels keep, as pin rows (`core/generators/pins.ts`); absent when none were kept. */
+  readonly pins?: readonly string[] | undefined;
 }
 
 export interface GeneratorRun {

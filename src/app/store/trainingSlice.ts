@@ -63,6 +63,8 @@ export interface SdRun {
   /** The ruleset the levels were carved under and the model's provenance name (null before a run). */
   readonly rules: RulesetName | null;
   readonly model: string | null;
+  /** The pinned cells the levels keep, as pin rows (`core/generators/pins.ts`); absent when none were kept. */
+  readonly pins?: readonly string[] | undefined;
 }
 
 export interface TrainingSlice {
@@ -99,7 +101,7 @@ export interface TrainingSlice {
 
   setSdSettings(patch: Partial<SdSettings>): void;
   setSdModel(patch: Partial<SdModelState>): void;
-  sdStarted(settings: SdSettings): void;
+  sdStarted(settings: SdSettings, pins?: readonly string[]): void;
   sdFinished(levels: readonly SdLevel[], seconds: number, made: { readonly rules: RulesetName; readonly model: string }): void;
   sdFailed(message: string): void;
 }
@@ -146,7 +148,7 @@ export const createTrainingSlice: SliceCreator<TrainingSlice> = () => (set, get)
 
   setSdSettings: (patch) => set({ sdSettings: { ...get().sdSettings, ...patch } }),
   setSdModel: (patch) => set({ sdModel: { ...get().sdModel, ...patch } }),
-  sdStarted: (settings) => set({ sdRun: { ...get().sdRun, status: 'running', settings, message: null } }),
+  sdStarted: (settings, pins) => set({ sdRun: { ...get().sdRun, status: 'running', settings, message: null, pins } }),
   sdFinished: (levels, seconds, made) => set({ sdRun: { ...get().sdRun, status: 'done', levels: [...levels], message: null, seconds, rules: made.rules, model: made.model } }),
   sdFailed: (message) => set({ sdRun: { ...get().sdRun, status: 'failed', message } }),
 });

@@ -17,6 +17,7 @@ import { levelKey, type Level } from '../level/level';
 import { longcat } from '../rules/registry';
 import type { Ruleset, SolutionDownCarver } from '../rules/ruleset';
 import { createRng, streamSeed, type Rng } from '../util/rng';
+import { drawStart, pinCount, pinsKey, pinsSizeProblem, walkKeepsPins, withPins, type CellPins } from './pins';
 
 /** How far from the target a difficulty may be: the larger of `relative * target` and `absolute`. */
 export interface Tolerance {
@@ -76,6 +77,8 @@ export interface AtDifficultyRequest {
   readonly timeLimitMs?: number;
   readonly proposal?: Proposal;
   readonly now?: () => number;
+  /** Cells every level keeps (`pins.ts`): walks that break a pin are no candidate. Same size as the request. */
+  readonly pins?: CellPins | undefined;
 }
 
 /** A level returned by generate-at-difficulty, with the evaluations and time it took. */
@@ -94,10 +97,13 @@ export interface AtDifficultyResult {
   readonly evaluations: number;
   /** True when the wall-clock limit ended the request (never the evaluation budget). */
   readonly cancelled: boolean;
+  /** True when no walk of the range estimate kept the pins (the pins are impossible or too rare): no level, and no range to speak of. */
+  readonly pinsNeverKept?: boolean;
 }
 
-/** Builds a candidate from a walk (replayed on `w`). */
+/** Builds a candidate from a walk (replayed on `w`); null when its level breaks a pin. */
 function evaluateWalk(w: SolutionDownCarver, analyzer: Analyzer, rules: Ruleset, difficulty: (f: LevelFeatures) => number): Omit<Candidate, 'walk'> | null {
+  if (!walkKeepsPins(w)) return null;
   const level = w.toLevel();
   const r = analyzer.analyze(level, { rules });
   if (!r.ok) return null;
@@ -140,12 +146,21 @@ class Searcher {
   readonly rules: Ruleset;
   readonly analyzer = new Analyzer();
   evaluations = 0;
+  /** Evaluations whose walk kept the pins (all of them without pins). */
+  keptPins = 0;
   /** Walks near the top of the reachable range (from its estimate), used as restart points for high targets. */
   elites: readonly Walk[] = [];
 
   constructor(readonly req: AtDifficultyRequest) {
     this.rules = req.rules ?? longcat;
-    this.walk = this.rules.solutionDown(req.width, req.height);
+    this.walk = withPins(this.rules.solutionDown(req.width, req.height), req.pins);
+  }
+
+  private evaluate(): Omit<Candidate, 'walk'> | null {
+    this.evaluations++;
+    const c = evaluateWalk(this.walk, this.analyzer, this.rules, this.req.difficulty);
+    if (c !== null) this.keptPins++;
+    return c;
   }
 
   private acceptable(c: Omit<Candidate, 'walk'>, taken: ReadonlySet<string>): boolean {
@@ -170,26 +185,23 @@ class Searcher {
   }
 
   random(rng: Rng): Candidate | null {
-    const walk: Walk = { start: rng.int(this.walk.grid.length), dirs: [] };
+    const walk: Walk = { start: drawStart(this.walk, rng), dirs: [] };
     const dirs = regrow(this.walk, walk, 0, rng, this.req.proposal);
-    this.evaluations++;
-    const c = evaluateWalk(this.walk, this.analyzer, this.rules, this.req.difficulty);
+    const c = this.evaluate();
     return c === null ? null : { ...c, walk: { start: walk.start, dirs } };
   }
 
   /** An elite walk as a candidate (the walk is complete, so nothing regrows). */
   replay(walk: Walk, rng: Rng): Candidate | null {
     const dirs = regrow(this.walk, walk, walk.dirs.length, rng);
-    this.evaluations++;
-    const c = evaluateWalk(this.walk, this.analyzer, this.rules, this.req.difficulty);
+    const c = this.evaluate();
     return c === null ? null : { ...c, walk: { start: walk.start, dirs } };
   }
 
   mutate(from: Candidate, rng: Rng, useProposal: boolean): Candidate | null {
     const keep = rng.int(from.walk.dirs.length + 1);
     const dirs = regrow(this.walk, from.walk, keep, rng, useProposal ? this.req.proposal : undefined);
-    this.evaluations++;
-    const c = evaluateWalk(this.walk, this.analyzer, this.rules, this.req.difficulty);
+    const c = this.evaluate();
     return c === null ? null : { ...c, walk: { start: from.walk.start, dirs } };
   }
 
@@ -256,6 +268,9 @@ export interface ReachableEstimate {
   readonly max: number;
   /** The best walk of each climb. */
   readonly elites: readonly Walk[];
+  /** Evaluations spent, and how many of them kept the pins (equal without pins). */
+  readonly evaluations: number;
+  readonly keptPins: number;
 }
 
 /** Evaluations of the quick estimate every request starts with, on 8x8 (about 0.15 s on one core). */
@@ -285,11 +300,11 @@ export function reachableRange(
   width: number,
   height: number,
   difficulty: (f: LevelFeatures) => number,
-  options: { budget?: number; deadline?: number; now?: () => number; rules?: Ruleset } = {},
+  options: { budget?: number; deadline?: number; now?: () => number; rules?: Ruleset; pins?: CellPins | undefined } = {},
 ): ReachableEstimate | null {
   const now = options.now ?? (() => performance.now());
   const deadline = options.deadline ?? Infinity;
-  const s = new Searcher({ width, height, target: 0, seed: 0, difficulty, ...(options.rules !== undefined ? { rules: options.rules } : {}) });
+  const s = new Searcher({ width, height, target: 0, seed: 0, difficulty, ...(options.rules !== undefined ? { rules: options.rules } : {}), pins: options.pins });
   let max = 0;
   const elites: Walk[] = [];
   for (let r = 0; r < RANGE_CLIMBS; r++) {
@@ -299,7 +314,7 @@ export function reachableRange(
     max = Math.max(max, best.difficulty);
     elites.push(best.walk);
   }
-  return { min: 0, max, elites };
+  return { min: 0, max, elites, evaluations: s.evaluations, keptPins: s.keptPins };
 }
 
 /**
@@ -312,12 +327,12 @@ export class ReachableRanges {
 
   constructor(readonly difficulty: (f: LevelFeatures) => number) {}
 
-  /** The estimate for a size (under a ruleset, default Longcat) with `budget` evaluations, computed on first use; null when cancelled (not cached). */
-  get(width: number, height: number, budget: number, deadline: number, now: () => number, rules: Ruleset = longcat): ReachableEstimate | null {
-    const key = `${rules.name}:${width}x${height}:${budget}`;
+  /** The estimate for a size (under a ruleset, default Longcat, and pins) with `budget` evaluations, computed on first use; null when cancelled (not cached). */
+  get(width: number, height: number, budget: number, deadline: number, now: () => number, rules: Ruleset = longcat, pins?: CellPins): ReachableEstimate | null {
+    const key = `${rules.name}:${width}x${height}:${budget}:${pinsKey(pins)}`;
     const cached = this.estimates.get(key);
     if (cached !== undefined) return cached;
-    const estimate = reachableRange(width, height, this.difficulty, { budget, deadline, now, rules });
+    const estimate = reachableRange(width, height, this.difficulty, { budget, deadline, now, rules, pins });
     if (estimate !== null) this.estimates.set(key, estimate);
     return estimate;
   }
@@ -337,7 +352,12 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
   const count = req.count ?? 1;
   const half = toleranceWidth(req.target, req.tolerance);
   const deadline = t0 + (req.timeLimitMs ?? 5000);
-  const s = new Searcher(req);
+  const pins = req.pins !== undefined && pinCount(req.pins) > 0 ? req.pins : undefined;
+  if (pins !== undefined) {
+    const problem = pinsSizeProblem(pins, req.width, req.height);
+    if (problem !== null) throw new Error(`generateAtDifficulty: ${problem}`);
+  }
+  const s = new Searcher(pins === undefined ? req : { ...req, pins });
   const levels: AtDifficultyLevel[] = [];
   const taken = new Set<string>();
   const timedOut = (reachable: { min: number; max: number }): AtDifficultyResult => ({
@@ -348,16 +368,28 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
     cancelled: true,
   });
   // A quick climb bounds most targets; only targets above it pay for the full estimate.
-  const quick = ranges.get(req.width, req.height, rangeBudget(req.width, req.height, QUICK_RANGE_EVALUATIONS), deadline, now, s.rules);
+  const quick = ranges.get(req.width, req.height, rangeBudget(req.width, req.height, QUICK_RANGE_EVALUATIONS), deadline, now, s.rules, pins);
   if (quick === null) return timedOut({ min: 0, max: 0 });
-  const range = req.target - half <= quick.max ? quick : ranges.get(req.width, req.height, rangeBudget(req.width, req.height, FULL_RANGE_EVALUATIONS), deadline, now, s.rules);
+  const range = req.target - half <= quick.max ? quick : ranges.get(req.width, req.height, rangeBudget(req.width, req.height, FULL_RANGE_EVALUATIONS), deadline, now, s.rules, pins);
   if (range === null) return timedOut({ min: quick.min, max: quick.max });
+  if (pins !== undefined && range.keptPins === 0) {
+    return {
+      levels,
+      shortfall: `no walk kept the ${pinCount(pins)} pinned cells in ${range.evaluations} tries: the pins are impossible or too rare for ${req.width}x${req.height} levels; pin fewer cells`,
+      reachable: { min: 0, max: 0 },
+      evaluations: s.evaluations,
+      cancelled: false,
+      pinsNeverKept: true,
+    };
+  }
+  /** What the pins cost, for shortfall messages. */
+  const pinNote = pins === undefined ? '' : ` (${pinCount(pins)} pinned cells: ${((100 * range.keptPins) / Math.max(1, range.evaluations)).toFixed(1)}% of the range estimate's walks kept them)`;
   // Elite restarts only for targets above the quick climb: below it random restarts find levels fast and keep variety.
   s.elites = range === quick ? [] : range.elites;
   if (req.target - half > range.max) {
     return {
       levels,
-      shortfall: `a difficulty of ${req.target} is out of reach for ${req.width}x${req.height} levels: the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}`,
+      shortfall: `a difficulty of ${req.target} is out of reach for ${req.width}x${req.height} levels${pins === undefined ? '' : ' with these pins'}: the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}${pinNote}`,
       reachable: { min: range.min, max: range.max },
       evaluations: s.evaluations,
       cancelled: false,
@@ -371,7 +403,7 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
     if (found === null) {
       return {
         levels,
-        shortfall: `found ${levels.length} of ${count} levels within ±${half.toFixed(1)} of ${req.target} before the search budget ran out; the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}`,
+        shortfall: `found ${levels.length} of ${count} levels within ±${half.toFixed(1)} of ${req.target} before the search budget ran out; the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}${pinNote}`,
         reachable: { min: range.min, max: range.max },
         evaluations: s.evaluations,
         cancelled: false,

@@ -8,8 +8,9 @@ import type { Level } from '../level/level';
 import { rulesetByName } from '../rules/registry';
 import type { RulesetName } from '../rules/ruleset';
 import { createRng, streamSeed } from '../util/rng';
+import { pinsSizeProblem, withPins, type CellPins } from './pins';
 import { runRpuIteration } from './rpu';
-import { runRandomWalk } from './rsd';
+import { runRandomWalkKeepingPins } from './rsd';
 
 /** The generators that need no trained model, by name. */
 export const GENERATOR_NAMES = ['rpu', 'rsd'] as const;
@@ -23,6 +24,8 @@ export interface GeneratorSettings {
   readonly height: number;
   readonly seed: number;
   readonly rules?: RulesetName;
+  /** Cells every level keeps (`pins.ts`); same size as the levels. */
+  readonly pins?: CellPins | undefined;
 }
 
 /**
@@ -41,6 +44,8 @@ export interface GeneratedItem {
   readonly levels: readonly Level[];
   /** A solution of `levels[0]`, when the generator builds one (solution-down). */
   readonly solution?: string;
+  /** True when the iteration found no walk that keeps the pins within its tries (its `levels` are then empty). */
+  readonly pinsMissed?: boolean;
 }
 
 /** Produces iteration after iteration of one generator, reusing its buffers. */
@@ -59,13 +64,17 @@ export function createLevelSource(settings: GeneratorSettings): LevelSource {
   const { width, height, seed } = settings;
   const rules = settings.rules ?? 'longcat';
   if (!generatorsFor(rules).includes(settings.generator)) throw new Error(`${settings.generator} does not support the ${rules} rules`);
+  const pins = settings.pins;
+  const sizeProblem = pins === undefined ? null : pinsSizeProblem(pins, width, height);
+  if (sizeProblem !== null) throw new Error(sizeProblem);
   switch (settings.generator) {
     case 'rsd': {
-      const walk = rulesetByName(rules).solutionDown(width, height);
+      const walk = withPins(rulesetByName(rules).solutionDown(width, height), pins);
       return {
         settings,
         generate(index) {
-          runRandomWalk(walk, createRng(streamSeed(seed, index)));
+          // With pins, an iteration that finds no walk keeping them within its tries yields no level.
+          if (!runRandomWalkKeepingPins(walk, createRng(streamSeed(seed, index)))) return { index, levels: [], pinsMissed: true };
           return { index, levels: [walk.toLevel()], solution: walk.moves };
         },
       };
@@ -74,7 +83,7 @@ export function createLevelSource(settings: GeneratorSettings): LevelSource {
       return {
         settings,
         generate(index) {
-          return { index, levels: runRpuIteration(width, height, createRng(streamSeed(seed, index))).levels };
+          return { index, levels: runRpuIteration(width, height, createRng(streamSeed(seed, index)), pins !== undefined ? { pins } : {}).levels };
         },
       };
   }

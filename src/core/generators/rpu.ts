@@ -17,6 +17,7 @@ import { CELL_EMPTY, CELL_WALL, emptyLevel, type Level } from '../level/level';
 import { checkSolvable } from '../graph/solvable';
 import { topology, type Topology } from '../rules/moves';
 import type { Rng } from '../util/rng';
+import { PIN_FREE, PIN_START, PIN_WALL, pinCount, pinsSizeProblem, type CellPins } from './pins';
 
 /** Walls an RPU iteration adds at most (thesis: 10). */
 export const RPU_MAX_WALLS = 10;
@@ -25,6 +26,12 @@ export const RPU_MAX_WALLS = 10;
 export interface RpuOptions {
   readonly maxWalls?: number;
   readonly keep?: 'all' | 'first' | 'last';
+  /**
+   * Cells every level keeps: the pinned walls are placed first (they do not
+   * count toward `maxWalls`), the head goes on the pinned start (else a cell
+   * not pinned), and random walls only go on cells not pinned.
+   */
+  readonly pins?: CellPins | undefined;
 }
 
 /** One RPU iteration: the solvable levels it kept, the walls placed, and why it stopped. */
@@ -77,18 +84,37 @@ export function runRpuIteration(width: number, height: number, rng: Rng, options
   const maxWalls = options.maxWalls ?? RPU_MAX_WALLS;
   const keep = options.keep ?? 'all';
   const topo = topology(width, height);
-  const head = rng.int(width * height);
+  const pins = options.pins !== undefined && pinCount(options.pins) > 0 ? options.pins.values : null;
+  if (options.pins !== undefined) {
+    const problem = pinsSizeProblem(options.pins, width, height);
+    if (problem !== null) throw new Error(problem);
+  }
   const cells = new Uint8Array(width * height);
+  let head: number;
+  if (pins === null) head = rng.int(width * height);
+  else {
+    head = pins.indexOf(PIN_START);
+    if (head < 0) {
+      let freeCells = 0;
+      for (let c = 0; c < pins.length; c++) if (pins[c] === PIN_FREE) freeCells++;
+      if (freeCells === 0) return { levels: [], walls: 0, endedBy: 'max-walls' };
+      let pick = rng.int(freeCells);
+      for (let c = 0; c < pins.length; c++) if (pins[c] === PIN_FREE && pick-- === 0) head = c;
+    }
+    for (let c = 0; c < pins.length; c++) if (pins[c] === PIN_WALL) cells[c] = CELL_WALL;
+  }
+  /** A cell a random wall may go on: empty, not the head, not pinned. */
+  const free = (c: number): boolean => c !== head && cells[c] === CELL_EMPTY && (pins === null || pins[c] === PIN_FREE);
   const kept: Level[] = [];
   let walls = 0;
   while (walls < maxWalls) {
-    // Uniform among empty cells other than the head.
+    // Uniform among empty cells other than the head (and not pinned).
     let candidates = 0;
-    for (let c = 0; c < cells.length; c++) if (c !== head && cells[c] === CELL_EMPTY) candidates++;
+    for (let c = 0; c < cells.length; c++) if (free(c)) candidates++;
     if (candidates === 0) break;
     let pick = rng.int(candidates);
     for (let c = 0; c < cells.length; c++) {
-      if (c === head || cells[c] !== CELL_EMPTY) continue;
+      if (!free(c)) continue;
       if (pick-- === 0) {
         cells[c] = CELL_WALL;
         break;

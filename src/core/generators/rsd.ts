@@ -13,6 +13,7 @@ import type { Level } from '../level/level';
 import { longcat } from '../rules/longcat';
 import type { Ruleset, SolutionDownCarver } from '../rules/ruleset';
 import type { Rng } from '../util/rng';
+import { drawStart, PIN_TRIES, walkKeepsPins } from './pins';
 
 export { SolutionDownWalk } from '../rules/longcat/solutionDown';
 
@@ -23,9 +24,9 @@ export interface GeneratedSolutionDown {
   readonly solution: string;
 }
 
-/** Runs a whole random walk on `walk` (reused) with a uniformly random start: each step picks uniformly among the open directions. */
+/** Runs a whole random walk on `walk` (reused) with a uniformly random start (among its `startCells` when it has them): each step picks uniformly among the open directions. */
 export function runRandomWalk(walk: SolutionDownCarver, rng: Rng): void {
-  walk.reset(rng.int(walk.grid.length));
+  walk.reset(drawStart(walk, rng));
   while (!walk.done()) {
     const m = walk.openMask();
     // Open directions in index order; pick the j-th (no draw when only one is open).
@@ -35,6 +36,19 @@ export function runRandomWalk(walk: SolutionDownCarver, rng: Rng): void {
     for (; dir < 4; dir++) if (((m >>> dir) & 1) !== 0 && j-- === 0) break;
     walk.step(dir);
   }
+}
+
+/**
+ * Random walks on `walk` until one keeps its pins (a pinned carver, see
+ * `pins.ts`), at most `tries` walks, all drawn from `rng`. True when the
+ * last walk keeps them; a carver without pins needs one walk.
+ */
+export function runRandomWalkKeepingPins(walk: SolutionDownCarver, rng: Rng, tries: number = PIN_TRIES): boolean {
+  for (let t = 0; t < tries; t++) {
+    runRandomWalk(walk, rng);
+    if (walkKeepsPins(walk)) return true;
+  }
+  return false;
 }
 
 /** One RSD level under `rules` (default Longcat). */

@@ -15,6 +15,7 @@ import type { DifficultyModel } from '../difficulty/model';
 import { solvableDifficulty } from '../difficulty/predict';
 import { DEFAULT_TOLERANCE, generateAtDifficulty, ReachableRanges, toleranceWidth, type AtDifficultyLevel, type Tolerance } from '../generators/atDifficulty';
 import type { LevelFeatures } from '../graph/features';
+import type { CellPins } from '../generators/pins';
 import { openCellCount, toRows } from '../level/level';
 import { rulesetByName } from '../rules/registry';
 import type { RulesetName } from '../rules/ruleset';
@@ -68,6 +69,8 @@ export interface AtDifficultyJobSettings {
   readonly evaluations?: number | undefined;
   /** Wall-clock cancel in ms for the whole request (Infinity: none). */
   readonly timeLimitMs: number;
+  /** Cells every level keeps (`generators/pins.ts`), the request's size. */
+  readonly pins?: CellPins | undefined;
 }
 
 /** The content key of a difficulty model: two requests with equal models share range estimates. */
@@ -133,13 +136,14 @@ export function runAtDifficultyJob(job: AtDifficultyJobSettings, cache: RangeCac
       ...(job.evaluations !== undefined ? { budget: job.evaluations } : {}),
       timeLimitMs: job.timeLimitMs,
       now,
+      ...(job.pins !== undefined ? { pins: job.pins } : {}),
     },
     ranges,
   );
   return {
     levels: r.levels.map((l) => found(l, job.target)),
     message: r.shortfall,
-    outOfReach: r.levels.length === 0 && !r.cancelled && job.target - half > r.reachable.max,
+    outOfReach: r.levels.length === 0 && !r.cancelled && r.pinsNeverKept !== true && job.target - half > r.reachable.max,
     cancelled: r.cancelled,
     reachable: r.reachable,
     window: { from: Math.max(0, job.target - half), to: job.target + half },

@@ -10,6 +10,7 @@
  * a pure function of the settings and its range).
  */
 import { createLevelSource, type GeneratorSettings } from '../generators/registry';
+import { pinCount } from '../generators/pins';
 import { UniqueLevels, type KeySet, type UniqueLevel } from '../generators/unique';
 import { rulesetByName } from '../rules/registry';
 import { NEVER_CANCELLED, type CancelSignal, type JobProgress, type ProgressSink } from './jobs';
@@ -49,6 +50,10 @@ export interface GenerateJobResult {
   readonly nextIndex: number;
   /** Why the run ended: its range is done, it reached `levels`, or it was cancelled. */
   readonly ended: 'range' | 'levels' | 'cancelled';
+  /** Iterations that found no walk keeping the pins (0 without pins). */
+  readonly pinsMissed: number;
+  /** A sentence when the run stopped short of `levels` because its range ran out, else null. */
+  readonly shortfall: string | null;
 }
 
 /** Runs the job. Cost: one generator iteration per index, one analysis per new level. */
@@ -59,6 +64,7 @@ export function runGenerateJob(job: GenerateJob, hooks: GenerateJobHooks): Gener
   const wanted = job.levels ?? Infinity;
   const total = job.to - job.from;
   let levels = 0;
+  let pinsMissed = 0;
   let index = job.from;
   let ended: GenerateJobResult['ended'] = 'range';
   outer: for (; index < job.to; index++) {
@@ -71,7 +77,9 @@ export function runGenerateJob(job: GenerateJob, hooks: GenerateJobHooks): Gener
       break;
     }
     // Puzzle-up iterations can record several levels (one per solvable wall count), solution-down one.
-    for (const u of unique.take(source.generate(index))) {
+    const item = source.generate(index);
+    if (item.pinsMissed === true) pinsMissed++;
+    for (const u of unique.take(item)) {
       hooks.onLevel(u);
       if (++levels >= wanted) {
         index++;
@@ -81,5 +89,16 @@ export function runGenerateJob(job: GenerateJob, hooks: GenerateJobHooks): Gener
     }
     hooks.onProgress?.({ done: index - job.from + 1, total, levels });
   }
-  return { iterations: index - job.from, levels, duplicates: unique.duplicates, nextIndex: index, ended };
+  const iterations = index - job.from;
+  let shortfall: string | null = null;
+  if (ended === 'range' && levels < wanted) {
+    const pinned = job.pins === undefined ? 0 : pinCount(job.pins);
+    shortfall = `found ${levels} of ${wanted} levels in ${iterations} iterations`;
+    if (pinned > 0 && job.generator === 'rpu') {
+      shortfall += `; RPU keeps the ${pinned} pinned cells by construction, but few levels with random walls around them are solvable: RSD walks its levels through the pins`;
+    } else if (pinned > 0 && job.generator === 'rsd') {
+      shortfall += `; with ${pinned} pinned cells ${(100 * (1 - pinsMissed / Math.max(1, iterations))).toFixed(1)}% of iterations found a level keeping them${pinsMissed === iterations ? ' (none did: the pins are impossible or too rare for this size; pin fewer cells)' : ''}`;
+    }
+  }
+  return { iterations, levels, duplicates: unique.duplicates, nextIndex: index, ended, pinsMissed, shortfall };
 }

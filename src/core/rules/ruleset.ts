@@ -112,6 +112,17 @@ export interface SolutionDownCarver {
   done(): boolean;
   /** One step in an allowed direction (the caller checks {@link canStep}). */
   step(dir: number): void;
+  /**
+   * The undecided cell a step in `dir` (allowed now) would open, or -1 when it
+   * opens none. With {@link stepWalls} it says what a step decides without
+   * taking it, so a constraint (pinned cells) can veto steps without knowing
+   * the rules. O(1).
+   */
+  stepOpens(dir: number): number;
+  /** The undecided cell a step in `dir` (allowed now) would make a wall, or -1 when none. O(1). */
+  stepWalls(dir: number): number;
+  /** Cells a walk may start from (absent: every cell). A constraint narrows it; generators draw the start among them. */
+  readonly startCells?: readonly number[];
   /** The finished level so far: open cells empty, the rest wall, the mover at the start. */
   toLevel(name?: string): Level;
   /** `levelKey(toLevel())` without building the level. */

@@ -61,3 +61,6 @@ export function describeIssues(error: z.ZodError): string {
   }
   return parts.join('; ');
 }
+
+/** Pin rows as they cross a boundary (`generators/pins.ts` parses them): 3 to 16 rows of at most 16 characters. */
+export const PinRowsField = z.array(z.string().max(16), { error: 'pins must be a list of rows' }).min(3).max(16);

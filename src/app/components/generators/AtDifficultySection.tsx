@@ -14,7 +14,8 @@ import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { rulesetByName } from '../../../core/rules/registry';
 import { packRules, uniqueSolutionApplies } from '../../store/rules';
 import { NumberField } from '../batch/NumberField';
-import { GeneratedLevelCard } from './GeneratedLevelCard';
+import { GeneratedLevelCard, pinnedCellsOf } from './GeneratedLevelCard';
+import { KeepPinsField } from './KeepPinsField';
 
 const fmt = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
@@ -26,6 +27,7 @@ export function AtDifficultySection() {
   const { settings, run, curve } = s;
   const set = get().setAtdSettings;
   const busy = run.status === 'running' || curve.status === 'running';
+  const runPinned = pinnedCellsOf(run.request?.pins);
   const window = { from: Math.max(0, settings.target - toleranceWidth(settings.target)), to: settings.target + toleranceWidth(settings.target) };
   const windowText = `±${fmt(toleranceWidth(settings.target, DEFAULT_TOLERANCE))}: ${fmt(window.from)}–${fmt(window.to)}`;
 
@@ -79,6 +81,7 @@ export function AtDifficultySection() {
             <NumberField label="open cells" value={settings.openMin} min={1} max={256} optional testId="atd.openMin" width={46} title="least open cells (empty = any)" onChange={(v) => set({ openMin: v })} />
             <NumberField label="to" value={settings.openMax} min={1} max={256} optional testId="atd.openMax" width={46} title="most open cells (empty = any)" onChange={(v) => set({ openMax: v })} />
           </span>
+          <KeepPinsField width={settings.width} height={settings.height} testPrefix="atd" />
         </fieldset>
         <div className="button-row">
           <button type="submit" className="primary" data-testid="atd.run" disabled={busy}>
@@ -107,6 +110,7 @@ export function AtDifficultySection() {
               metaTitle={`${l.attempts} levels evaluated, ${l.milliseconds.toFixed(0)} ms; ${l.openCells} open cells, ${l.features.solutionPaths} solution path${l.features.solutionPaths === 1 ? '' : 's'}`}
               data={{ 'data-difficulty': l.difficulty, 'data-key': l.key, 'data-ms': l.milliseconds, 'data-attempts': l.attempts }}
               added={run.added.includes(l.key)}
+              pinned={runPinned}
               onOpen={() => open(l, i)}
               onAdd={() => add(l, i)}
             />
@@ -163,7 +167,7 @@ function CurveForm({ busy }: { readonly busy: boolean }) {
           )}
         </div>
       </form>
-      <p className="muted atd-note">Evenly spaced targets, each level harder than the one before, added to the end of the pack ({settings.width}x{settings.height}, same constraints).</p>
+      <p className="muted atd-note">Evenly spaced targets, each level harder than the one before, added to the end of the pack ({settings.width}x{settings.height}, same constraints and pinned cells).</p>
       {curve.status !== 'idle' && (
         <>
           <progress className="atd-progress" max={curve.total} value={done} data-testid="atd.curve.progress" data-status={curve.status} />

@@ -7,6 +7,20 @@
 import type { ReactNode } from 'react';
 import { DifficultyBadge } from '../DifficultyBadge';
 import { LevelThumb } from '../LevelThumb';
+import { MarkedGrid } from '../MarkedGrid';
+import { parsePinRows, pinCount, PIN_FREE } from '../../../core/generators/pins';
+
+/** The pinned cells (row-major) of pin rows, none when the rows are absent or bad. */
+export function pinnedCellsOf(pins: readonly string[] | undefined): number[] {
+  if (pins === undefined) return [];
+  const r = parsePinRows(pins);
+  if (!r.ok || pinCount(r.value) === 0) return [];
+  const out: number[] = [];
+  r.value.values.forEach((v, i) => {
+    if (v !== PIN_FREE) out.push(i);
+  });
+  return out;
+}
 
 export interface GeneratedLevelCardProps {
   readonly testPrefix: string;
@@ -22,12 +36,20 @@ export interface GeneratedLevelCardProps {
   readonly added?: boolean;
   readonly onOpen: () => void;
   readonly onAdd: () => void;
+  /** Cells the level kept pinned (outlined on the thumbnail). */
+  readonly pinned?: readonly number[];
 }
 
 export function GeneratedLevelCard(p: GeneratedLevelCardProps) {
   return (
     <li className={p.className ?? 'gen-item'} data-testid={`${p.testPrefix}.item`} {...p.data}>
-      <LevelThumb rows={p.rows} size={64} />
+      {p.pinned !== undefined && p.pinned.length > 0 ? (
+        <span className="gen-pinned-thumb" data-testid={`${p.testPrefix}.item.pinned`} data-pinned={p.pinned.join(',')} title={`${p.pinned.length} pinned cells kept (outlined)`}>
+          <MarkedGrid rows={p.rows} marked={p.pinned} size={64} markClass="thumb-pinned" />
+        </span>
+      ) : (
+        <LevelThumb rows={p.rows} size={64} />
+      )}
       <div className="gen-meta">
         <DifficultyBadge value={p.difficulty} testId={`${p.testPrefix}.item.difficulty`} />
         <small className="muted" {...(p.metaTitle !== undefined ? { title: p.metaTitle } : {})}>

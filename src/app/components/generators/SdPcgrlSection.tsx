@@ -15,7 +15,8 @@ import type { NewPackEntry } from '../../store/packSlice';
 import type { SdSettings, StartCellMode } from '../../store/trainingSlice';
 import { useActions, useStudioShallow } from '../../studioContext';
 import { packRules } from '../../store/rules';
-import { GeneratedLevelCard } from './GeneratedLevelCard';
+import { GeneratedLevelCard, pinnedCellsOf } from './GeneratedLevelCard';
+import { KeepPinsField } from './KeepPinsField';
 import { formatCount } from '../../adapters/trainingSeries';
 import { useTrainingController } from '../training/useTraining';
 
@@ -51,6 +52,7 @@ export function SdPcgrlSection() {
     get().addAllToPack(`Add ${fresh.length} SD-PCGRL levels`, fresh.flatMap((l) => entry(l) ?? []));
   };
   const duplicates = run.levels.filter((l) => l.duplicate).length;
+  const runPinned = pinnedCellsOf(run.pins);
 
   return (
     <section className="sd-section" data-testid="sd.panel">
@@ -143,6 +145,7 @@ export function SdPcgrlSection() {
             }}
           />
         </label>
+        <KeepPinsField width={width} height={height} testPrefix="sd" />
         <div className="button-row">
           <button type="submit" className="primary" data-testid="sd.run" disabled={run.status === 'running' || model.status === 'loading' || meta === null}>
             {run.status === 'running' ? 'Generating…' : `Generate ${settings.count}`}
@@ -159,7 +162,7 @@ export function SdPcgrlSection() {
             ? 'Generating in a worker…'
             : run.status === 'failed'
               ? <span className="error">{run.message}</span>
-              : `${run.levels.length} level${run.levels.length === 1 ? '' : 's'} at t = ${run.settings?.temperature.toFixed(2)} in ${run.seconds?.toFixed(1)} s${duplicates > 0 ? `, ${duplicates} duplicate${duplicates === 1 ? '' : 's'}` : ''}.`}
+              : `${run.levels.length} level${run.levels.length === 1 ? '' : 's'} at t = ${run.settings?.temperature.toFixed(2)} in ${run.seconds?.toFixed(1)} s${duplicates > 0 ? `, ${duplicates} duplicate${duplicates === 1 ? '' : 's'}` : ''}${runPinned.length > 0 ? `; ${runPinned.length} pinned cells kept${run.levels.length < (run.settings?.count ?? 0) ? ` (${(run.settings?.count ?? 0) - run.levels.length} walks found no way to keep them)` : ''}` : ''}.`}
       </p>
       <ul className="gen-results" data-testid="sd.results">
         {run.levels.map((l) => (
@@ -170,7 +173,8 @@ export function SdPcgrlSection() {
             rows={l.rows}
             difficulty={generatedDifficulty(s.difficultyModel, l)}
             meta={`#${l.index} · ${l.features.nStates} states${l.duplicate ? ' · dup' : ''}`}
-            data={{ 'data-id': l.id, 'data-duplicate': l.duplicate, 'data-start': l.startCell }}
+            data={{ 'data-id': l.id, 'data-key': l.key, 'data-duplicate': l.duplicate, 'data-start': l.startCell }}
+            pinned={runPinned}
             onOpen={() => open(l)}
             onAdd={() => add(l)}
           />

@@ -100,6 +100,19 @@ export class SolutionDownWalk implements SolutionDownCarver {
     this.mask = -1;
   }
 
+  /** The empty cell entered by a step in `dir` (every Longcat step opens one). */
+  stepOpens(dir: number): number {
+    const n = this.topo.neighbour[this.head * 4 + dir]!;
+    return n >= 0 && this.grid[n] === EMPTY ? n : -1;
+  }
+
+  /** On a turn, the empty cell straight ahead in the old direction. */
+  stepWalls(dir: number): number {
+    if (this.lastDir < 0 || dir === this.lastDir) return -1;
+    const ahead = this.topo.neighbour[this.head * 4 + this.lastDir]!;
+    return ahead >= 0 && this.grid[ahead] === EMPTY ? ahead : -1;
+  }
+
   /** The finished level for the walk so far: body -> empty, rest -> wall, head at start. */
   toLevel(name?: string): Level {
     return carvedLevel(this.width, this.height, this.grid, this.start, name);

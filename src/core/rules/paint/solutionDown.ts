@@ -90,6 +90,17 @@ export class PaintSolutionDown implements SolutionDownCarver {
     this.steps++;
   }
 
+  stepOpens(dir: number): number {
+    const n = this.topo.neighbour[this.head * 4 + dir]!;
+    return n >= 0 && this.grid[n] === EMPTY ? n : -1;
+  }
+
+  stepWalls(dir: number): number {
+    if (this.lastDir < 0 || dir === this.lastDir) return -1;
+    const ahead = this.topo.neighbour[this.head * 4 + this.lastDir]!;
+    return ahead >= 0 && this.grid[ahead] === EMPTY ? ahead : -1;
+  }
+
   toLevel(name?: string): Level {
     return carvedLevel(this.width, this.height, this.grid, this.start, name);
   }
