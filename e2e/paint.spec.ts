@@ -17,7 +17,7 @@ import { AtDifficultyPage } from './pages/AtDifficultyPage';
 import { PlayPage } from './pages/PlayPage';
 import type { StudioPage } from './pages/StudioPage';
 import { readPaintPerft } from '../test/fixtures/paintPerft';
-import { paintFeatures, paintGraph, paintStart, paintStep, paintSuccessors, paintWon } from '../test/naive/naivePaint';
+import { paintFeatures, paintGraph, paintSolution, paintStart, paintStep } from '../test/naive/naivePaint';
 
 const FIXTURES = readPaintPerft();
 function fixture(name: string): string[] {
@@ -26,22 +26,6 @@ function fixture(name: string): string[] {
   return row.rows;
 }
 
-/** One shortest solution by the naive paint rules (breadth-first), or null. */
-function paintSolution(rows: string[]): string | null {
-  const { w, h, start } = paintStart(rows);
-  const seen = new Map<string, string>([[start, '']]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const s = queue.shift()!;
-    if (paintWon(s)) return seen.get(s)!;
-    for (const [m, next] of paintSuccessors(s, w, h)) {
-      if (seen.has(next)) continue;
-      seen.set(next, seen.get(s)! + m);
-      queue.push(next);
-    }
-  }
-  return null;
-}
 
 /** The naive state after `moves` as rows, with the ball as `C` (the editor's notation). */
 function stateAfter(rows: string[], moves: string): string[] {

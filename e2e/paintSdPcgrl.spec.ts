@@ -14,7 +14,7 @@ import { expect, test } from './fixtures';
 import { BatchPage } from './pages/BatchPage';
 import type { StudioPage } from './pages/StudioPage';
 import { SdPcgrlPanel, TrainingPage } from './pages/TrainingPage';
-import { paintGraph } from '../test/naive/naivePaint';
+import { paintSolution } from '../test/naive/naivePaint';
 import { naiveSolution } from '../test/naive/naiveSolver';
 
 const PAINT_MODEL = 'models/sd-pcgrl-paint-8x8';
@@ -35,11 +35,8 @@ async function newPack(studio: StudioPage, rules: 'paint' | 'longcat'): Promise<
 
 const exported = async (studio: StudioPage): Promise<ExportedPack> => JSON.parse(await studio.pack.exportText()) as ExportedPack;
 
-/** True when the naive paint solver reaches a painted-everywhere state from the level's start. */
-const paintSolvable = (rows: string[]): boolean => {
-  const g = paintGraph(rows);
-  return g.cls.get(g.start) === 'solution';
-};
+/** True when the naive paint solver wins the level from its start. */
+const paintSolvable = (rows: string[]): boolean => paintSolution(rows) !== null;
 
 test('a paint pack generates with the paint model; Add all puts solvable paint levels in the pack; a Longcat pack goes back to the Longcat model', async ({ studio, page }) => {
   test.setTimeout(120_000);

@@ -84,6 +84,23 @@ export function paintSuccessors(state: string, w: number, h: number): Array<[str
   return out;
 }
 
+/** One shortest solution (a move string) by breadth-first search over these rules, or null when the level cannot be won. */
+export function paintSolution(rows: string[]): string | null {
+  const { w, h, start } = paintStart(rows);
+  const seen = new Map<string, string>([[start, '']]);
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const s = queue[i]!;
+    if (paintWon(s)) return seen.get(s)!;
+    for (const [m, next] of paintSuccessors(s, w, h)) {
+      if (seen.has(next)) continue;
+      seen.set(next, seen.get(s)! + m);
+      queue.push(next);
+    }
+  }
+  return null;
+}
+
 /** Dead by SPEC §12: an unpainted cell lies on no slide from any cell the ball can reach (paint ignored). */
 export function paintDead(state: string, w: number, h: number): boolean {
   const reach = new Set<number>([state.indexOf('O')]);

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { naiveSolution } from '../../../test/naive/naiveSolver';
-import { paintStart, paintSuccessors, paintWon } from '../../../test/naive/naivePaint';
+import { paintSolution } from '../../../test/naive/naivePaint';
 import { handDifficulty } from '../../../test/support/handDifficulty';
 import type { LevelFeatures } from '../graph/features';
 import { toRows, type Level } from '../level/level';
@@ -26,24 +26,8 @@ import { generateRsd } from './rsd';
 
 const difficulty = (f: LevelFeatures): number => handDifficulty(f as unknown as Record<string, number>);
 
-/** Paint solvable by breadth-first search over the naive paint rules. */
-function paintSolvable(rows: string[]): boolean {
-  const { w, h, start } = paintStart(rows);
-  const seen = new Set([start]);
-  const queue = [start];
-  for (let i = 0; i < queue.length; i++) {
-    if (paintWon(queue[i]!)) return true;
-    for (const [, t] of paintSuccessors(queue[i]!, w, h)) {
-      if (!seen.has(t)) {
-        seen.add(t);
-        queue.push(t);
-      }
-    }
-  }
-  return false;
-}
 
-const solvable = (rules: RulesetName, rows: string[]): boolean => (rules === 'paint' ? paintSolvable(rows) : naiveSolution(rows) !== null);
+const solvable = (rules: RulesetName, rows: string[]): boolean => (rules === 'paint' ? paintSolution(rows) !== null : naiveSolution(rows) !== null);
 
 /** The characters a level must keep: pinned cell -> its character in the reference rows. */
 type Expected = Map<number, string>;
