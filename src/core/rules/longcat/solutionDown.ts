@@ -7,7 +7,7 @@
  * walk as a solution, so it is always solvable.
  */
 import type { Level } from '../../level/level';
-import { carvedLevel, carvedLevelKey } from '../carved';
+import { carvedLevel, carvedLevelKey, carveStepOpens, carveStepWalls } from '../carved';
 import { DIRECTIONS, topology, type Topology } from '../moves';
 import { CARVE_EMPTY as EMPTY, CARVE_OPEN as BODY, CARVE_WALL as WALL, type SolutionDownCarver } from '../ruleset';
 
@@ -102,15 +102,12 @@ export class SolutionDownWalk implements SolutionDownCarver {
 
   /** The empty cell entered by a step in `dir` (every Longcat step opens one). */
   stepOpens(dir: number): number {
-    const n = this.topo.neighbour[this.head * 4 + dir]!;
-    return n >= 0 && this.grid[n] === EMPTY ? n : -1;
+    return carveStepOpens(this.topo, this.grid, this.head, dir);
   }
 
   /** On a turn, the empty cell straight ahead in the old direction. */
   stepWalls(dir: number): number {
-    if (this.lastDir < 0 || dir === this.lastDir) return -1;
-    const ahead = this.topo.neighbour[this.head * 4 + this.lastDir]!;
-    return ahead >= 0 && this.grid[ahead] === EMPTY ? ahead : -1;
+    return carveStepWalls(this.topo, this.grid, this.head, this.lastDir, dir);
   }
 
   /** The finished level for the walk so far: body -> empty, rest -> wall, head at start. */

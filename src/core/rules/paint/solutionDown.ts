@@ -12,7 +12,7 @@
  * otherwise cycle over open cells forever).
  */
 import type { Level } from '../../level/level';
-import { carvedLevel, carvedLevelKey } from '../carved';
+import { carvedLevel, carvedLevelKey, carveStepOpens, carveStepWalls } from '../carved';
 import { DIRECTIONS, topology, type Topology } from '../moves';
 import { CARVE_EMPTY as EMPTY, CARVE_OPEN as OPEN, CARVE_WALL as WALL, type SolutionDownCarver } from '../ruleset';
 
@@ -91,14 +91,11 @@ export class PaintSolutionDown implements SolutionDownCarver {
   }
 
   stepOpens(dir: number): number {
-    const n = this.topo.neighbour[this.head * 4 + dir]!;
-    return n >= 0 && this.grid[n] === EMPTY ? n : -1;
+    return carveStepOpens(this.topo, this.grid, this.head, dir);
   }
 
   stepWalls(dir: number): number {
-    if (this.lastDir < 0 || dir === this.lastDir) return -1;
-    const ahead = this.topo.neighbour[this.head * 4 + this.lastDir]!;
-    return ahead >= 0 && this.grid[ahead] === EMPTY ? ahead : -1;
+    return carveStepWalls(this.topo, this.grid, this.head, this.lastDir, dir);
   }
 
   toLevel(name?: string): Level {
