@@ -46,7 +46,14 @@ export interface PlayerDataFile {
 export interface PlayerDataResult {
   readonly files: readonly PlayerDataFile[];
   readonly rejected: readonly { readonly name: string; readonly problems: readonly ImportProblem[] }[];
-  /** One row per pack level, in pack order. */
+  /**
+   * The pack levels rated, in the pack's order when the request was made:
+   * `rows[i]` and `traces[i]` belong to `levels[i]`. Views join by these
+   * (by grid), never by position in today's pack, which may have changed
+   * since (a delete, a sort) while the next rating is still running.
+   */
+  readonly levels: readonly { readonly id: string; readonly name: string; readonly rows: readonly string[] }[];
+  /** One row per rated level (`levels`), in the same order. */
   readonly rows: readonly LevelRatingRow[];
   readonly keys: readonly KeyMatch[];
   readonly unmatched: number;
@@ -93,6 +100,7 @@ export async function ratePlayerData(request: PlayerDataRequest): Promise<Outcom
   return ok({
     files: read,
     rejected,
+    levels: levels.map((l) => ({ id: l.id, name: l.name, rows: [...l.rows] })),
     rows: report.rows,
     keys: matched.keys,
     unmatched: matched.unmatched,

@@ -19,13 +19,26 @@ export function packIndexOf(pack: LevelPack, level: Level): number {
   return pack.levels.findIndex((l) => rowsKey(l.rows) === key);
 }
 
-/** The editor level's rating row and traces, when the pack holds its grid and player data is loaded. */
+/** Index of the rated level with `rows`'s grid in `data` (its own list, not today's pack), or -1. O(levels). */
+function ratedIndexOf(data: PlayerDataResult, rows: readonly string[]): number {
+  const key = rowsKey(rows);
+  return data.levels.findIndex((l) => rowsKey(l.rows) === key);
+}
+
+/**
+ * The editor level's rating row and traces, when the pack holds its grid
+ * and the player data rated that grid. Joined by grid: after a pack edit,
+ * until the next rating is back, a level never shows another's numbers.
+ * `index` is the level's index in today's pack.
+ */
 export function levelPlayerData(data: PlayerDataResult | null, pack: LevelPack, level: Level): { index: number; row: LevelRatingRow; traces: readonly LevelTrace[] } | null {
   if (data === null) return null;
   const index = packIndexOf(pack, level);
-  const row = index < 0 ? undefined : data.rows[index];
+  if (index < 0) return null;
+  const rated = ratedIndexOf(data, toRows(level));
+  const row = rated < 0 ? undefined : data.rows[rated];
   if (row === undefined) return null;
-  return { index, row, traces: data.traces[index] ?? [] };
+  return { index, row, traces: data.traces[rated] ?? [] };
 }
 
 const trafficCache = new WeakMap<GraphData, { traces: readonly LevelTrace[]; traffic: Traffic }>();
@@ -56,13 +69,21 @@ export interface ReportLevel {
   readonly disagreement: number | null;
 }
 
-/** The report's levels in pack order. */
+/**
+ * The report's levels: today's pack levels that the player data rated, in
+ * today's pack order, each with its own row (joined by grid, so a level
+ * deleted or moved since the rating never takes another's numbers).
+ */
 export function reportLevels(data: PlayerDataResult, pack: LevelPack): ReportLevel[] {
-  return data.rows.map((row, index) => {
-    const level = pack.levels[index];
+  const out: ReportLevel[] = [];
+  pack.levels.forEach((level, index) => {
+    const rated = ratedIndexOf(data, level.rows);
+    const row = rated < 0 ? undefined : data.rows[rated];
+    if (row === undefined) return;
     const disagreement = row.rating !== null && row.priorSeconds !== null ? Math.log(row.rating) - Math.log(row.priorSeconds) : null;
-    return { index, id: level?.id ?? `#${index + 1}`, name: level?.name ?? '', row, disagreement };
+    out.push({ index, id: level.id, name: level.name, row, disagreement });
   });
+  return out;
 }
 
 /** The `count` rated levels whose rating is furthest from the calibrated prediction, furthest first. */

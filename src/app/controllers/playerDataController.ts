@@ -67,8 +67,9 @@ export class PlayerDataController {
     const data = s.playerData;
     if (data === null) return Promise.resolve();
     const lines = ['level,avgCompletionSeconds'];
+    // Each rating with the grid it was rated for (the data's own list, not today's pack order).
     data.rows.forEach((r, i) => {
-      const level = s.pack.levels[i];
+      const level = data.levels[i];
       if (r.rating !== null && level !== undefined) lines.push(`${level.rows.join('/')},${Math.round(r.rating * 1000) / 1000}`);
     });
     return this.lab.loadCsv(lines.join('\n'), `rated levels (${lines.length - 1} of ${s.pack.levels.length}, ${data.attempts.toLocaleString('en-US')} attempts)`);
