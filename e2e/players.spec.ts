@@ -104,6 +104,14 @@ test('play two levels from a pack link, import the results: the gauge is rated, 
   await expect(studio.page.getByTestId('replay.step')).toHaveText(String(trace.length));
   await expect(studio.page.getByTestId('graph.count.success')).toBeVisible();
   await expect.poll(async () => (await studio.graph.marked('current')).length).toBe(1);
+  await studio.page.getByTestId('replay.exit').click();
+
+  // Refit in the lab: the two rated levels (Ring was never played) become the lab's data.
+  await players.open();
+  await studio.page.getByTestId('players.useInLab').click();
+  await expect(studio.page.getByTestId('lab.summary.source')).toContainText('rated levels (2 of 3, 2 attempts)');
+  await expect(studio.page.getByTestId('lab.summary')).toHaveAttribute('data-used', '2');
+  await expect(studio.page.getByTestId('lab.summary')).toHaveAttribute('data-invalid', '0');
 });
 
 /** The naive state after `moves` from the start of `rows`. */
