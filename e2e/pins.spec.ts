@@ -1,5 +1,5 @@
 /**
- * Pinned cells that generators never change (issue 25): cells pinned in the
+ * Pinned cells that generators never change: cells pinned in the
  * Suggestions tab are kept by RSD and by generate at difficulty, shown
  * outlined on the results, carried into the pack's export, and still pinned
  * after a reload. Every check reads the levels from the page (result keys,

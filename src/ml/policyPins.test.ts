@@ -1,5 +1,5 @@
 /**
- * SD-PCGRL with pinned cells (issue 25): the policy chooses among the steps
+ * SD-PCGRL with pinned cells: the policy chooses among the steps
  * the pins allow (the action mask), a walk that misses a pinned open cell
  * is walked again, and every level returned keeps every pin (read from its
  * rows) and is solvable by the naive solvers. The Q-function is a plain

@@ -1,5 +1,5 @@
 /**
- * The pins a generator request keeps (issue 25): the Suggestions tab's
+ * The pins a generator request keeps: the Suggestions tab's
  * pinned cells with the open level's values, only at the pinned size and
  * only while "Keep" is on; and the generators worker keeps them (levels
  * checked cell by cell from their rows) or refuses bad pins with a sentence.

@@ -1,5 +1,5 @@
 /**
- * Pinned cells (issue 25: "pinned cells unchanged over many seeds"). For
+ * Pinned cells, unchanged over many seeds. For
  * every generator and both rulesets, over many seeds and random pin sets,
  * every level returned keeps every pinned cell (read off its text rows,
  * not through the code under test) and is solvable by the naive solvers

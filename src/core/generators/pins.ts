@@ -1,5 +1,5 @@
 /**
- * Pinned cells: "these cells keep these values" (issue 25), a constraint
+ * Pinned cells: "these cells keep these values", a constraint
  * every generator honours for every ruleset. A pin says a cell is a wall,
  * open floor (empty and not the start) or the start cell in every level a
  * generator returns.
