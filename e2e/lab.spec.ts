@@ -120,6 +120,8 @@ test('a malformed model upload lists its problems and changes nothing; a valid o
   await expect(lab.savedModels).toHaveCount(1); // only the shipped default
   expect(await lab.activeName()).toBe(activeBefore);
   await lab.uploadModel('{ not json', 'garbage.json');
+  // The list is the new file's once it names it (until then it is still broken.json's eight problems).
+  await expect(page.getByTestId('lab.uploadProblems')).toContainText('garbage.json');
   await expect(page.getByTestId('lab.uploadProblem')).toContainText('not valid JSON');
   await expect(lab.savedModels).toHaveCount(1);
 

@@ -45,7 +45,9 @@ export const createGeneratorsSlice: SliceCreator<GeneratorsSlice> = () => (set, 
   generatorRun: { status: 'idle', settings: null, levels: [], iterations: 0, duplicates: 0, message: null },
 
   setGeneratorSettings: (patch) => set({ generatorSettings: { ...get().generatorSettings, ...patch } }),
-  generationStarted: (settings) => set({ generatorRun: { ...get().generatorRun, status: 'running', settings, message: null } }),
+  // The last run's levels go with it: shown beside the new run's settings they would take its seed, rules
+  // and pins ("+ Pack" would record the new seed as their source; their pinned cells would lose their outlines).
+  generationStarted: (settings) => set({ generatorRun: { status: 'running', settings, levels: [], iterations: 0, duplicates: 0, message: null } }),
   generationFinished: (r) =>
     set({
       generatorRun: {

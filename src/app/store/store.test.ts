@@ -4,6 +4,7 @@ import { toRows, type Level } from '../../core/level/level';
 import { replayTrace } from '../../core/players/trace';
 import { replay } from '../../core/rules/replay';
 import { analyzeRowsSync } from '../../workers/analysis.api';
+import { generateLevelsSync } from '../../workers/generators.api';
 import { movesTo } from '../adapters/graphData';
 import { rowsKey } from './packEdits';
 import { createStudioStore } from './store';
@@ -209,5 +210,24 @@ describe('pack slice', () => {
     expect(s().pack.name).toBe('other');
     s().undo();
     expect(s().pack).toBe(before);
+  });
+});
+
+describe('generator results and the run that made them', () => {
+  it("a new run's settings are never shown beside the last run's levels (their seed, rules and pins would be misreported)", () => {
+    const { store } = testStore();
+    const s = store.getState;
+    const first = { generator: 'rsd' as const, rules: 'longcat' as const, width: 5, height: 5, seed: 4, count: 3, pins: ['C????', '?????', '?????', '?????', '?????'] };
+    s().generationStarted(first);
+    const generated = generateLevelsSync(first);
+    if (generated.kind !== 'ok') throw new Error(generated.message);
+    s().generationFinished(generated.value);
+    expect(s().generatorRun.levels.length).toBeGreaterThan(0);
+    // Every level of the first run starts at the pinned top-left cell.
+    expect(s().generatorRun.levels.every((l) => l.rows[0]![0] === 'C')).toBe(true);
+    s().generationStarted({ ...first, seed: 9, pins: undefined });
+    expect(s().generatorRun).toMatchObject({ status: 'running', levels: [], settings: { seed: 9 } });
+    s().sdStarted({ ...s().sdSettings, seed: 9 });
+    expect(s().sdRun).toMatchObject({ status: 'running', levels: [], rules: null, model: null });
   });
 });

@@ -148,7 +148,8 @@ export const createTrainingSlice: SliceCreator<TrainingSlice> = () => (set, get)
 
   setSdSettings: (patch) => set({ sdSettings: { ...get().sdSettings, ...patch } }),
   setSdModel: (patch) => set({ sdModel: { ...get().sdModel, ...patch } }),
-  sdStarted: (settings, pins) => set({ sdRun: { ...get().sdRun, status: 'running', settings, message: null, pins } }),
+  // As for the generators: the last run's levels are not shown beside the new run's settings, rules and pins.
+  sdStarted: (settings, pins) => set({ sdRun: { status: 'running', settings, levels: [], message: null, seconds: null, rules: null, model: null, pins } }),
   sdFinished: (levels, seconds, made) => set({ sdRun: { ...get().sdRun, status: 'done', levels: [...levels], message: null, seconds, rules: made.rules, model: made.model } }),
   sdFailed: (message) => set({ sdRun: { ...get().sdRun, status: 'failed', message } }),
 });
