@@ -27,14 +27,16 @@ export class GraphPage {
   /** Waits until the drawing of the current graph is on screen. */
   async waitForDrawn(nodes?: number): Promise<void> {
     await this.waitForLevel();
-    // Without a count: the last report covers every node drawn (read together, in one poll: the
+    // The last report is of this level's graph (the previous level's drawing stays until the new one
+    // is done) and, without a count, covers every node drawn (read together, in one poll: the
     // renderer may still be loading or drawing when this starts).
+    const key = (await this.counts.getAttribute('data-key')) ?? '';
     const drawn = (): Promise<boolean> =>
-      this.page.evaluate((want) => {
+      this.page.evaluate(({ want, key }) => {
         const g = window.__longcatGraph;
-        if (g === undefined || g.report === null) return false;
+        if (g === undefined || g.report === null || g.report.levelKey !== key) return false;
         return want !== null ? g.report.nodes === want : g.report.nodes === g.drawnNodes() && g.drawnNodes() > 0;
-      }, nodes ?? null);
+      }, { want: nodes ?? null, key });
     await expect.poll(drawn, { timeout: 20_000 }).toBe(true);
   }
 

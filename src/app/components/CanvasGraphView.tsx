@@ -300,7 +300,7 @@ export function CanvasGraphView(props: GraphViewProps) {
           // The report once the frame with the drawing has been produced.
           requestAnimationFrame(() => {
             if (cancelled) return;
-            callbacks.current.onRendered(reportRender({ nodes: graph.nodeCount, edges: graph.edgeFrom.length, view: 'full', layout: 'layered', renderer: 'canvas', ms: performance.now() - started }));
+            callbacks.current.onRendered(reportRender({ levelKey: graph.levelKey, nodes: graph.nodeCount, edges: graph.edgeFrom.length, view: 'full', layout: 'layered', renderer: 'canvas', ms: performance.now() - started }));
           }),
         );
         requestPaint.current();

@@ -181,7 +181,7 @@ export function CytoscapeView(props: GraphViewProps) {
             applyTraffic(cy, graph, view, trafficRef.current);
             requestAnimationFrame(() => {
               if (cancelled) return;
-              callbacks.current.onRendered(reportRender({ nodes: cy.nodes().length, edges: cy.edges().length, view, layout: view === 'full' ? layout : 'layered', renderer: 'cytoscape', ms: performance.now() - started }));
+              callbacks.current.onRendered(reportRender({ levelKey: graph.levelKey, nodes: cy.nodes().length, edges: cy.edges().length, view, layout: view === 'full' ? layout : 'layered', renderer: 'cytoscape', ms: performance.now() - started }));
             });
           });
         }, 0)));

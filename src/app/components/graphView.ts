@@ -12,6 +12,8 @@ export type GraphLayoutName = import('../../workers/layout.protocol').LayoutName
 export type GraphRenderer = 'cytoscape' | 'canvas';
 
 export interface RenderReport {
+  /** The level key of the graph drawn (the analysis's `levelKey`): which level this drawing is of. */
+  readonly levelKey: string;
   readonly nodes: number;
   readonly edges: number;
   readonly view: 'full' | 'collapsed';
