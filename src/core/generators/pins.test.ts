@@ -142,8 +142,10 @@ describe.each(['longcat', 'paint'] as const)('pins under %s', (rulesName) => {
         for (const l of r.levels) if (!keeps(l.level, w, expected) || !solvable(rulesName, toRows(l.level))) return false;
         return true;
       }),
-      // Paint's range estimates cost more per level: fewer runs keep the file quick.
-      { numRuns: rulesName === 'paint' ? 6 : 25 },
+      // Paint's range estimates cost more per level: fewer runs keep the file quick. A fixed seed: with
+      // this few runs, targets and pins drawn afresh each time could all fall short (allowed, with a
+      // reason) and leave the count below under its floor by chance.
+      { numRuns: rulesName === 'paint' ? 6 : 25, seed: 2511 },
     );
     expect(levels).toBeGreaterThan(rulesName === 'paint' ? 3 : 10);
   });
