@@ -159,14 +159,19 @@ describe('(c) calibration to the thesis on fresh RSD 8x8 levels', () => {
       }
     }
     expect(d.length).toBeGreaterThan(3500);
-    const below20 = d.filter((v) => v < 20).length / d.length;
-    const above30 = d.filter((v) => v > 30).length / d.length;
-    expect(below20).toBeGreaterThanOrEqual(0.85);
-    expect(below20).toBeLessThanOrEqual(0.96);
-    expect(above30).toBeGreaterThanOrEqual(0.02);
-    expect(above30).toBeLessThanOrEqual(0.07);
+    expectCalibratedSpread(d);
   });
 });
+
+/** The calibration target on fresh levels: 85-96% of difficulties below 20 (trivial), 2-7% above 30. */
+function expectCalibratedSpread(d: readonly number[]): void {
+  const below20 = d.filter((v) => v < 20).length / d.length;
+  const above30 = d.filter((v) => v > 30).length / d.length;
+  expect(below20).toBeGreaterThanOrEqual(0.85);
+  expect(below20).toBeLessThanOrEqual(0.96);
+  expect(above30).toBeGreaterThanOrEqual(0.02);
+  expect(above30).toBeLessThanOrEqual(0.07);
+}
 
 describe('(c) paint-default.json on fresh paint RSD 8x8 levels', () => {
   it('3,000 iterations with another seed, analysed under paint: 0.85..0.96 below 20 and 0.02..0.07 above 30', () => {
@@ -193,12 +198,7 @@ describe('(c) paint-default.json on fresh paint RSD 8x8 levels', () => {
     }
     expect(d.length).toBeGreaterThan(2000);
     expect(capped).toBeLessThan(d.length / 100);
-    const below20 = d.filter((v) => v < 20).length / d.length;
-    const above30 = d.filter((v) => v > 30).length / d.length;
-    expect(below20).toBeGreaterThanOrEqual(0.85);
-    expect(below20).toBeLessThanOrEqual(0.96);
-    expect(above30).toBeGreaterThanOrEqual(0.02);
-    expect(above30).toBeLessThanOrEqual(0.07);
+    expectCalibratedSpread(d);
   }, 120_000);
 });
 
