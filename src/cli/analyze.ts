@@ -10,6 +10,7 @@ import { predictDifficulty } from '../core/difficulty/predict';
 import { defaultModelFor } from '../core/difficulty/defaultModel';
 import { rulesetByName } from '../core/rules/registry';
 import type { RulesetName } from '../core/rules/ruleset';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 /** A level file or pack (`-` for standard input), at most 20 MiB, read without trusting its size. */
 export function readInput(file: string, what = 'a level file or pack'): string {
@@ -21,7 +22,7 @@ export function readInput(file: string, what = 'a level file or pack'): string {
  * (default Longcat). A `--rules` that contradicts a pack is refused.
  */
 export function inputRules(file: string, packRules: RulesetName | null, flag: RulesetName | undefined): RulesetName {
-  if (packRules === null) return flag ?? 'longcat';
+  if (packRules === null) return flag ?? DEFAULT_RULESET_NAME;
   if (flag !== undefined && flag !== packRules) {
     throw new CliError(`${file === '-' ? 'standard input' : file} is a ${packRules} pack but --rules says ${flag}; a pack carries its rules, so leave --rules out`);
   }
@@ -73,7 +74,7 @@ export function runAnalyze(
     }
     const features = Object.fromEntries(Object.entries(r.value.features).map(([k, v]) => [k, finiteOrNull(v)]));
     const difficulty = r.value.features.nSolutions > 0 ? predictDifficulty(model, r.value.features) : null;
-    write(JSON.stringify({ ...base, ...(rules !== 'longcat' ? { rules } : {}), classes: r.value.counts, ...features, difficulty }));
+    write(JSON.stringify({ ...base, ...(rules !== DEFAULT_RULESET_NAME ? { rules } : {}), classes: r.value.counts, ...features, difficulty }));
   });
   return failures === 0 ? 0 : 1;
 }

@@ -3,6 +3,7 @@ import { isSideInRange, MAX_SIDE, MIN_SIDE } from '../core/level/level';
 import { GENERATOR_NAMES, isGeneratorName, type GeneratorName } from '../core/generators/registry';
 import { MAX_SEED, SeedSchema } from '../core/util/schemas';
 import { RULESET_NAMES, type RulesetName } from '../core/rules/ruleset';
+import { rulesetByName } from '../core/rules/registry';
 import { parsePinList, parsePinRows, pinsSizeProblem, type CellPins } from '../core/generators/pins';
 
 /** An error that ends the command with one line on stderr and a non-zero exit. */
@@ -72,9 +73,9 @@ export function parseRules(text: string): RulesetName {
 
 /** Refuses a generator the ruleset has no version of, in one line (RPU's stop rules and the Turtle environment are Longcat's). */
 export function checkGeneratorRules(generator: string, rules: RulesetName): void {
-  if (rules === 'longcat') return;
-  if (generator === 'rpu' || generator === 'turtle') {
-    throw new CliError(`--generator ${generator} is Longcat's only; under --rules ${rules} use rsd or sd-pcgrl`);
+  const assets = rulesetByName(rules).assets;
+  if ((generator === 'rpu' && !assets.generators.includes('rpu')) || (generator === 'turtle' && !assets.turtle)) {
+    throw new CliError(`--generator ${generator} is Longcat's only; under --rules ${rules} use ${[...assets.generators, 'sd-pcgrl'].join(' or ')}`);
   }
 }
 

@@ -11,6 +11,7 @@ import { CliError, listProblems, parseNumber } from './args';
 import { writePack } from './writePack';
 import type { RulesetName } from '../core/rules/ruleset';
 import { readInput } from './analyze';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 /** `10%`, `0.1` (relative) or `3` (absolute, when >= 1) into a tolerance; the larger of it and the default's other part applies. */
 export function parseTolerance(text: string | undefined): Tolerance {
@@ -45,7 +46,7 @@ export function runAtDifficulty(o: {
   model: DifficultyModel; exclude?: string | undefined; uniqueSolution: boolean; openCells?: { min?: number; max?: number };
   evaluations: number; timeLimitMs: number; pins?: CellPins | undefined;
 }): { written: number; shortfall: string | null; seconds: number; evaluations: number } {
-  const rules = o.rules ?? 'longcat';
+  const rules = o.rules ?? DEFAULT_RULESET_NAME;
   const exclude: string[] = [];
   if (o.exclude !== undefined) {
     const r = importPack(readInput(o.exclude, 'a level pack (--exclude)'));

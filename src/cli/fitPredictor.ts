@@ -11,6 +11,7 @@ import { createRng } from '../core/util/rng';
 import { CliError, listProblems, MAX_LISTED_PROBLEMS } from './args';
 import { readText, READ_LIMITS, writeOutput } from './io';
 import { Progress } from './progress';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 export function parseMethod(text: string): FitMethod {
   if (!(FIT_METHODS as readonly string[]).includes(text)) throw new CliError(`--method must be one of ${FIT_METHODS.join(', ')}, got "${text}"`);
@@ -111,7 +112,7 @@ export function runFitPredictor(o: FitOptions): DifficultyModel {
       buildModelFromGenerated(
         {
           name: o.name,
-          ...(o.rules !== undefined && o.rules !== 'longcat' ? { rules: o.rules } : {}),
+          ...(o.rules !== undefined && o.rules !== DEFAULT_RULESET_NAME ? { rules: o.rules } : {}),
           iterations: generated,
           seed: o.seed,
           method: o.method,
@@ -130,7 +131,7 @@ export function runFitPredictor(o: FitOptions): DifficultyModel {
     const analyzer = new Analyzer();
     const samples: LevelFeatures[] = [], labels: number[] = [];
     for (const row of rows) {
-      const r = analyzer.analyze(row.level, { rules: rulesetByName(o.rules ?? 'longcat') });
+      const r = analyzer.analyze(row.level, { rules: rulesetByName(o.rules ?? DEFAULT_RULESET_NAME) });
       if (!r.ok) {
         skipped.push({ line: row.line, message: r.error.message });
         continue;

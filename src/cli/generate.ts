@@ -25,6 +25,7 @@ import type { RulesetName } from '../core/rules/ruleset';
 import { Progress } from './progress';
 import { LineWriter, RepeatFilter } from './stream';
 import { writePack } from './writePack';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 /** How much of a generator to run: the first `levels` new levels, or the iteration range (all of it, or a shard). */
 export type GenerateAmount = { readonly levels: number } | { readonly iterations: number; readonly shard?: { shard: number; shards: number } | undefined };
@@ -64,7 +65,7 @@ export function runGenerate(o: GenerateOptions): { written: number; iterations: 
   const progress = new Progress(`generate ${o.generator}`, to - from, !o.quiet && to - from >= 2000);
   const id = (u: UniqueLevel): string => generatedLevelId(o.generator, o.width, o.height, o.seed, u);
   const source = { generator: o.generator, seed: o.seed, temperature: null, model: null };
-  const rules = o.rules ?? 'longcat';
+  const rules = o.rules ?? DEFAULT_RULESET_NAME;
   const job = { generator: o.generator, width: o.width, height: o.height, seed: o.seed, rules, from, to, ...('levels' in a ? { levels: a.levels } : {}), ...(o.pins !== undefined ? { pins: o.pins } : {}) };
   if (o.stream) {
     const writer = new LineWriter(o.out);
@@ -137,7 +138,7 @@ function streamLine(o: GeneratorSettings & { readonly model: DifficultyModel }, 
   const id = generatedLevelId(o.generator, o.width, o.height, o.seed, u);
   return formatStreamLine(
     packLevelFromLevel({ ...u.level, name: id }, { id, ...annotationsOf(features, o.model), source: { generator: o.generator, seed: o.seed, temperature: null, model: null } }),
-    o.rules ?? 'longcat',
+    o.rules ?? DEFAULT_RULESET_NAME,
   );
 }
 
@@ -148,7 +149,7 @@ function streamLine(o: GeneratorSettings & { readonly model: DifficultyModel }, 
  * levels can be kept and merged.
  */
 export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
-  const rules = o.rules ?? 'longcat';
+  const rules = o.rules ?? DEFAULT_RULESET_NAME;
   const ruleset = rulesetByName(rules);
   const evaluation = new Evaluation(predictorMeasure(o.model), ruleset);
   const { from, to } = range(o);
@@ -184,7 +185,7 @@ export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
   const cpuSeconds = clock.cpuSeconds();
   return {
     generator: o.generator,
-    ...(rules !== 'longcat' ? { rules } : {}),
+    ...(rules !== DEFAULT_RULESET_NAME ? { rules } : {}),
     size: `${o.width}x${o.height}`,
     seed: o.seed,
     shard: o.shard ? `${o.shard.shard + 1}/${o.shard.shards}` : null,

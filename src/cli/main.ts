@@ -15,6 +15,11 @@ import { checkGeneratorRules, CliError, parseCount, parseRules, parseGenerator, 
 import type { TrainBudget } from './train';
 import type { RulesetName } from '../core/rules/ruleset';
 import type { GenerateAmount } from './generate';
+import { DEFAULT_RULESET_NAME, RULESET_NAMES } from '../core/rules/ruleset';
+import { rulesetByName } from '../core/rules/registry';
+
+/** The rulesets as help texts list them, the default first. */
+const RULES_HELP = `${RULESET_NAMES.join(', ')} (default ${DEFAULT_RULESET_NAME})`;
 
 /** Evaluations per level `generate --target` may spend by default (the studio's budget). */
 const DEFAULT_AT_DIFFICULTY_EVALUATIONS = 20_000;
@@ -31,7 +36,7 @@ function parseStreamFormat(format: string | undefined, out: string): boolean {
 }
 
 /** The difficulty model for `--model`: the module that reads it is loaded with the command. */
-async function loadModel(file: string | undefined, rules: RulesetName = 'longcat') {
+async function loadModel(file: string | undefined, rules: RulesetName = DEFAULT_RULESET_NAME) {
   return (await import('./modelFile')).loadModel(file, rules);
 }
 
@@ -89,7 +94,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .argument('<file>', 'level text file, level pack JSON, or - for standard input')
     .option('--max-states <n>', 'state cap per level', String(DEFAULT_STATE_CAP))
     .option('--model <file>', 'difficulty model JSON (default: the ruleset\'s shipped model)')
-    .option('--rules <r>', 'ruleset of text input: longcat (default) or paint; a pack carries its own')
+    .option('--rules <r>', `ruleset of text input: ${RULES_HELP}; a pack carries its own`)
     .action(async (file: string, opts: { maxStates: string; model?: string; rules?: string }) => {
       const maxStates = parseCount(opts.maxStates, '--max-states', 50_000_000);
       const rules = opts.rules !== undefined ? parseRules(opts.rules) : undefined;
@@ -107,7 +112,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
       .option('--size <WxH>', 'grid size', '8x8')
       .option('--seed <s>', 'random seed', '1')
       .option('--shard <i/n>', 'run only shard i of n (1-based) of the iterations; inside a Kubernetes Indexed Job, JOB_COMPLETION_INDEX and LONGCAT_SHARDS pick it when no --shard is given')
-      .option('--rules <r>', 'ruleset: longcat or paint (paint: rsd, sd-pcgrl and --target)', 'longcat')
+      .option('--rules <r>', `ruleset: ${RULES_HELP} (RPU and Turtle: Longcat only)`, DEFAULT_RULESET_NAME)
       .option('--model <file>', 'difficulty model JSON (default: the ruleset\'s shipped model)')
       .option('--rl-model <dir>', 'sd-pcgrl or turtle: trained model directory (default: the shipped model for the size)')
       .option('--start-cell <i>', 'sd-pcgrl: start every level at this cell (row-major index) instead of a random one')
@@ -179,7 +184,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         // Every option is checked before the search starts.
         const target = parseNumber(o.target, '--target', 0, MAX_TARGET, `a difficulty from 0 to ${MAX_TARGET}`);
         const size = parseSize(o.size), rules = parseRules(o.rules);
-        if (o.uniqueSolution && rules !== 'longcat') throw new CliError(`--unique-solution needs solution paths, which ${rules} does not count (its graph has cycles)`);
+        if (o.uniqueSolution && !rulesetByName(rules).assets.uniqueSolution) throw new CliError(`--unique-solution needs solution paths, which ${rules} does not count (its graph has cycles)`);
         let openCells: { min?: number; max?: number } | undefined;
         if (o.openCells !== undefined) {
           const cells = size.width * size.height - 1;
@@ -278,7 +283,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         }
         const reports = await evaluateSdPcgrl(s, temps);
         for (const r of reports) {
-          const full = { generator: 'sd-pcgrl', ...(s.rules !== 'longcat' ? { rules: s.rules } : {}), size: o.size, seed: parseSeed(o.seed), shard: o.shard ?? null, ...r };
+          const full = { generator: 'sd-pcgrl', ...(s.rules !== DEFAULT_RULESET_NAME ? { rules: s.rules } : {}), size: o.size, seed: parseSeed(o.seed), shard: o.shard ?? null, ...r };
           process.stdout.write(o.json ? JSON.stringify(full) + '\n' : `temperature ${r.temperature}\n` + formatReport(full) + '\n');
         }
         return;
@@ -295,7 +300,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .description('fit a difficulty model (standardised linear) on player data or on generated levels')
     .option('--data <file.csv>', 'CSV of level,avgCompletionSeconds (level rows joined by /)')
     .option('--generated <n>', 'fit to the player model over n RSD and n RPU 8x8 iterations (paint: RSD only; plus n/4 RSD 6x6 and 10x10), calibrated to the thesis')
-    .option('--rules <r>', 'ruleset of the generated levels or the CSV\'s levels: longcat or paint', 'longcat')
+    .option('--rules <r>', `ruleset of the generated levels or the CSV's levels: ${RULES_HELP}`, DEFAULT_RULESET_NAME)
     .option('--method <m>', 'ols, ridge or lasso (alpha by 5-fold CV)', 'ridge')
     .option('--features <list>', 'comma-separated feature names, each optionally as log1p:NAME (default: thesis iteration 7)')
     .option('--label <t>', 'label transform before fitting: identity or log1p', 'identity')
@@ -342,7 +347,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--recipe <name>', 'auto (gpu on a real WebGPU adapter, else fast), fast, gpu or thesis', 'auto')
     .option('--backend <name>', 'wasm, webgpu (Dawn; a GPU, or a software Vulkan driver via VK_ICD_FILENAMES) or cpu', 'wasm')
     .option('--encoding <e>', 'markov (start cell + previous direction) or thesis', 'markov')
-    .option('--rules <r>', 'ruleset the environment carves under: longcat or paint (sd-pcgrl only)', 'longcat')
+    .option('--rules <r>', `ruleset the environment carves under: ${RULES_HELP} (sd-pcgrl only)`, DEFAULT_RULESET_NAME)
     .option('--model <file>', 'difficulty model JSON for the reward (default: the ruleset\'s shipped model)')
     .requiredOption('--out <dir>', 'model directory to write (model.json, weights.bin, meta.json, checkpoint/)')
     .option('--resume', 'continue from <out>/checkpoint', false)
@@ -350,7 +355,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .action(async (o: { env: string; size: string; minutes?: string; envSteps?: string; seed: string; recipe: string; backend: string; encoding: string; rules: string; model?: string; out: string; resume: boolean; quiet: boolean }) => {
       if (o.env !== 'sd-pcgrl' && o.env !== 'turtle') throw new CliError(`--env must be sd-pcgrl or turtle, got "${o.env}"`);
       const rules = parseRules(o.rules);
-      if (o.env === 'turtle' && rules !== 'longcat') throw new CliError(`--env turtle is Longcat's only; under --rules ${rules} train --env sd-pcgrl`);
+      if (o.env === 'turtle' && !rulesetByName(rules).assets.turtle) throw new CliError(`--env turtle is Longcat's only; under --rules ${rules} train --env sd-pcgrl`);
       if (o.recipe !== 'auto' && o.recipe !== 'fast' && o.recipe !== 'gpu' && o.recipe !== 'thesis') throw new CliError(`--recipe must be auto, fast, gpu or thesis, got "${o.recipe}"`);
       if (o.backend !== 'wasm' && o.backend !== 'webgpu' && o.backend !== 'cpu') throw new CliError(`--backend must be wasm, webgpu or cpu, got "${o.backend}"`);
       if (o.encoding !== 'markov' && o.encoding !== 'thesis') throw new CliError(`--encoding must be markov or thesis, got "${o.encoding}"`);
@@ -367,7 +372,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
       (await import('./io')).ensureOutputDir(o.out, '--out', ['model.json', 'weights.bin', 'meta.json']);
       const { runTrain } = await import('./train');
       const m = await runTrain({
-        env: o.env, ...size, encoding: o.encoding, model, ...(rules !== 'longcat' ? { rules } : {}), budget, seed, out: o.out,
+        env: o.env, ...size, encoding: o.encoding, model, ...(rules !== DEFAULT_RULESET_NAME ? { rules } : {}), budget, seed, out: o.out,
         recipe: o.recipe, backend: o.backend, resume: o.resume, quiet: o.quiet,
         command: ['npm run cli -- train', ...process.argv.slice(3).filter((a) => a !== '--quiet' && a !== '--resume')].join(' '),
       });
@@ -407,7 +412,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--max-states <n>', 'state cap per level for json, csv and pack', String(DEFAULT_STATE_CAP))
     .option('--hints', 'json only: add per level a shortest solution and the next move from every winnable state')
     .option('--only-fitting', 'write only the levels the format can hold (arduboy: 8x8, at most 255) and say how many were left out')
-    .option('--rules <r>', 'ruleset of level text: longcat (default) or paint; a pack carries its own')
+    .option('--rules <r>', `ruleset of level text: ${RULES_HELP}; a pack carries its own`)
     .action(async (file: string, o: { format: string; out: string; model?: string; maxStates: string; hints?: boolean; onlyFitting?: boolean; rules?: string }) => {
       const { parseExportFormat, runExport } = await import('./export');
       const format = parseExportFormat(o.format);

@@ -28,6 +28,7 @@ import { MAX_ID_LENGTH, MAX_PACK_LEVELS, type PackLevel } from '../core/pack/sch
 import { CliError, listProblems } from './args';
 import { readInput } from './analyze';
 import { writePack } from './writePack';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 export function runMerge(files: readonly string[], out: string, name?: string): { written: number; duplicates: number; recomputed: number } {
   const seenKeys = new Set<string>();
@@ -64,7 +65,7 @@ export function runMerge(files: readonly string[], out: string, name?: string): 
   if (levels.length > MAX_PACK_LEVELS) {
     throw new CliError(`the merged pack would hold ${levels.length} levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Merge fewer packs`);
   }
-  writePack(out, (name ?? `${firstName} (merged)`).slice(0, 200), levels, rules ?? 'longcat');
+  writePack(out, (name ?? `${firstName} (merged)`).slice(0, 200), levels, rules ?? DEFAULT_RULESET_NAME);
   return { written: levels.length, duplicates, recomputed };
 }
 

@@ -18,15 +18,10 @@ import { writePack } from './writePack';
 import { rulesetByName } from '../core/rules/registry';
 import type { CellPins } from '../core/generators/pins';
 import type { RulesetName } from '../core/rules/ruleset';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
-/** The shipped SD-PCGRL model, relative to the package (not the working folder); also its name in a level's provenance. */
-export const DEFAULT_RL_MODEL = 'models/sd-pcgrl-8x8';
-
-/** Paint's shipped SD-PCGRL model (8x8, trained on the CPU recipe). */
-export const PAINT_RL_MODEL = 'models/sd-pcgrl-paint-8x8';
-
-/** The shipped SD-PCGRL model of a ruleset. */
-export const defaultRlModelFor = (rules: RulesetName): string => (rules === 'paint' ? PAINT_RL_MODEL : DEFAULT_RL_MODEL);
+/** The shipped SD-PCGRL model of a ruleset (`Ruleset.assets.rlModelFolder`), relative to the package (not the working folder); also its name in a level's provenance. */
+export const defaultRlModelFor = (rules: RulesetName): string => `models/${rulesetByName(rules).assets.rlModelFolder}`;
 
 /** The shipped Turtle model for a size, relative to the package. */
 export const turtleModelFor = (width: number, height: number): string => `models/turtle-${width}x${height}`;
@@ -76,7 +71,7 @@ export interface SdRunOptions {
   readonly to: number;
   readonly temperature: number;
   readonly startCell?: number | undefined;
-  /** A model folder the user named (relative to the working folder); undefined for the shipped {@link DEFAULT_RL_MODEL}. */
+  /** A model folder the user named (relative to the working folder); undefined for the ruleset's shipped {@link defaultRlModelFor}. */
   readonly rlModel?: string | undefined;
   readonly model: DifficultyModel;
   readonly quiet: boolean;
@@ -86,10 +81,10 @@ export interface SdRunOptions {
 
 /** The policy for a run: the named folder or the ruleset's shipped one, refused when it was trained for another ruleset. */
 async function loadSdPolicy(o: SdRunOptions): Promise<LoadedPolicy> {
-  const rules = o.rules ?? 'longcat';
+  const rules = o.rules ?? DEFAULT_RULESET_NAME;
   const dir = o.rlModel ?? shippedPath(defaultRlModelFor(rules));
   const policy = await loadPolicyDir(dir, 'sd-pcgrl', o.width, o.height);
-  const trained = policy.meta.rules ?? 'longcat';
+  const trained = policy.meta.rules ?? DEFAULT_RULESET_NAME;
   if (trained !== rules) {
     policy.dispose();
     throw new CliError(`${o.rlModel ?? defaultRlModelFor(rules)} was trained for ${trained}, not ${rules}: pass --rules ${trained} or a ${rules} model`);
@@ -113,7 +108,7 @@ export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): 
       { temperatures, seed: o.seed, from: o.from, to: o.to },
       (t, r) => {
         progress.set(r, new Progress(`evaluate sd-pcgrl t=${t}`, total, !o.quiet && total >= 2000));
-        return new TimedEvaluation(predictorMeasure(o.model), t, rulesetByName(o.rules ?? 'longcat'));
+        return new TimedEvaluation(predictorMeasure(o.model), t, rulesetByName(o.rules ?? DEFAULT_RULESET_NAME));
       },
       (run, r) => progress.get(r)!.tick(run.done),
     );
@@ -138,7 +133,7 @@ export async function generateSdPcgrl(o: SdRunOptions & { out: string; pins?: Ce
     ...(o.pins !== undefined ? { pins: o.pins } : {}),
     onLevel: () => progress.tick(++done),
   }).finally(() => policy.dispose());
-  const source = sdPcgrlSource(o.seed, o.temperature, `${o.rlModel ?? defaultRlModelFor(o.rules ?? 'longcat')} (${policy.description})`);
+  const source = sdPcgrlSource(o.seed, o.temperature, `${o.rlModel ?? defaultRlModelFor(o.rules ?? DEFAULT_RULESET_NAME)} (${policy.description})`);
   const out: PackLevel[] = generated
     .filter((l) => !l.duplicate)
     .map((l) =>
@@ -150,7 +145,7 @@ export async function generateSdPcgrl(o: SdRunOptions & { out: string; pins?: Ce
       }),
     );
   if (out.length > MAX_PACK_LEVELS) throw new CliError(`the run gives ${out.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Split it with --shard`);
-  writePack(o.out, `sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, out, o.rules ?? 'longcat');
+  writePack(o.out, `sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, out, o.rules ?? DEFAULT_RULESET_NAME);
   return { written: out.length, duplicates: generated.length - out.length, pinsMissed: o.to - o.from - generated.length };
 }
 

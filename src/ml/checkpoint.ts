@@ -20,6 +20,7 @@ import type { TrainingRecipe } from './recipes';
 import { countersOf, networkShape } from './modelMeta';
 import type { EnvSettings } from './envs';
 import type { TrainingCounters } from './trainer';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 export const OptimizerStateSchema = z
   .object({
@@ -129,7 +130,7 @@ export async function restoreLearner(
 ): Promise<Result<RestoredLearner, string>> {
   const loaded = await modelFromFiles(c.files, { env: env.env, width: env.width, height: env.height });
   if (!loaded.ok) return err(loaded.error);
-  const was = loaded.value.meta.rules ?? 'longcat', want = env.rules ?? 'longcat';
+  const was = loaded.value.meta.rules ?? DEFAULT_RULESET_NAME, want = env.rules ?? DEFAULT_RULESET_NAME;
   if (was !== want) {
     loaded.value.model.dispose();
     return err(`the model was trained for ${was}, not ${want}`);

@@ -6,6 +6,7 @@ import { TurtleEnv } from '../core/rl/turtle';
 import type { BatchedEnv } from '../core/rl/types';
 import { rulesetByName } from '../core/rules/registry';
 import type { RulesetName } from '../core/rules/ruleset';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 export type EnvName = 'sd-pcgrl' | 'turtle';
 
@@ -20,14 +21,14 @@ export interface EnvSettings {
 }
 
 /** Why an environment cannot run under a ruleset, as a sentence, or null. */
-export function envRulesProblem(env: EnvName, rules: RulesetName = 'longcat'): string | null {
-  return env === 'turtle' && rules !== 'longcat' ? `the Turtle environment is Longcat's only; train sd-pcgrl for ${rules}` : null;
+export function envRulesProblem(env: EnvName, rules: RulesetName = DEFAULT_RULESET_NAME): string | null {
+  return env === 'turtle' && !rulesetByName(rules).assets.turtle ? `the Turtle environment is Longcat's only; train sd-pcgrl for ${rules}` : null;
 }
 
 function sdRules(s: EnvSettings) {
   const problem = envRulesProblem(s.env, s.rules);
   if (problem !== null) throw new Error(problem);
-  return rulesetByName(s.rules ?? 'longcat');
+  return rulesetByName(s.rules ?? DEFAULT_RULESET_NAME);
 }
 
 export function makeEnv(s: EnvSettings, count: number, seed: number): BatchedEnv {

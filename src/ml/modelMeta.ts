@@ -7,6 +7,7 @@ import type { TrainingCounters } from './trainer';
 import { makeEnv, type EnvSettings } from './envs';
 import { META_FORMAT, type ModelMeta } from './modelFiles';
 import { rulesetByName } from '../core/rules/registry';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 export interface MetaInput extends EnvSettings {
   readonly recipe: string;
@@ -36,7 +37,7 @@ export function buildModelMeta(m: MetaInput): ModelMeta {
     width: m.width,
     height: m.height,
     encoding: m.encoding,
-    ...(m.rules !== undefined && m.rules !== 'longcat' ? { rules: m.rules } : {}),
+    ...(m.rules !== undefined && m.rules !== DEFAULT_RULESET_NAME ? { rules: m.rules } : {}),
     observation,
     actions,
     recipe: m.recipe,
@@ -60,6 +61,6 @@ export function countersOf(meta: ModelMeta): TrainingCounters {
 
 /** One line saying what a policy is: recipe, seed, episodes, encoding. */
 export function describePolicy(meta: ModelMeta): string {
-  const rules = meta.rules !== undefined && meta.rules !== 'longcat' ? `, trained for ${rulesetByName(meta.rules).title}` : '';
+  const rules = meta.rules !== undefined && meta.rules !== DEFAULT_RULESET_NAME ? `, trained for ${rulesetByName(meta.rules).title}` : '';
   return `${meta.recipe}, seed ${meta.seed}, ${meta.episodes.toLocaleString('en-US')} episodes, ${meta.encoding} encoding${rules}`;
 }

@@ -7,10 +7,11 @@
  */
 import { rulesetByName } from '../core/rules/registry';
 import type { RulesetName } from '../core/rules/ruleset';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 /** The ruleset a model's meta names (files made before rulesets have none: Longcat). */
 export function modelRules(meta: { readonly rules?: RulesetName | undefined }): RulesetName {
-  return meta.rules ?? 'longcat';
+  return meta.rules ?? DEFAULT_RULESET_NAME;
 }
 
 /**

@@ -13,6 +13,7 @@ import { generateWithPolicy, type QFunction } from './policy';
 import { rulesetByName } from '../core/rules/registry';
 import type { CellPins } from '../core/generators/pins';
 import type { RulesetName } from '../core/rules/ruleset';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 /** A policy and the level format it was trained for. */
 export interface SdPolicy {
@@ -50,7 +51,7 @@ export interface SdGenerated {
 /** Levels `from..to-1` at one temperature, analysed and named, duplicates marked (in index order). */
 export async function generateSdLevels(policy: SdPolicy, o: SdRunOptions): Promise<SdGenerated[]> {
   const { width, height, encoding } = policy.meta;
-  const rules = rulesetByName(policy.meta.rules ?? 'longcat');
+  const rules = rulesetByName(policy.meta.rules ?? DEFAULT_RULESET_NAME);
   const levels = await generateWithPolicy(policy.q, {
     width, height, encoding, rules, temperature: o.temperature, seed: o.seed, from: o.from, to: o.to,
     ...(o.startCell !== undefined ? { startCell: o.startCell } : {}),
@@ -87,7 +88,7 @@ export async function evaluatePerTemperature<R extends TimedEvaluation>(
     const run = makeRun(t, r);
     const { width, height, encoding } = policy.meta;
     await generateWithPolicy(policy.q, {
-      width, height, encoding, rules: rulesetByName(policy.meta.rules ?? 'longcat'), temperature: t, seed: o.seed, from: o.from, to: o.to,
+      width, height, encoding, rules: rulesetByName(policy.meta.rules ?? DEFAULT_RULESET_NAME), temperature: t, seed: o.seed, from: o.from, to: o.to,
       onLevel: (index, level, solution) => {
         run.add({ index, levels: [level], solution });
         onLevel?.(run, r);

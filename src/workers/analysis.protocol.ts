@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { GraphData } from '../core/graph/graphData';
 import { RULESET_NAMES } from '../core/rules/ruleset';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 /** The largest state cap a request may set. */
 export const MAX_STATE_CAP = 5_000_000;
@@ -13,7 +14,7 @@ export const AnalysisRequestSchema = z.object({
   /** State cap (SPEC §3); the search stops and reports past it. Clamped to {@link MAX_STATE_CAP}. */
   maxStates: z.number().int().positive().catch(FALLBACK_STATE_CAP).transform((n) => Math.min(n, MAX_STATE_CAP)),
   /** The ruleset (SPEC §12); Longcat when absent. */
-  rules: z.enum(RULESET_NAMES, { error: `rules must be one of ${RULESET_NAMES.join(', ')}` }).default('longcat'),
+  rules: z.enum(RULESET_NAMES, { error: `rules must be one of ${RULESET_NAMES.join(', ')}` }).default(DEFAULT_RULESET_NAME),
 });
 export type AnalysisRequest = z.input<typeof AnalysisRequestSchema>;
 

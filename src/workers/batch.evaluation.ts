@@ -16,6 +16,7 @@ import type { LevelFeatures } from '../core/graph/features';
 import { toRows } from '../core/level/level';
 import { SAMPLES_PER_SPAN, type EvaluationJob } from './batch.protocol';
 import { failed, ok, type Outcome } from './outcome';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 /** Progress reports at most this often. */
 const PROGRESS_MS = 250;
@@ -121,9 +122,9 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
   };
 
   if (job.generator !== 'sd-pcgrl') {
-    const acc = new RunAccumulator(job.model, null, rulesetByName(job.rules ?? 'longcat'));
+    const acc = new RunAccumulator(job.model, null, rulesetByName(job.rules ?? DEFAULT_RULESET_NAME));
     progress(acc, 0, true);
-    runEvaluateJob({ generator: job.generator, width: job.width, height: job.height, seed: job.seed, rules: job.rules ?? 'longcat', from: 0, to: job.count }, acc, {
+    runEvaluateJob({ generator: job.generator, width: job.width, height: job.height, seed: job.seed, rules: job.rules ?? DEFAULT_RULESET_NAME, from: 0, to: job.count }, acc, {
       onProgress: (p) => {
         if ((p.done & 63) === 0) progress(acc, 0, false);
       },
@@ -146,7 +147,7 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
       { temperatures: job.temperatures!, seed: job.seed, from: 0, to: job.count },
       (t, r) => {
         if (current !== null) finished.push(current.run());
-        current = new RunAccumulator(job.model, t, rulesetByName(job.rules ?? 'longcat'));
+        current = new RunAccumulator(job.model, t, rulesetByName(job.rules ?? DEFAULT_RULESET_NAME));
         progress(current, r, true);
         return current;
       },

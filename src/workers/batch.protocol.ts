@@ -11,6 +11,7 @@ import { RULESET_NAMES } from '../core/rules/ruleset';
 import { PinRowsField, SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 import { ModelFilesSchema, parseModelMeta } from '../ml/schemas';
 import { modelRulesProblem } from '../ml/modelRules';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 /** Generators a batch evaluation can run. */
 export const BATCH_GENERATORS = ['rsd', 'rpu', 'sd-pcgrl'] as const;
@@ -117,7 +118,7 @@ export const EvaluationJobSchema = z
     }
     // A meta that does not parse is reported by the loader; here only a readable one's ruleset is judged.
     const meta = parseModelMeta(j.policy.meta);
-    const rulesProblem = meta.ok ? modelRulesProblem(meta.meta, j.rules ?? 'longcat') : null;
+    const rulesProblem = meta.ok ? modelRulesProblem(meta.meta, j.rules ?? DEFAULT_RULESET_NAME) : null;
     if (rulesProblem !== null) ctx.addIssue({ code: 'custom', path: ['policy'], message: rulesProblem });
   });
 export type EvaluationJob = z.infer<typeof EvaluationJobSchema>;
@@ -128,7 +129,7 @@ export type EvaluationJob = z.infer<typeof EvaluationJobSchema>;
  * policy was trained for: the policy's ruleset is checked against the job's
  * by {@link EvaluationJobSchema} (`modelRulesProblem`).
  */
-export function batchGeneratorProblem(generator: BatchGenerator, rules: (typeof RULESET_NAMES)[number] = 'longcat'): string | null {
+export function batchGeneratorProblem(generator: BatchGenerator, rules: (typeof RULESET_NAMES)[number] = DEFAULT_RULESET_NAME): string | null {
   if (generator === 'sd-pcgrl') return null;
   return generatorsFor(rules).includes(generator) ? null : `${generator} does not run under the ${rules} rules (its stop rules are Longcat's)`;
 }

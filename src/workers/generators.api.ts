@@ -10,6 +10,7 @@ import { toRows } from '../core/level/level';
 import { GenerateRequestSchema, type GeneratedLevel, type GenerateRequest, type GenerateResult } from './generators.protocol';
 import { invalid, ok, parseRequest, type Outcome } from './outcome';
 import { requestPins } from '../core/generators/pins';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 export type { GenerateRequest, GeneratedLevel, GenerateResult } from './generators.protocol';
 
@@ -23,7 +24,7 @@ export function generateLevelsSync(request: GenerateRequest): Outcome<GenerateRe
   const parsed = parseRequest(GenerateRequestSchema, request);
   if (parsed.kind !== 'ok') return parsed;
   const { generator, width, height, seed, count } = parsed.value;
-  const rules = parsed.value.rules ?? 'longcat';
+  const rules = parsed.value.rules ?? DEFAULT_RULESET_NAME;
   const start = parsed.value.startIndex ?? 0;
   const pins = requestPins(parsed.value.pins, width, height);
   if (!pins.ok) return invalid(`the pins: ${pins.error}`);

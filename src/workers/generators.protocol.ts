@@ -8,6 +8,7 @@ import type { LevelFeatures } from '../core/graph/features';
 import { GENERATOR_NAMES, generatorsFor } from '../core/generators/registry';
 import { RULESET_NAMES } from '../core/rules/ruleset';
 import { PinRowsField, SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 /** Most levels one request may ask for. */
 export const MAX_GENERATE_COUNT = 500;
@@ -25,7 +26,7 @@ export const GenerateRequestSchema = z.object({
   startIndex: wholeNumber('the start index', 0, Number.MAX_SAFE_INTEGER).optional(),
   /** Cells every level keeps, as pin rows (`core/generators/pins.ts`: ? free, # wall, . open, C start). */
   pins: PinRowsField.optional(),
-}).refine((r) => generatorsFor(r.rules ?? 'longcat').includes(r.generator), { path: ['generator'], message: 'this generator does not run under these rules (RPU is Longcat only)' });
+}).refine((r) => generatorsFor(r.rules ?? DEFAULT_RULESET_NAME).includes(r.generator), { path: ['generator'], message: 'this generator does not run under these rules (RPU is Longcat only)' });
 export type GenerateRequest = z.infer<typeof GenerateRequestSchema>;
 
 export interface GeneratedLevel {

@@ -11,6 +11,7 @@ import { FEATURE_NAMES } from '../core/graph/features';
 import { SeedSchema } from '../core/util/schemas';
 import { FALLBACK_STATE_CAP, MAX_STATE_CAP } from './analysis.protocol';
 import { RULESET_NAMES, type RulesetName } from '../core/rules/ruleset';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 /** Largest paste or file the lab reads (characters). */
 export const MAX_CSV_TEXT = 20_000_000;
@@ -20,7 +21,7 @@ export const MAX_SPLITS = 1000;
 /** A state cap: a positive whole number up to {@link MAX_STATE_CAP}, else the default. */
 const StateCapSchema = z.number().int().positive().catch(FALLBACK_STATE_CAP).transform((n) => Math.min(n, MAX_STATE_CAP));
 
-const RulesSchema = z.enum(RULESET_NAMES, { error: `rules must be one of ${RULESET_NAMES.join(', ')}` }).default('longcat');
+const RulesSchema = z.enum(RULESET_NAMES, { error: `rules must be one of ${RULESET_NAMES.join(', ')}` }).default(DEFAULT_RULESET_NAME);
 
 export const CsvRequestSchema = z.object({
   text: z.string({ error: 'the request has no CSV text' }).superRefine((t, ctx) => {

@@ -11,6 +11,7 @@ import { BACKENDS } from '../ml/backendNames';
 import { RECIPES } from '../ml/recipes';
 import { RULESET_NAMES } from '../core/rules/ruleset';
 import type { TrainingBudget } from '../ml/trainer';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 const RECIPE_NAMES = Object.keys(RECIPES) as [keyof typeof RECIPES, ...(keyof typeof RECIPES)[]];
 
@@ -86,7 +87,7 @@ export function migrateSessionRules(session: unknown): unknown {
   if (typeof session !== 'object' || session === null || !('settings' in session)) return session;
   const settings = (session as { settings: unknown }).settings;
   if (typeof settings !== 'object' || settings === null || 'rules' in settings) return session;
-  return { ...session, settings: { ...settings, rules: 'longcat' } };
+  return { ...session, settings: { ...settings, rules: DEFAULT_RULESET_NAME } };
 }
 
 export const SdGenerateOptionsSchema = z.object({

@@ -152,7 +152,7 @@ const paintNoDead: Ruleset = {
   ...paint,
   compile: (level) => {
     const ctx = paint.compile(level);
-    return { level: ctx.level, topology: ctx.topology, openCells: ctx.openCells, stride: ctx.stride, startMarks: (o, off) => ctx.startMarks(o, off), slide: (b, base, p, d, o) => ctx.slide(b, base, p, d, o), isDead: () => false };
+    return { level: ctx.level, topology: ctx.topology, openCells: ctx.openCells, stride: ctx.stride, startMarks: (o, off) => ctx.startMarks(o, off), slide: (b, base, p, d, o) => ctx.slide(b, base, p, d, o), isWon: (b, base, p, c) => ctx.isWon(b, base, p, c), isDead: () => false };
   },
 };
 

@@ -8,12 +8,13 @@ import type { DifficultyModel } from '../../core/difficulty/model';
 import { BANDS, explainDifficulty, predictDifficulty, type BandName } from '../../core/difficulty/predict';
 import type { LevelFeatures } from '../../core/graph/features';
 import { RULESET_NAMES, type RulesetName } from '../../core/rules/ruleset';
+import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
 
 /**
  * The shipped default model for a ruleset (SPEC §5, §12): the one place the
  * studio picks it (paint's is fitted on paint's random solution-down output).
  */
-export function shippedDifficultyModel(rules: RulesetName = 'longcat'): DifficultyModel {
+export function shippedDifficultyModel(rules: RulesetName = DEFAULT_RULESET_NAME): DifficultyModel {
   return defaultModelFor(rules);
 }
 

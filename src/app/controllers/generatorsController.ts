@@ -1,7 +1,7 @@
 /** Runs the generators panel's request in the generators worker and puts the levels in the store (one per page, built by `createServices`). */
 import { GeneratorsClient } from '../../workers/generators.client';
 import { generatorsFor, type GeneratorName } from '../../core/generators/registry';
-import { rulesetByName } from '../../core/rules/registry';
+import { allRulesets, rulesetByName } from '../../core/rules/registry';
 import type { RulesetName } from '../../core/rules/ruleset';
 import { packRules } from '../store/rules';
 import type { StudioStore } from '../store/store';
@@ -10,7 +10,8 @@ import { generatorPins } from '../store/suggestionsSlice';
 /** Why `generator` cannot make levels for a pack under `rules`, as a sentence, or null. */
 export function generatorProblem(generator: GeneratorName, rules: RulesetName): string | null {
   if (generatorsFor(rules).includes(generator)) return null;
-  return `${generator.toUpperCase()} makes ${rulesetByName('longcat').title} levels only (its stop rules are Longcat's); this pack is ${rulesetByName(rules).title}: use RSD`;
+  const runs = allRulesets().filter((r) => r.assets.generators.includes(generator)).map((r) => r.title);
+  return `${generator.toUpperCase()} makes ${runs.join(' and ')} levels only; this pack is ${rulesetByName(rules).title}: use ${generatorsFor(rules).map((g) => g.toUpperCase()).join(' or ')}`;
 }
 
 export class GeneratorsController {

@@ -14,6 +14,7 @@ import type { Outcome } from '../../workers/outcome';
 import { designMatrix, playtestAverages } from '../adapters/labSeries';
 import type { LabJobKind } from '../store/labSlice';
 import type { StudioStore } from '../store/store';
+import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
 
 /** Splits per evaluation (thesis ch. 4). */
 export const EVALUATION_SPLITS = 50;
@@ -70,7 +71,7 @@ export class LabController {
   loadPlaytests(): Promise<void> {
     // The pack's ruleset: playtests of the same grid under other rules are another puzzle's times.
     const rules = packRules(this.state.pack);
-    const log = this.state.playLog.filter((r) => (r.rules ?? 'longcat') === rules);
+    const log = this.state.playLog.filter((r) => (r.rules ?? DEFAULT_RULESET_NAME) === rules);
     const levels = playtestAverages(log).map((l) => ({ ...l, rows: [...l.rows] }));
     if (levels.length === 0) {
       const other = this.state.playLog.length - log.length;

@@ -4,11 +4,12 @@
  * picks for upload, and saving the three files as downloads.
  */
 import { z } from 'zod';
-import { isRulesetName } from '../../core/rules/registry';
+import { allRulesets, rulesetByName } from '../../core/rules/registry';
 import type { RulesetName } from '../../core/rules/ruleset';
 import { modelRulesProblem } from '../../ml/modelRules';
 import { parseModelMeta, type ModelFiles, type ModelMeta } from '../../ml/schemas';
 import { downloadBlob } from '../files/download';
+import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
 
 /**
  * The shipped models, `models/sd-pcgrl-8x8/` (Longcat) and
@@ -18,17 +19,14 @@ import { downloadBlob } from '../files/download';
  */
 const shipped = import.meta.glob('../../../models/sd-pcgrl-*/{model.json,weights.bin,meta.json}', { query: '?url', import: 'default', eager: true }) as Record<string, string>;
 
-/** The folder of the shipped model for a ruleset (Longcat's predates rulesets and has none in its name). */
+/** The folder of the shipped model for a ruleset, as its folder names it (`Ruleset.assets.rlModelFolder`). */
 export function shippedModelFolder(rules: RulesetName): string {
-  return rules === 'longcat' ? 'sd-pcgrl-8x8' : `sd-pcgrl-${rules}-8x8`;
+  return rulesetByName(rules).assets.rlModelFolder;
 }
 
-/** The ruleset a shipped folder's name says (`sd-pcgrl-8x8`: Longcat; `sd-pcgrl-paint-8x8`: paint), or null. */
+/** The ruleset whose shipped model lives in `folder`, or null. */
 export function folderRules(folder: string): RulesetName | null {
-  const m = /^sd-pcgrl-(?:([a-z]+)-)?\d+x\d+$/.exec(folder);
-  if (m === null) return null;
-  const name = m[1] ?? 'longcat';
-  return isRulesetName(name) ? name : null;
+  return allRulesets().find((r) => r.assets.rlModelFolder === folder)?.name ?? null;
 }
 
 function shippedUrl(rules: RulesetName, name: string): string | undefined {
@@ -39,7 +37,7 @@ function shippedUrl(rules: RulesetName, name: string): string | undefined {
 }
 
 /** True when the build includes the shipped model of `rules`. */
-export function hasShippedModel(rules: RulesetName = 'longcat'): boolean {
+export function hasShippedModel(rules: RulesetName = DEFAULT_RULESET_NAME): boolean {
   return ['model.json', 'weights.bin', 'meta.json'].every((n) => shippedUrl(rules, n) !== undefined);
 }
 
@@ -49,7 +47,7 @@ export function missingShippedModel(rules: RulesetName): string {
 }
 
 /** The shipped model's meta.json for `rules`, checked by its schema and its ruleset (the worker checks the whole model when it loads it). */
-export async function fetchShippedMeta(rules: RulesetName = 'longcat'): Promise<ModelMeta> {
+export async function fetchShippedMeta(rules: RulesetName = DEFAULT_RULESET_NAME): Promise<ModelMeta> {
   const url = shippedUrl(rules, 'meta.json');
   if (url === undefined) throw new Error(missingShippedModel(rules));
   const r = await fetch(url);
@@ -63,7 +61,7 @@ export async function fetchShippedMeta(rules: RulesetName = 'longcat'): Promise<
 }
 
 /** Fetches the shipped model's three files for `rules` (the loader checks its meta's ruleset). */
-export async function fetchShippedModel(rules: RulesetName = 'longcat'): Promise<ModelFiles> {
+export async function fetchShippedModel(rules: RulesetName = DEFAULT_RULESET_NAME): Promise<ModelFiles> {
   const get = async (name: string): Promise<Response> => {
     const url = shippedUrl(rules, name);
     if (url === undefined) throw new Error(`${missingShippedModel(rules)} (models/${shippedModelFolder(rules)}/${name} is missing)`);

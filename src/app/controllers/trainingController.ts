@@ -27,6 +27,7 @@ import type { RulesetName } from '../../core/rules/ruleset';
 import { packRules } from '../store/rules';
 import type { SdModelState } from '../store/trainingSlice';
 import { generatorPins } from '../store/suggestionsSlice';
+import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -193,7 +194,7 @@ export class TrainingController {
   async resumeCheckpoint(): Promise<void> {
     if (this.busy()) return;
     const saved = this.state.trainingCheckpoint;
-    const was = saved?.settings.rules ?? 'longcat';
+    const was = saved?.settings.rules ?? DEFAULT_RULESET_NAME;
     if (saved !== null && was !== this.rules) {
       // Training on would carve under other rules than the pack's: refused, the checkpoint stays.
       this.state.setTrainingPhase(this.state.trainingPhase, `This run trains for ${rulesetByName(was).title} and this pack is ${rulesetByName(this.rules).title}: open a ${rulesetByName(was).title} pack to resume it (nothing was changed).`);
@@ -320,7 +321,7 @@ export class TrainingController {
    * sentence, and the generator keeps the model it had.
    */
   async useTrainedModel(): Promise<void> {
-    const trained = this.state.trainingSession?.rules ?? 'longcat';
+    const trained = this.state.trainingSession?.rules ?? DEFAULT_RULESET_NAME;
     const problem = modelRulesProblem({ rules: trained }, this.rules);
     if (problem !== null) {
       this.state.notify('error', `${problem}.`);

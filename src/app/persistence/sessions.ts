@@ -28,6 +28,7 @@ import { err, ok, type Result } from '../../core/util/result';
 import type { BatchRun } from '../store/batchSlice';
 import type { LabFitted, LabSlice } from '../store/labSlice';
 import { BatchSettingsSchema, GeneratedLevelSchema, WORKSPACE_VERSION, firstIssue, rows, seed } from './workspace';
+import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
 
 /** Most lab data rows kept across a reload (each is a grid and its features, about 0.5 kB). */
 export const MAX_SAVED_LAB_SAMPLES = 20_000;
@@ -85,7 +86,7 @@ export const BatchReportSchema = z.object({
   status: z.enum(['done', 'cancelled']),
   settings: BatchSettingsSchema,
   // Absent in reports saved before rulesets (they were Longcat's).
-  rules: z.enum(RULESET_NAMES).default('longcat'),
+  rules: z.enum(RULESET_NAMES).default(DEFAULT_RULESET_NAME),
   modelName: short.nullable(),
   progress: z.object({ done: count, total: count, run: count, runs: count, temperature: z.number().min(0).max(1).nullable() }).nullable(),
   runs: z.array(EvaluationRunSchema).min(1).max(MAX_TEMPERATURES),
@@ -166,7 +167,7 @@ const LabDataSchema = z.object({
   rowsRead: count,
   stateCap: z.number().int().min(1),
   // Absent in lab data saved before rulesets (it was analysed under Longcat).
-  rules: z.enum(RULESET_NAMES).default('longcat'),
+  rules: z.enum(RULESET_NAMES).default(DEFAULT_RULESET_NAME),
 });
 
 const LabRunSchema = z.object({

@@ -34,6 +34,7 @@ import type { FoundLevel } from '../../workers/batch.api';
 import type { StudioView } from '../store/uiSlice';
 import { migrateRecord, recordVersion } from './migrations';
 import { encodeJournalValue } from './journal';
+import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
 
 export const WORKSPACE_VERSION = 1;
 
@@ -308,7 +309,7 @@ export const GeneratorResultsSchema = z.object({
   version: z.literal(WORKSPACE_VERSION),
   // rules: absent in results saved before rulesets (they were Longcat's).
   // pins: the pinned cells the levels keep (absent: none kept, and in results saved before pins).
-  settings: z.object({ generator: z.enum(GENERATOR_NAMES), rules: z.enum(RULESET_NAMES).default('longcat'), width: side, height: side, seed, count: z.number().int().min(1).max(MAX_GENERATE_COUNT), pins: PinRowsField.optional() }),
+  settings: z.object({ generator: z.enum(GENERATOR_NAMES), rules: z.enum(RULESET_NAMES).default(DEFAULT_RULESET_NAME), width: side, height: side, seed, count: z.number().int().min(1).max(MAX_GENERATE_COUNT), pins: PinRowsField.optional() }),
   levels: z.array(GeneratedLevelSchema).max(MAX_GENERATE_COUNT * 4),
   iterations: count,
   duplicates: count,
@@ -361,7 +362,7 @@ export const AtdResultsSchema = z.object({
     seed,
     count: z.number().int().min(1).max(MAX_AT_DIFFICULTY_COUNT),
     // Absent in results saved before rulesets (they were Longcat's).
-    rules: z.enum(RULESET_NAMES).default('longcat'),
+    rules: z.enum(RULESET_NAMES).default(DEFAULT_RULESET_NAME),
     // The pinned cells the levels keep (absent: none kept, and in results saved before pins).
     pins: PinRowsField.optional(),
   }),

@@ -7,6 +7,7 @@ import type { BandName } from '../../core/difficulty/predict';
 import type { BatchGenerator, CurveStep, EvaluationProgress, EvaluationRun, FoundLevel, PolicyInfo } from '../../workers/batch.api';
 import type { RulesetName } from '../../core/rules/ruleset';
 import type { SliceCreator } from './types';
+import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
 
 export type TargetMode = 'number' | 'band';
 
@@ -142,7 +143,7 @@ export const DEFAULT_ATD_SETTINGS: AtDifficultySettings = {
 export const DEFAULT_BATCH_SETTINGS: BatchSettings = { generator: 'rsd', width: 8, height: 8, count: 20_000, seed: 1, temperatures: '0:1:0.1' };
 
 const idleAtd: AtDifficultyRun = { status: 'idle', request: null, levels: [], message: null, outOfReach: false, reachable: null, milliseconds: null, added: [] };
-const idleBatch: BatchRun = { status: 'idle', settings: null, rules: 'longcat', modelName: null, progress: null, runs: [], policy: null, message: null, seconds: null, startedAt: null, finishedAt: null };
+const idleBatch: BatchRun = { status: 'idle', settings: null, rules: DEFAULT_RULESET_NAME, modelName: null, progress: null, runs: [], policy: null, message: null, seconds: null, startedAt: null, finishedAt: null };
 
 export const createBatchSlice: SliceCreator<BatchSlice> = () => (set, get) => ({
   atdSettings: DEFAULT_ATD_SETTINGS,
@@ -174,7 +175,7 @@ export const createBatchSlice: SliceCreator<BatchSlice> = () => (set, get) => ({
   curveFinished: (status, message) => set({ curveRun: { ...get().curveRun, status, message } }),
 
   setBatchSettings: (patch) => set({ batchSettings: { ...get().batchSettings, ...patch } }),
-  batchStarted: (settings, modelName, at, rules = 'longcat') => set({ batchRun: { ...idleBatch, status: 'running', settings, rules, modelName, startedAt: at }, batchRunIndex: -1 }),
+  batchStarted: (settings, modelName, at, rules = DEFAULT_RULESET_NAME) => set({ batchRun: { ...idleBatch, status: 'running', settings, rules, modelName, startedAt: at }, batchRunIndex: -1 }),
   batchProgress: (p) => {
     const run = get().batchRun;
     if (run.status !== 'running') return;

@@ -95,7 +95,7 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
     const key = levelKey(level);
     // The start itself can be over: nothing to fill (won, not logged), or no legal move (lost).
     const start = catAfter(level, '', rules).state;
-    const outcome: PlayOutcome = start.emptyLeft === 0 ? 'won' : rules.legalMoves(level, start).length === 0 ? 'failed' : 'playing';
+    const outcome: PlayOutcome = rules.isWon(level, start) ? 'won' : rules.legalMoves(level, start).length === 0 ? 'failed' : 'playing';
     set({
       mode: 'play',
       replay: null,
@@ -110,7 +110,7 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
     if (moves === '') return get().startPlaytest();
     const rules = selectRuleset(get());
     const { state } = catAfter(level, moves, rules);
-    const outcome: PlayOutcome = state.emptyLeft === 0 ? 'won' : rules.legalMoves(level, state).length === 0 ? 'failed' : 'playing';
+    const outcome: PlayOutcome = rules.isWon(level, state) ? 'won' : rules.legalMoves(level, state).length === 0 ? 'failed' : 'playing';
     set({
       mode: 'play',
       replay: null,
@@ -130,7 +130,7 @@ export const createPlaytestSlice: SliceCreator<PlaytestSlice> = (deps) => (set, 
     if (!rules.legalMoves(level, before.state).includes(direction)) return false;
     const moves = play.moves + letter;
     const { state } = catAfter(level, moves, rules);
-    const won = state.emptyLeft === 0;
+    const won = rules.isWon(level, state);
     const failed = !won && rules.legalMoves(level, state).length === 0;
     const now = deps.now();
     const next: PlaySession = {

@@ -16,6 +16,7 @@ import { rowsKey } from './packEdits';
 import type { PlaytestRecord } from './playtestSlice';
 import { featureKey, graphRules, packRules, playKey } from './rules';
 import type { StudioState } from './types';
+import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
 
 const keys = new WeakMap<Level, string>();
 
@@ -164,7 +165,7 @@ export function selectPlayStats(s: Pick<StudioState, 'playLog' | 'playStarts' | 
   if (byKey === undefined) {
     byKey = new Map();
     for (const r of s.playLog) {
-      const k = playKey(r.rules ?? 'longcat', r.levelKey);
+      const k = playKey(r.rules ?? DEFAULT_RULESET_NAME, r.levelKey);
       const w = byKey.get(k) ?? { solved: 0, seconds: 0 };
       byKey.set(k, { solved: w.solved + 1, seconds: w.seconds + r.seconds });
     }

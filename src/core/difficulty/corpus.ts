@@ -9,6 +9,7 @@ import { createLevelSource, type GeneratorName } from '../generators/registry';
 import { UniqueLevels } from '../generators/unique';
 import { rulesetByName } from '../rules/registry';
 import type { RulesetName } from '../rules/ruleset';
+import { DEFAULT_RULESET_NAME } from '../rules/ruleset';
 
 /** One unique solvable level of a corpus: its key (walls and head), the generator that made it, and its features. */
 export interface CorpusEntry {
@@ -31,7 +32,7 @@ export function playerModelTime(f: LevelFeatures): number {
 }
 
 /** Unique solvable levels from each spec's run (iteration i of each run seeded `seed`), under `rules` (default Longcat). */
-export function generatedCorpus(specs: readonly CorpusSpec[], seed: number, onProgress?: (done: number, total: number) => void, rules: RulesetName = 'longcat'): CorpusEntry[] {
+export function generatedCorpus(specs: readonly CorpusSpec[], seed: number, onProgress?: (done: number, total: number) => void, rules: RulesetName = DEFAULT_RULESET_NAME): CorpusEntry[] {
   const unique = new UniqueLevels(new Set<string>(), rulesetByName(rules)); // one duplicate set across all specs
   const out: CorpusEntry[] = [];
   const total = specs.reduce((a, s) => a + s.iterations, 0);

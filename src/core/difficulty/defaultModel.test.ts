@@ -17,7 +17,7 @@ import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
 import { createLevelSource } from '../generators/registry';
 import { parseRows } from '../level/format';
 import { levelKey, type Level } from '../level/level';
-import { DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL, PAINT_DEFAULT_DIFFICULTY_MODEL } from './defaultModel';
+import { DEFAULT_DIFFICULTY_MODEL, defaultModelFor, ITERATION_7_MODEL } from './defaultModel';
 import { parseDifficultyModel, type FeatureName } from './model';
 import { explainDifficulty, predictDifficulty } from './predict';
 import { ONE_MOVE, ROOM_LONG_TUNNEL, ROOM_SHORT_TUNNEL, SNAKE_10, SNAKE_10_POCKETS, SNAKE_8, THREE_MOVES_TWO_SOLUTIONS, WON } from '../../../test/fixtures/difficultyLevels';
@@ -90,7 +90,7 @@ describe('the shipped model files', () => {
 
   it('every one passes the full check, probe set included, and loads as that check reads it', () => {
     expect(files.sort()).toEqual(['default.json', 'iteration7.json', 'paint-default.json']);
-    const loaded: Record<string, unknown> = { 'default.json': DEFAULT_DIFFICULTY_MODEL, 'iteration7.json': ITERATION_7_MODEL, 'paint-default.json': PAINT_DEFAULT_DIFFICULTY_MODEL };
+    const loaded: Record<string, unknown> = { 'default.json': DEFAULT_DIFFICULTY_MODEL, 'iteration7.json': ITERATION_7_MODEL, 'paint-default.json': defaultModelFor('paint') };
     for (const [path, data] of Object.entries(shipped)) {
       const file = path.slice(path.lastIndexOf('/') + 1);
       const r = parseDifficultyModel(JSON.stringify(data));

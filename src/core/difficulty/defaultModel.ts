@@ -6,11 +6,12 @@
  *   keeps it available), the default before the player-model quantities.
  * - `models/difficulty/paint-default.json`: paint's default (SPEC §12), the
  *   same recipe on paint's own random solution-down levels.
- * {@link defaultModelFor} picks the default by ruleset wherever one is used.
+ * Each ruleset names its default in its folder (`Ruleset.assets`);
+ * {@link defaultModelFor} loads it, once per ruleset, wherever one is used.
  */
 import defaultData from '../../../models/difficulty/default.json';
 import iteration7Data from '../../../models/difficulty/iteration7.json';
-import paintDefaultData from '../../../models/difficulty/paint-default.json';
+import { rulesetByName } from '../rules/registry';
 import type { RulesetName } from '../rules/ruleset';
 import { DifficultyModelSchema, type DifficultyModel } from './model';
 
@@ -33,10 +34,15 @@ export const DEFAULT_DIFFICULTY_MODEL: DifficultyModel = load(defaultData, 'mode
 /** The thesis's iteration-7 model (ridge over nSolutions, nSolutionBranches, nIndeterminateBranches), fitted and calibrated by the same recipe. */
 export const ITERATION_7_MODEL: DifficultyModel = load(iteration7Data, 'models/difficulty/iteration7.json');
 
-/** Paint's shipped default, fitted and calibrated on paint's random solution-down levels. */
-export const PAINT_DEFAULT_DIFFICULTY_MODEL: DifficultyModel = load(paintDefaultData, 'models/difficulty/paint-default.json');
+const byRules = new Map<RulesetName, DifficultyModel>();
 
-/** The shipped default difficulty model of a ruleset. */
+/** The shipped default difficulty model of a ruleset, as its folder names it (`Ruleset.assets.difficultyModel`); read once. */
 export function defaultModelFor(rules: RulesetName): DifficultyModel {
-  return rules === 'paint' ? PAINT_DEFAULT_DIFFICULTY_MODEL : DEFAULT_DIFFICULTY_MODEL;
+  let model = byRules.get(rules);
+  if (model === undefined) {
+    const { file, data } = rulesetByName(rules).assets.difficultyModel;
+    model = data === defaultData ? DEFAULT_DIFFICULTY_MODEL : load(data, file);
+    byRules.set(rules, model);
+  }
+  return model;
 }

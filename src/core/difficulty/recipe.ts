@@ -12,6 +12,8 @@ import { calibrateToThesis, fitModel } from './calibrate';
 import { generatedCorpus, playerModelTime, type CorpusEntry, type CorpusSpec } from './corpus';
 import type { DifficultyModel, FeatureName, FeatureTransform, FitMethod } from './model';
 import type { RulesetName } from '../rules/ruleset';
+import { DEFAULT_RULESET_NAME } from '../rules/ruleset';
+import { rulesetByName } from '../rules/registry';
 
 /** Thesis Table 4.1, iteration 7. */
 export const ITERATION_7_FEATURES: readonly FeatureName[] = ['nSolutions', 'nSolutionBranches', 'nIndeterminateBranches'];
@@ -45,14 +47,15 @@ export const LOG_LABEL_DESCRIPTION =
 
 /**
  * The corpus of the recipe: `iterations` of RSD and of RPU on 8x8, and a
- * quarter as many RSD on 6x6 and on 10x10. Paint has no RPU, so its corpus
- * is the three RSD runs.
+ * quarter as many RSD on 6x6 and on 10x10; RPU only where the ruleset's
+ * corpus takes it (`assets.corpusGenerators`: paint's and ice's are the
+ * three RSD runs).
  */
-export function corpusSpecs(iterations: number, rules: RulesetName = 'longcat'): CorpusSpec[] {
+export function corpusSpecs(iterations: number, rules: RulesetName = DEFAULT_RULESET_NAME): CorpusSpec[] {
   const quarter = Math.max(1, Math.floor(iterations / 4));
   return [
     { generator: 'rsd', width: 8, height: 8, iterations },
-    ...(rules === 'longcat' ? [{ generator: 'rpu' as const, width: 8, height: 8, iterations }] : []),
+    ...(rulesetByName(rules).assets.corpusGenerators.includes('rpu') ? [{ generator: 'rpu' as const, width: 8, height: 8, iterations }] : []),
     { generator: 'rsd', width: 6, height: 6, iterations: quarter },
     { generator: 'rsd', width: 10, height: 10, iterations: quarter },
   ];
@@ -60,7 +63,7 @@ export function corpusSpecs(iterations: number, rules: RulesetName = 'longcat'):
 
 /** Fits and calibrates a model on generated levels. Deterministic for a recipe (except `createdAt`). */
 export function buildModelFromGenerated(recipe: GeneratedRecipe, createdAt: string, onProgress?: (done: number, total: number) => void): DifficultyModel {
-  const rules = recipe.rules ?? 'longcat';
+  const rules = recipe.rules ?? DEFAULT_RULESET_NAME;
   return buildModelFromCorpus(recipe, generatedCorpus(corpusSpecs(recipe.iterations, rules), recipe.seed, onProgress, rules), createdAt);
 }
 
@@ -71,7 +74,7 @@ export function buildModelFromGenerated(recipe: GeneratedRecipe, createdAt: stri
  * slow part).
  */
 export function buildModelFromCorpus(recipe: GeneratedRecipe, corpus: readonly CorpusEntry[], createdAt: string): DifficultyModel {
-  const rules = recipe.rules ?? 'longcat';
+  const rules = recipe.rules ?? DEFAULT_RULESET_NAME;
   const specs = corpusSpecs(recipe.iterations, rules);
   const calibrationSet = corpus.filter((e) => e.generator === 'rsd' && e.key.startsWith('8x8:')).map((e) => e.features);
   const counts = (g: string, size: string): number => corpus.filter((e) => e.generator === g && e.key.startsWith(size)).length;
@@ -90,7 +93,7 @@ export function buildModelFromCorpus(recipe: GeneratedRecipe, corpus: readonly C
           `No player data: fitted (${recipe.method}, alpha by 5-fold CV) to the random player model's expected solve time` +
           `${recipe.labelTransform === 'log1p' ? ' (as ln(1 + time))' : ''}` +
           `${recipe.transforms?.some((t) => t !== 'identity') ? ` from ${recipe.features.map((f, i) => (recipe.transforms![i] === 'log1p' ? `ln(1 + ${f})` : f)).join(', ')}` : ''} over ` +
-          `${corpus.length} unique generated ${rules === 'longcat' ? '' : `${rules} `}levels (RSD 8x8: ${counts('rsd', '8x8:')}, ${rules === 'longcat' ? `RPU 8x8: ${counts('rpu', '8x8:')}, ` : ''}` +
+          `${corpus.length} unique generated ${rules === DEFAULT_RULESET_NAME ? '' : `${rules} `}levels (RSD 8x8: ${counts('rsd', '8x8:')}, ${specs.some((s) => s.generator === 'rpu') ? `RPU 8x8: ${counts('rpu', '8x8:')}, ` : ''}` +
           `RSD 6x6: ${counts('rsd', '6x6:')}, RSD 10x10: ${counts('rsd', '10x10:')}), seed ${recipe.seed}; ` +
           `time scale calibrated so RSD 8x8 matches the thesis (91% below 20, 4% above 30).`,
         command: recipe.command,

@@ -15,6 +15,7 @@ import { CELL_WALL, type Level } from '../level/level';
 import type { LevelPack } from '../pack/schema';
 import { err, ok, type Result } from '../util/result';
 import { exportEntries, headPosition } from './packLevels';
+import { rulesetByName } from '../rules/registry';
 
 /** The only size the port's table holds. */
 export const ARDUBOY_SIDE = 8;
@@ -77,7 +78,7 @@ export function arduboyHeader(pack: LevelPack, options: ArduboyHeaderOptions = {
     if (!C_IDENTIFIER.test(name)) return err(`"${name}" is not a C identifier (letters, digits and _, not starting with a digit)`);
   }
   if (arrayName === countName) return err('the table and the count need different names');
-  if (pack.rules !== 'longcat') return err(`the Arduboy header is for Longcat only (the port plays Longcat's rules), and this is a ${pack.rules} pack; export json, text, csv, pack or html instead`);
+  if (!rulesetByName(pack.rules).assets.exports.includes('arduboy')) return err(`the Arduboy header is for Longcat only (the port plays Longcat's rules), and this is a ${pack.rules} pack; export json, text, csv, pack or html instead`);
   const entries = exportEntries(pack);
   if (entries.length === 0) return err('the pack has no levels; an Arduboy header needs at least one');
   if (entries.length > MAX_ARDUBOY_LEVELS) {

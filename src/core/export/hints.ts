@@ -4,9 +4,9 @@
  * works wherever the player is (not only on the path it planned).
  *
  * A state is named by a key the game can compute from its own grid:
- * `"<head>:<hex>"`, where `<head>` is the cat's head cell (row-major index,
- * `y * width + x`) and `<hex>` lists which cells the cat fills (its head and
- * body, walls not counted): the cells in row-major order, padded with
+ * `"<head>:<hex>"`, where `<head>` is the mover's cell (row-major index,
+ * `y * width + x`) and `<hex>` lists which cells the mover has covered
+ * (Longcat: its head and body; paint: its paint; ice: none; walls not counted): the cells in row-major order, padded with
  * empty cells to a multiple of 4, each group of four written as one
  * lower-case hex digit with the first cell of the group as the highest bit
  * (8). Example: the start of the 3x3 level `C..` / `...` / `...` has its
@@ -21,6 +21,8 @@
 import { Solver } from '../graph/solver';
 import { CELL_WALL, type Level } from '../level/level';
 import { DIRECTIONS, type Direction } from '../rules/moves';
+import { DEFAULT_RULESET } from '../rules/registry';
+import type { Ruleset } from '../rules/ruleset';
 
 /** Most winnable states listed per level; past it only the shortest solution is given. */
 export const HINT_STATE_LIMIT = 5_000;
@@ -49,30 +51,38 @@ export function hintKey(cellCount: number, head: number, filledByCat: (cell: num
 }
 
 /** Hints of one level (see the module comment). Never throws on a valid level. */
-export function levelHints(level: Level, options: { limit?: number; maxStates?: number } = {}): LevelHints {
+export function levelHints(level: Level, options: { limit?: number; maxStates?: number; rules?: Ruleset } = {}): LevelHints {
   const limit = options.limit ?? HINT_STATE_LIMIT;
-  const g = new Solver().search(level, options.maxStates ?? HINT_SEARCH_CAP);
+  const g = new Solver().search(level, options.maxStates ?? HINT_SEARCH_CAP, options.rules ?? DEFAULT_RULESET);
   if (!g.complete) return { solution: null, note: `more than ${(options.maxStates ?? HINT_SEARCH_CAP).toLocaleString('en-US')} states: no hints` };
   const n = g.stateCount;
-  // Moves left to a win along a shortest way, or -1 when no win is reachable. Every edge fills more
-  // cells, so states in decreasing `filled` order see their children first.
-  const order = Array.from({ length: n }, (_, s) => s).sort((a, b) => g.filled[b]! - g.filled[a]!);
+  // Moves left to a win along a shortest way, or -1 when no win is reachable: a breadth-first
+  // search back from the won states over the reversed edges (the graph may have cycles).
   const left = new Int32Array(n).fill(-1);
   const best = new Int8Array(n).fill(-1);
-  for (const s of order) {
-    if (g.filled[s] === g.openCells) {
-      left[s] = 0;
-      continue;
-    }
-    for (let d = 0; d < 4; d++) {
-      const c = g.child[s * 4 + d]!;
-      if (c < 0 || left[c]! < 0) continue;
-      if (left[s]! < 0 || left[c]! + 1 < left[s]!) {
-        left[s] = left[c]! + 1;
-        best[s] = d;
-      }
+  const parentsStart = new Int32Array(n + 1);
+  for (let s = 0; s < n; s++) for (let d = 0; d < 4; d++) { const c = g.child[s * 4 + d]!; if (c >= 0) parentsStart[c + 1]!++; }
+  for (let s = 0; s < n; s++) parentsStart[s + 1]! += parentsStart[s]!;
+  const fill = parentsStart.slice(0, n), parents = new Int32Array(parentsStart[n]!);
+  for (let s = 0; s < n; s++) for (let d = 0; d < 4; d++) { const c = g.child[s * 4 + d]!; if (c >= 0) parents[fill[c]!++] = s; }
+  const queue: number[] = [];
+  for (let s = 0; s < n; s++) if (g.won[s] === 1) { left[s] = 0; queue.push(s); }
+  for (let k = 0; k < queue.length; k++) {
+    const c = queue[k]!;
+    for (let i = parentsStart[c]!; i < parentsStart[c + 1]!; i++) {
+      const s = parents[i]!;
+      if (left[s]! >= 0) continue;
+      left[s] = left[c]! + 1;
+      queue.push(s);
     }
   }
+  // The first of U, D, L, R on a shortest way.
+  for (let s = 0; s < n; s++) {
+    if (left[s]! <= 0) continue;
+    for (let d = 0; d < 4; d++) { const c = g.child[s * 4 + d]!; if (c >= 0 && left[c] === left[s]! - 1) { best[s] = d; break; } }
+  }
+  // States in start-first order (fewest moves from the start first), so the file reads from the start.
+  const order = Array.from({ length: n }, (_, s) => s).sort((a, b) => g.depth[a]! - g.depth[b]! || a - b);
   let solution: string | null = null;
   if (left[0]! >= 0) {
     solution = '';
@@ -82,8 +92,7 @@ export function levelHints(level: Level, options: { limit?: number; maxStates?: 
   if (winnable.length > limit) return { solution, note: `${winnable.length.toLocaleString('en-US')} winnable states, more than the ${limit.toLocaleString('en-US')} listed per level: the shortest solution only` };
   const next: Record<string, Direction> = {};
   const cellCount = level.width * level.height;
-  // States in start-first order (fewest cells filled first), so the file reads from the start.
-  for (const s of [...winnable].reverse()) {
+  for (const s of winnable) {
     const word = s * g.stride;
     const key = hintKey(cellCount, g.head[s]!, (c) => level.cells[c] !== CELL_WALL && (g.bits[word + (c >>> 5)]! & (1 << (c & 31))) !== 0);
     next[key] = DIRECTIONS[best[s]!]!;

@@ -11,6 +11,7 @@ import { createRng, streamSeed } from '../util/rng';
 import { pinsSizeProblem, withPins, type CellPins } from './pins';
 import { runRpuIteration } from './rpu';
 import { runRandomWalkKeepingPins } from './rsd';
+import { DEFAULT_RULESET_NAME } from '../rules/ruleset';
 
 /** The generators that need no trained model, by name. */
 export const GENERATOR_NAMES = ['rpu', 'rsd'] as const;
@@ -34,7 +35,8 @@ export interface GeneratorSettings {
  * dead ends) are Longcat's, so it is Longcat only.
  */
 export function generatorsFor(rules: RulesetName): readonly GeneratorName[] {
-  return rules === 'longcat' ? GENERATOR_NAMES : ['rsd'];
+  const names = rulesetByName(rules).assets.generators;
+  return GENERATOR_NAMES.filter((g) => names.includes(g));
 }
 
 /** What iteration `index` of a run produced. */
@@ -62,7 +64,7 @@ export function isGeneratorName(name: string): name is GeneratorName {
 /** A source for the settings. Throws for a generator the ruleset does not support (check {@link generatorsFor} first). */
 export function createLevelSource(settings: GeneratorSettings): LevelSource {
   const { width, height, seed } = settings;
-  const rules = settings.rules ?? 'longcat';
+  const rules = settings.rules ?? DEFAULT_RULESET_NAME;
   if (!generatorsFor(rules).includes(settings.generator)) throw new Error(`${settings.generator} does not support the ${rules} rules`);
   const pins = settings.pins;
   const sizeProblem = pins === undefined ? null : pinsSizeProblem(pins, width, height);

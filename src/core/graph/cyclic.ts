@@ -59,7 +59,7 @@ export class CyclicClassifier {
     this.ensure(n);
     const compCount = this.components(g);
     const { classes, comp, members, compStart, reach, absorbing, p, cd, cm } = this;
-    const { child, outdeg, filled, openCells, bits, stride, head, rules } = g;
+    const { child, outdeg, filled, won, bits, stride, head, rules } = g;
 
     let nBranches = 0, nSolutions = 0, nFails = 0, nSolutionBranches = 0, nDead = 0, nIndeterminate = 0;
     let nIndeterminateBranches = 0, nSolutionNodes = 0;
@@ -69,7 +69,7 @@ export class CyclicClassifier {
       let reaches = false, closed = true, hasSuccess = false;
       for (let i = from; i < to; i++) {
         const s = members[i]!;
-        if (filled[s] === openCells) {
+        if (won[s] === 1) {
           hasSuccess = true;
           reaches = true;
         }
@@ -92,7 +92,7 @@ export class CyclicClassifier {
         p[s] = 0;
         cd[s] = 0;
         cm[s] = 0;
-        if (filled[s] === openCells) {
+        if (won[s] === 1) {
           classes[s] = SUCCESS;
           nSolutions++;
           p[s] = 1;
@@ -280,7 +280,7 @@ export class CyclicClassifier {
   /** Fewest moves to a success and how many move sequences that short (BFS order: ids never decrease in depth). */
   private shortest(g: SearchGraph): { length: number; count: number } {
     const n = g.stateCount;
-    const { child, depth, filled, openCells } = g;
+    const { child, depth, won } = g;
     const count = this.shortCount;
     count.fill(0, 0, n);
     count[0] = 1;
@@ -288,7 +288,7 @@ export class CyclicClassifier {
     for (let s = 0; s < n; s++) {
       const ds = depth[s]!;
       if (best >= 0 && ds > best) break;
-      if (filled[s] === openCells) {
+      if (won[s] === 1) {
         best = ds;
         total += count[s]!;
         continue;

@@ -120,7 +120,7 @@ export class Classifier {
     const n = g.stateCount;
     this.ensure(n, g.openCells);
     const { classes, order, bucket, paths, p, cd, cm, dist, shortCount } = this;
-    const { child, outdeg, filled, openCells, bits, stride, head } = g;
+    const { child, outdeg, filled, openCells, won, bits, stride, head } = g;
     const rules = g.rules;
 
     // Counting sort by filled count, descending: children before parents.
@@ -147,7 +147,7 @@ export class Classifier {
       const s = order[k]!;
       const deg = outdeg[s]!;
       if (deg > 1) nBranches += deg - 1;
-      if (filled[s] === openCells) {
+      if (won[s] === 1) {
         classes[s] = SUCCESS;
         nSolutions++;
         paths[s] = 1;

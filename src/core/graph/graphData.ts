@@ -34,7 +34,7 @@ export interface GraphData {
   readonly outdeg: Uint8Array;
   /** Open cells covered. */
   readonly filledCount: Uint16Array;
-  /** Open cells of the level, the start included: a node with `filledCount === openCells` is won. */
+  /** Open cells of the level, the start included (won nodes are those of class success: the ruleset decides). */
   readonly openCells: number;
   readonly winProbability: Float64Array;
   /** BFS tree: the parent on one shortest path from the start, -1 for the start. */

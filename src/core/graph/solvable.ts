@@ -23,7 +23,6 @@ export interface SolvableResult {
 export function checkSolvable(level: Level, budget = 200_000, rules: Ruleset = longcat): SolvableResult {
   const ctx = rules.compile(level);
   const stride = ctx.stride;
-  const open = ctx.openCells;
   // Frames: marks (stride words), mover cell, covered count, next direction to try.
   let bits = new Uint32Array(stride * 64);
   let pos = new Int32Array(64), covered = new Int32Array(64), nextDir = new Int8Array(64);
@@ -38,7 +37,7 @@ export function checkSolvable(level: Level, budget = 200_000, rules: Ruleset = l
   };
   /** Enters the state in frame `top`; true when it is won. False also when it is pruned (then the frame is dropped by the caller). */
   const enter = (top: number): 'won' | 'pruned' | 'open' => {
-    if (covered[top] === open) return 'won';
+    if (ctx.isWon(bits, top * stride, pos[top]!, covered[top]!)) return 'won';
     const base = top * stride;
     if (ctx.isDead(bits, base, pos[top]!, covered[top]!)) return 'pruned';
     const k = key(base, pos[top]!);

@@ -2,8 +2,9 @@
  * Solution-graph search (SPEC §3, §12): breadth-first over every state
  * reachable from the start under a {@link Ruleset} (default Longcat), with
  * states packed as bitsets and deduplicated in an open-addressing hash table.
- * The ruleset's compiled {@link RuleContext} makes each move; a won state is
- * never expanded (the game ends there). A {@link Solver} keeps its buffers between
+ * The ruleset's compiled {@link RuleContext} makes each move and says which
+ * states are won ({@link RuleContext.isWon}); a won state is never expanded
+ * (the game ends there). A {@link Solver} keeps its buffers between
  * calls, so analysing thousands of levels allocates almost nothing; the graph
  * it returns is a view into those buffers and is valid until its next call.
  * Copy out whatever must outlive the next call.
@@ -29,7 +30,7 @@ export interface SearchGraph {
   /** False when the state cap stopped the search; then only the explored part is present. */
   readonly complete: boolean;
   readonly stateCount: number;
-  /** Open cells (not wall), the start included. A state with `filled === openCells` is won. */
+  /** Open cells (not wall), the start included. */
   readonly openCells: number;
   /** Words per state in `bits`. */
   readonly stride: number;
@@ -43,6 +44,8 @@ export interface SearchGraph {
   /** `child[s * 4 + d]`: the state after direction d (U, D, L, R), or -1 when illegal. */
   readonly child: Int32Array;
   readonly outdeg: Uint8Array;
+  /** 1 per won state (the ruleset's end of the game, asked once per state during the search); a won state has no edge out. */
+  readonly won: Uint8Array;
 }
 
 const INITIAL_CAPACITY = 256;
@@ -57,6 +60,7 @@ export class Solver {
   private depth = new Uint16Array(0);
   private child = new Int32Array(0);
   private outdeg = new Uint8Array(0);
+  private won = new Uint8Array(0);
   /**
    * The open-addressing table, two words per slot: the search's stamp (a slot
    * holding an older stamp is free, so a new search clears nothing) and the
@@ -82,7 +86,7 @@ export class Solver {
     const tmp = this.tmp;
     const openCells = rules.openCells;
     // The buffers as locals (reloaded after a growth): the loop below is the engine's hottest code.
-    let { bits, head, filled, depth, child, outdeg, slots, capacity } = this;
+    let { bits, head, filled, depth, child, outdeg, won, slots, capacity } = this;
     let mask = (slots.length >>> 1) - 1, stamp = this.stamp;
 
     // Start state.
@@ -100,13 +104,16 @@ export class Solver {
 
     for (let s = 0; s < count; s++) {
       const base = s * stride, at = s * 4;
-      if (filled[s] === openCells) {
-        // Won: the game ends here (paint could still move; Longcat cannot).
+      const h = head[s]!, covered = filled[s]!;
+      if (rules.isWon(bits, base, h, covered)) {
+        // Won: the game ends here (paint or ice could still move; Longcat cannot).
         child[at] = child[at + 1] = child[at + 2] = child[at + 3] = -1;
         outdeg[s] = 0;
+        won[s] = 1;
         continue;
       }
-      const h = head[s]!, covered = filled[s]!, nextDepth = depth[s]! + 1;
+      won[s] = 0;
+      const nextDepth = depth[s]! + 1;
       let deg = 0;
       for (let d = 0; d < 4; d++) {
         const r = rules.slide(bits, base, h, d, tmp);
@@ -140,7 +147,7 @@ export class Solver {
           }
           if (count >= capacity) {
             this.ensure(capacity * 2, stride, count);
-            ({ bits, head, filled, depth, child, outdeg, slots, capacity } = this);
+            ({ bits, head, filled, depth, child, outdeg, won, slots, capacity } = this);
             mask = (slots.length >>> 1) - 1;
             stamp = this.stamp;
             i = hashState(tmp, 0, c, stride) & mask;
@@ -175,6 +182,7 @@ export class Solver {
       depth,
       child,
       outdeg,
+      won,
     };
   }
 
@@ -193,6 +201,7 @@ export class Solver {
     this.depth = grow(this.depth, (n) => new Uint16Array(n), cap);
     this.child = grow(this.child, (n) => new Int32Array(n), cap * 4);
     this.outdeg = grow(this.outdeg, (n) => new Uint8Array(n), cap);
+    this.won = grow(this.won, (n) => new Uint8Array(n), cap);
     this.capacity = cap;
     this.stride = stride;
     if (cap * 2 > this.slots.length >>> 1) {

@@ -19,6 +19,7 @@ import type { CellPins } from '../generators/pins';
 import { openCellCount, toRows } from '../level/level';
 import { rulesetByName } from '../rules/registry';
 import type { RulesetName } from '../rules/ruleset';
+import { DEFAULT_RULESET_NAME } from '../rules/ruleset';
 
 /** One level found, with what it took to find it (its provenance). */
 export interface FoundLevel {
@@ -122,7 +123,7 @@ export function runAtDifficultyJob(job: AtDifficultyJobSettings, cache: RangeCac
   const ranges = cache.for(job.model);
   const r = generateAtDifficulty(
     {
-      rules: rulesetByName(job.rules ?? 'longcat'),
+      rules: rulesetByName(job.rules ?? DEFAULT_RULESET_NAME),
       width: job.width,
       height: job.height,
       target: job.target,

@@ -14,6 +14,7 @@ import { pinCount } from '../generators/pins';
 import { UniqueLevels, type KeySet, type UniqueLevel } from '../generators/unique';
 import { rulesetByName } from '../rules/registry';
 import { NEVER_CANCELLED, type CancelSignal, type JobProgress, type ProgressSink } from './jobs';
+import { DEFAULT_RULESET_NAME } from '../rules/ruleset';
 
 /** Iterations allowed per wanted level when the run stops at a level count (RPU finds a solvable 8x8 level in about 1 of 20). */
 export const ITERATIONS_PER_LEVEL = 400;
@@ -59,7 +60,7 @@ export interface GenerateJobResult {
 /** Runs the job. Cost: one generator iteration per index, one analysis per new level. */
 export function runGenerateJob(job: GenerateJob, hooks: GenerateJobHooks): GenerateJobResult {
   const source = createLevelSource(job);
-  const unique = new UniqueLevels(hooks.seen, rulesetByName(job.rules ?? 'longcat'));
+  const unique = new UniqueLevels(hooks.seen, rulesetByName(job.rules ?? DEFAULT_RULESET_NAME));
   const cancelled = hooks.cancelled ?? NEVER_CANCELLED;
   const wanted = job.levels ?? Infinity;
   const total = job.to - job.from;

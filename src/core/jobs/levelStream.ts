@@ -15,6 +15,7 @@ import { CURRENT_PACK_VERSION, isJsonObject } from '../pack/migrations';
 import { levelKey, type Level } from '../level/level';
 import { err, ok, type Result } from '../util/result';
 import { RULESET_NAMES, type RulesetName } from '../rules/ruleset';
+import { DEFAULT_RULESET_NAME } from '../rules/ruleset';
 
 /** Longest line a reader accepts, in UTF-16 code units (a level of the largest size with notes and tags is far shorter). */
 export const MAX_STREAM_LINE = 64 * 1024;
@@ -29,7 +30,7 @@ export interface StreamLevel {
 }
 
 /** One stream line for `level` under `rules` (default Longcat), without the trailing newline. */
-export function formatStreamLine(level: PackLevel, rules: RulesetName = 'longcat'): string {
+export function formatStreamLine(level: PackLevel, rules: RulesetName = DEFAULT_RULESET_NAME): string {
   return JSON.stringify({ rules, ...orderedPackLevel(level) });
 }
 

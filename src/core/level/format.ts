@@ -1,13 +1,13 @@
 /**
- * The level text format (SPEC §2): one row per line, top row first, `.` empty,
- * `#` wall, `C` head, with an optional `; name` line above. Several levels in
+ * The level text format (SPEC §2, §14): one row per line, top row first, `.`
+ * empty, `#` wall, `G` goal (ice), `C` head, with an optional `; name` line above. Several levels in
  * one text are separated by blank lines.
  *
  * Parsing never throws on user input: it returns a {@link ParseError} with a
  * 1-based line and column and a sentence a designer can act on.
  * `parseLevel(formatLevel(level))` gives back the same level.
  */
-import { CELL_EMPTY, CELL_WALL, MAX_SIDE, MIN_SIDE, type Level, toRows } from './level';
+import { CELL_EMPTY, CELL_GOAL, CELL_WALL, MAX_SIDE, MIN_SIDE, type Level, toRows } from './level';
 import { err, ok, type Result } from '../util/result';
 
 /** Why a level text was refused, and where: a line and column in the whole text and a sentence. */
@@ -78,6 +78,7 @@ export function parseRows(textRows: readonly string[], name?: string, firstLine 
       const i = y * width + x;
       if (ch === '#') cells[i] = CELL_WALL;
       else if (ch === '.') cells[i] = CELL_EMPTY;
+      else if (ch === 'G') cells[i] = CELL_GOAL;
       else if (ch === 'C') {
         if (head >= 0) {
           const hx = (head % width) + 1, hy = Math.floor(head / width) + 1;
@@ -93,7 +94,7 @@ export function parseRows(textRows: readonly string[], name?: string, firstLine 
         return err({
           line: firstLine + y,
           column: x + 1,
-          message: `unknown character ${shown}; use '.' for empty, '#' for wall and 'C' for the head`,
+          message: `unknown character ${shown}; use '.' for empty, '#' for wall, 'G' for a goal and 'C' for the head`,
         });
       }
     }

@@ -1,6 +1,8 @@
 /**
- * The level grid. A level is W x H cells (3..16 per side), each empty or wall,
- * plus exactly one head cell (which is not a wall). Cells are indexed
+ * The level grid. A level is W x H cells (3..16 per side), each empty, wall
+ * or goal, plus exactly one head cell (which is not a wall). Which cell kinds
+ * a game uses is its ruleset's business (`Ruleset.cellKinds`, `levelProblem`):
+ * Longcat and paint have no goal, ice has exactly one. Cells are indexed
  * row-major from the top-left: `index = y * width + x`.
  *
  * Levels are plain immutable values: functions here return new levels.
@@ -13,6 +15,8 @@ export const MAX_SIDE = 16;
 export const CELL_EMPTY = 0;
 /** Cell value: wall. */
 export const CELL_WALL = 1;
+/** Cell value: a goal (open; ice's end of the game, SPEC §14). */
+export const CELL_GOAL = 2;
 
 /**
  * A level: width and height in 3..16, one value per cell (row-major) and the
@@ -22,7 +26,7 @@ export const CELL_WALL = 1;
 export interface Level {
   readonly width: number;
   readonly height: number;
-  /** `CELL_EMPTY` or `CELL_WALL` per cell; the head's cell is `CELL_EMPTY`. */
+  /** `CELL_EMPTY`, `CELL_WALL` or `CELL_GOAL` per cell; the head's cell is `CELL_EMPTY`. */
   readonly cells: Uint8Array;
   /** Cell index of the cat's head. */
   readonly head: number;
@@ -42,7 +46,7 @@ export function emptyLevel(width: number, height: number, head = 0, name?: strin
 /** Number of open (non-wall) cells, head included. */
 export function openCellCount(level: Level): number {
   let n = 0;
-  for (let i = 0; i < level.cells.length; i++) if (level.cells[i] === CELL_EMPTY) n++;
+  for (let i = 0; i < level.cells.length; i++) if (level.cells[i] !== CELL_WALL) n++;
   return n;
 }
 
@@ -54,14 +58,14 @@ export function levelKey(level: Level): string {
   return `${level.width}x${level.height}:${toRows(level).join('/')}`;
 }
 
-/** The level as text rows: `.` empty, `#` wall, `C` head. */
+/** The level as text rows: `.` empty, `#` wall, `G` goal, `C` head. */
 export function toRows(level: Level): string[] {
   const rows: string[] = [];
   for (let y = 0; y < level.height; y++) {
     let row = '';
     for (let x = 0; x < level.width; x++) {
       const i = y * level.width + x;
-      row += i === level.head ? 'C' : level.cells[i] === CELL_WALL ? '#' : '.';
+      row += i === level.head ? 'C' : level.cells[i] === CELL_WALL ? '#' : level.cells[i] === CELL_GOAL ? 'G' : '.';
     }
     rows.push(row);
   }

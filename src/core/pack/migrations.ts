@@ -18,6 +18,7 @@
 import { describeValue } from './describe';
 import type { PackProblem } from './pack';
 import { err, ok, type Result } from '../util/result';
+import { DEFAULT_RULESET_NAME } from '../rules/ruleset';
 
 /** The pack version this build writes and the highest it reads. */
 export const CURRENT_PACK_VERSION = 2;
@@ -32,7 +33,7 @@ export type PackMigration = (pack: Readonly<Record<string, unknown>>) => Record<
 export type PackMigrationChain = ReadonlyMap<number, PackMigration>;
 
 /** Version 1 to 2: a version 1 pack is Longcat (it predates rulesets); whatever `rules` a hand edit put there is replaced. */
-export const fromV1: PackMigration = (pack) => ({ ...pack, rules: 'longcat' });
+export const fromV1: PackMigration = (pack) => ({ ...pack, rules: DEFAULT_RULESET_NAME });
 
 /** The chain of this build. */
 export const PACK_MIGRATIONS: PackMigrationChain = new Map<number, PackMigration>([[1, fromV1]]);

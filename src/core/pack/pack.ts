@@ -32,6 +32,7 @@ import {
   type PackLevel,
   type PackLevelSource,
 } from './schema';
+import { DEFAULT_RULESET_NAME } from '../rules/ruleset';
 
 /**
  * Something wrong (or, as a warning, something ignored) in a pack file.
@@ -436,7 +437,7 @@ export function createPack(name: string, levels: readonly PackLevel[], options: 
   return {
     format: PACK_FORMAT,
     version: CURRENT_PACK_VERSION,
-    rules: options.rules ?? 'longcat',
+    rules: options.rules ?? DEFAULT_RULESET_NAME,
     name,
     ...(options.description !== undefined ? { description: options.description } : {}),
     ...(options.createdWith !== undefined ? { createdWith: options.createdWith } : {}),

@@ -13,6 +13,7 @@ import { CURRENT_PACK_VERSION, isJsonObject, migratePack } from './migrations';
 import { checkFieldDefs } from './fields';
 import { importPackJson, type PackProblem } from './pack';
 import { LevelPackSchema, MAX_ID_LENGTH, MAX_PACK_LEVELS, PACK_FORMAT, type LevelPack, type PackLevel } from './schema';
+import { DEFAULT_RULESET_NAME } from '../rules/ruleset';
 
 /** A level that could not be kept, with what is wrong with it. */
 export interface SetAsideLevel {
@@ -83,7 +84,7 @@ export function salvagePackJson(json: unknown, fallbackName = RECOVERED_PACK_NAM
   const fields = readFields !== undefined && checkFieldDefs(readFields).length === 0 ? readFields : undefined;
   if (readFields !== undefined && fields === undefined) packProblems.push({ path: 'fields', message: 'the field definitions are not valid; they were left out' });
   const rawRules = root['rules'];
-  const rules = shape.rules.safeParse(rawRules).success ? (rawRules as LevelPack['rules']) : 'longcat';
+  const rules = shape.rules.safeParse(rawRules).success ? (rawRules as LevelPack['rules']) : DEFAULT_RULESET_NAME;
   if (rawRules !== undefined && rawRules !== rules) packProblems.push({ path: 'rules', message: `${describeValue(rawRules)} is not a ruleset (longcat or paint); the levels are read as Longcat` });
   const rawLevels = root['levels'];
   if (!Array.isArray(rawLevels)) {

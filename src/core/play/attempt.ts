@@ -45,7 +45,7 @@ export function stateAfter(level: Level, moves: string, rules: Ruleset = longcat
 }
 
 function statusOf(level: Level, state: PlayState, rules: Ruleset): AttemptStatus {
-  if (state.emptyLeft === 0) return 'won';
+  if (rules.isWon(level, state)) return 'won';
   return legalMoves(level, state, rules).length === 0 ? 'stuck' : 'playing';
 }
 

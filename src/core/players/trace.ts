@@ -12,6 +12,8 @@ import type { Level } from '../level/level';
 import { DIRECTIONS } from '../rules/moves';
 import { applyMove, initialState, legalMoves, type PlayState } from '../rules/state';
 import { err, ok, type Result } from '../util/result';
+import { DEFAULT_RULESET } from '../rules/registry';
+import type { Ruleset } from '../rules/ruleset';
 
 /** The letters a trace may hold. */
 export const TRACE_PATTERN = /^[UDLR|-]*$/;
@@ -41,9 +43,9 @@ export interface TraceError {
   readonly message: string;
 }
 
-function endOf(level: Level, state: PlayState): TraceEnd {
-  if (state.emptyLeft === 0) return 'won';
-  return legalMoves(level, state).length === 0 ? 'stuck' : 'open';
+function endOf(level: Level, state: PlayState, rules: Ruleset): TraceEnd {
+  if (rules.isWon(level, state)) return 'won';
+  return legalMoves(level, state, rules).length === 0 ? 'stuck' : 'open';
 }
 
 /**
@@ -51,14 +53,14 @@ function endOf(level: Level, state: PlayState): TraceEnd {
  * with nothing to undo, or anything after a win is an error with its
  * position. Never throws. O(trace x slide length).
  */
-export function replayTrace(level: Level, trace: string): Result<ReplayedTrace, TraceError> {
-  let stack: PlayState[] = [initialState(level)];
+export function replayTrace(level: Level, trace: string, rules: Ruleset = DEFAULT_RULESET): Result<ReplayedTrace, TraceError> {
+  let stack: PlayState[] = [initialState(level, rules)];
   let current = '';
   let moves = 0, undos = 0, restarts = 0;
   for (let i = 0; i < trace.length; i++) {
     const ch = trace[i]!;
     const top = stack[stack.length - 1]!;
-    if (top.emptyLeft === 0) return err({ index: i, message: `the level was already won before position ${i + 1}` });
+    if (rules.isWon(level, top)) return err({ index: i, message: `the level was already won before position ${i + 1}` });
     if (ch === UNDO) {
       if (stack.length === 1) return err({ index: i, message: `undo at position ${i + 1} with no move to take back` });
       stack.pop();
@@ -71,14 +73,14 @@ export function replayTrace(level: Level, trace: string): Result<ReplayedTrace, 
     } else {
       const d = DIRECTIONS.indexOf(ch as (typeof DIRECTIONS)[number]);
       if (d < 0) return err({ index: i, message: `unknown letter ${JSON.stringify(ch)} at position ${i + 1}; a trace holds U, D, L, R, - (undo) and | (restart)` });
-      const next = applyMove(level, top, d);
+      const next = applyMove(level, top, d, rules);
       if (next === null) return err({ index: i, message: `move ${ch} at position ${i + 1} is blocked` });
       stack.push(next);
       current += ch;
       moves++;
     }
   }
-  return ok({ finalMoves: current, end: endOf(level, stack[stack.length - 1]!), moves, undos, restarts });
+  return ok({ finalMoves: current, end: endOf(level, stack[stack.length - 1]!, rules), moves, undos, restarts });
 }
 
 /**

@@ -4,12 +4,12 @@
  */
 import { longcat } from './longcat';
 import { paint } from './paint';
-import { RULESET_NAMES, type Ruleset, type RulesetName } from './ruleset';
+import { DEFAULT_RULESET_NAME, RULESET_NAMES, type Ruleset, type RulesetName } from './ruleset';
 
 const RULESETS: Record<RulesetName, Ruleset> = { longcat, paint };
 
 /** The default ruleset (text files and version-1 packs are Longcat). */
-export const DEFAULT_RULESET: Ruleset = longcat;
+export const DEFAULT_RULESET: Ruleset = RULESETS[DEFAULT_RULESET_NAME];
 
 /** The ruleset called `name`. */
 export function rulesetByName(name: RulesetName): Ruleset {
@@ -26,4 +26,4 @@ export function allRulesets(): readonly Ruleset[] {
   return RULESET_NAMES.map((n) => RULESETS[n]);
 }
 
-export { longcat, paint };
+export { longcat, paint, DEFAULT_RULESET_NAME };

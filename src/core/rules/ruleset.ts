@@ -7,8 +7,12 @@
  *
  * A state is always (mover cell, marked cells), where "marked" means wall or
  * already covered by the mover (Longcat: wall, body and head; paint: wall and
- * paint). A state is won when every cell is marked, so "empty cells left" and
- * "won" mean the same for every ruleset.
+ * paint; ice: walls only, a state is the mover's cell). The ruleset decides
+ * the end of the game on its compiled context ({@link RuleContext.isWon}; a
+ * state that is not won and has no legal move is failed), its cell kinds
+ * ({@link Ruleset.cellKinds}) and its assets (difficulty default, SD-PCGRL
+ * model, generators, exports): code outside `rules/` asks it and never tests
+ * a ruleset's name.
  */
 import type { Level } from '../level/level';
 import type { Topology } from './moves';
@@ -17,6 +21,11 @@ import type { Topology } from './moves';
 export const RULESET_NAMES = ['longcat', 'paint'] as const;
 /** One of {@link RULESET_NAMES}. */
 export type RulesetName = (typeof RULESET_NAMES)[number];
+/**
+ * The ruleset of data that names none: text files, version-1 packs, records
+ * saved before rulesets. The only place its name is written down.
+ */
+export const DEFAULT_RULESET_NAME: RulesetName = 'longcat';
 
 /**
  * One state of play, never mutated (moves return a new state). `head` is the
@@ -27,7 +36,7 @@ export interface PlayState {
   readonly head: number;
   /** 1 where the cell is wall or already covered by the mover. */
   readonly filled: Uint8Array;
-  /** Open cells not yet covered; 0 means won. */
+  /** Open cells not yet covered (progress; whether the state is won is {@link Ruleset.isWon}). */
   readonly emptyLeft: number;
 }
 
@@ -40,7 +49,7 @@ export interface PlayState {
 export interface RuleContext {
   readonly level: Level;
   readonly topology: Topology;
-  /** Open (non-wall) cells, the start included. A state with all of them covered is won. */
+  /** Open (non-wall) cells, the start included. */
   readonly openCells: number;
   /** Uint32 words per packed state. */
   readonly stride: number;
@@ -53,6 +62,14 @@ export interface RuleContext {
    * {@link packSlide}(end cell, newly covered cells).
    */
   slide(bits: Uint32Array, base: number, pos: number, dir: number, out: Uint32Array): number;
+  /**
+   * The end of the game: true when the state `bits[base .. base + stride)`
+   * with the mover on `pos` and `covered` open cells covered is won (Longcat
+   * and paint: every open cell covered; ice: the mover on the goal). A won
+   * state has no move (the game ends there); a state that is not won and has
+   * no legal move is failed.
+   */
+  isWon(bits: Uint32Array, base: number, pos: number, covered: number): boolean;
   /**
    * The ruleset's cheap "obviously lost" test (SPEC §3, §12) for a state that
    * is neither won nor failed; `covered` is its number of covered open cells.
@@ -71,6 +88,42 @@ export function slideEnd(packed: number): number {
 /** The cells newly covered by a {@link packSlide} result. */
 export function slideGain(packed: number): number {
   return packed >>> 8;
+}
+
+/**
+ * A kind of cell a ruleset's levels may hold besides the start: its value in
+ * `Level.cells`, its character in the text format and the editor tool that
+ * paints it. `unique`: exactly one such cell per level (ice's goal).
+ */
+export interface CellKind {
+  readonly value: number;
+  readonly char: string;
+  /** What the cell is in this game ("ice", "rock", "goal"). */
+  readonly name: string;
+  /** The editor tool that paints it. */
+  readonly tool: 'empty' | 'wall' | 'goal';
+  readonly unique?: boolean;
+}
+
+/**
+ * What a ruleset ships and allows, looked up through it (never by testing
+ * its name). File paths are relative to the package root.
+ */
+export interface RulesetAssets {
+  /** The shipped default difficulty model: its file and its data (validated by `core/difficulty/defaultModel.ts`). */
+  readonly difficultyModel: { readonly file: string; readonly data: unknown };
+  /** The folder of the shipped SD-PCGRL model under `models/` (it may be absent from a build). */
+  readonly rlModelFolder: string;
+  /** The generators that run under these rules, by name (`core/generators/registry.ts`). */
+  readonly generators: readonly string[];
+  /** The generators of the difficulty recipe's corpus (`core/difficulty/recipe.ts`). */
+  readonly corpusGenerators: readonly string[];
+  /** The export formats that can hold these rules' levels (`core/export/formats.ts`). */
+  readonly exports: readonly string[];
+  /** True when the graph has no cycles and solution paths are counted, so "unique solution" can be asked for. */
+  readonly uniqueSolution: boolean;
+  /** True when the Turtle environment can train for these rules. */
+  readonly turtle: boolean;
 }
 
 /** How the editor and the state view draw a ruleset, as data (the studio maps roles to its palette). */
@@ -157,7 +210,10 @@ export interface Ruleset {
    */
   readonly deadInherited?: boolean;
   readonly glyphs: RulesetEditorGlyphs;
-  /** A level this ruleset cannot play, as a sentence, or null. Both rulesets accept every well-formed level today. */
+  /** The cell kinds of its levels besides the start, wall and empty first (the editor's tools, the text format's characters). */
+  readonly cellKinds: readonly CellKind[];
+  readonly assets: RulesetAssets;
+  /** A level this ruleset cannot play (a cell kind it lacks, a unique kind missing or repeated), as a sentence, or null. */
   levelProblem(level: Level): string | null;
   /**
    * The packed-state operations for one level (the solver's hot loop). May
@@ -171,6 +227,8 @@ export interface Ruleset {
   slideCells(level: Level, state: PlayState, dir: number): number[];
   /** The state after a move in `dir`, or null when it is illegal. */
   applyMove(level: Level, state: PlayState, dir: number): PlayState | null;
+  /** True when `state` is won (the game ends there). */
+  isWon(level: Level, state: PlayState): boolean;
   /** Legal direction indices in `state` (none once won: the game ends there). */
   legalMoves(level: Level, state: PlayState): number[];
   /** A fresh solution-down process for a `width x height` grid (generators and SD-PCGRL). */

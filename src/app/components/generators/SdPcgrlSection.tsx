@@ -19,6 +19,7 @@ import { GeneratedLevelCard, pinnedCellsOf } from './GeneratedLevelCard';
 import { KeepPinsField } from './KeepPinsField';
 import { formatCount } from '../../adapters/trainingSeries';
 import { useTrainingController } from '../training/useTraining';
+import { DEFAULT_RULESET_NAME } from '../../../core/rules/ruleset';
 
 const MAX_COUNT = 1000;
 
@@ -57,7 +58,7 @@ export function SdPcgrlSection() {
   return (
     <section className="sd-section" data-testid="sd.panel">
       <h3 className="sd-title">SD-PCGRL — learned solution-down</h3>
-      <div className="sd-model" data-testid="sd.model" data-status={model.status} data-rules={meta?.rules ?? (meta !== null ? 'longcat' : '')}>
+      <div className="sd-model" data-testid="sd.model" data-status={model.status} data-rules={meta?.rules ?? (meta !== null ? DEFAULT_RULESET_NAME : '')}>
         {model.status === 'missing' || (!hasShippedModel(s.rules) && meta === null) ? (
           <span className="muted">No shipped model for this pack's ruleset in this build. Train one in the Training view and use “Generate with it”.</span>
         ) : model.status === 'failed' ? (

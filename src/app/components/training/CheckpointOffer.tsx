@@ -5,6 +5,7 @@ import { useTrainingController } from './useTraining';
 import { useState } from 'react';
 import { rulesetByName } from '../../../core/rules/registry';
 import { useServices } from '../../studioContext';
+import { DEFAULT_RULESET_NAME } from '../../../core/rules/ruleset';
 
 /** A checkpoint that cannot be used: what is wrong, and setting it aside (a backup is kept) after a confirmation. */
 function DamagedCheckpoint({ problem }: { problem: string }) {
@@ -42,7 +43,7 @@ export function CheckpointOffer() {
     <section className="train-offer" data-testid="training.checkpoint" data-episodes={meta.episodes} data-env-steps={meta.envSteps} data-updates={meta.updates}>
       <b>A saved run can go on.</b>
       <p className="train-note">
-        {settings.env} {settings.width}x{settings.height} <span data-testid="training.checkpoint.rules">for {rulesetByName(settings.rules ?? 'longcat').title}</span>, {settings.recipe}, seed {settings.seed}: {formatCount(meta.episodes)} episodes, {formatCount(meta.updates)} updates,{' '}
+        {settings.env} {settings.width}x{settings.height} <span data-testid="training.checkpoint.rules">for {rulesetByName(settings.rules ?? DEFAULT_RULESET_NAME).title}</span>, {settings.recipe}, seed {settings.seed}: {formatCount(meta.episodes)} episodes, {formatCount(meta.updates)} updates,{' '}
         {formatDuration(meta.wallSeconds)} trained{cp.budget.minutes !== undefined ? ` of ${cp.budget.minutes} min` : ''}. Saved {cp.savedAt.replace('T', ' ').slice(0, 19)} UTC.
       </p>
       <div className="button-row">

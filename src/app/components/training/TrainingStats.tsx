@@ -3,6 +3,7 @@ import { formatCount, formatDuration } from '../../adapters/trainingSeries';
 import { useStudioShallow } from '../../studioContext';
 import { PhasePill } from './TrainingControls';
 import { rulesetByName } from '../../../core/rules/registry';
+import { DEFAULT_RULESET_NAME } from '../../../core/rules/ruleset';
 
 export function TrainingStats() {
   const s = useStudioShallow((st) => ({ last: st.trainingHistory.at(-1) ?? null, backend: st.trainingBackend, phase: st.trainingPhase, error: st.trainingError, session: st.trainingSession, budget: st.trainingBudgetMinutes }));
@@ -20,7 +21,7 @@ export function TrainingStats() {
         <PhasePill phase={s.phase} />
         {s.session !== null && (
           <span className="muted" data-testid="training.session">
-            {s.session.env} {s.session.width}x{s.session.height} · <span data-testid="training.sessionRules">for {rulesetByName(s.session.rules ?? 'longcat').title}</span> · <span data-testid="training.sessionRecipe">{s.session.recipe}</span> recipe · {s.session.encoding} · seed {s.session.seed}
+            {s.session.env} {s.session.width}x{s.session.height} · <span data-testid="training.sessionRules">for {rulesetByName(s.session.rules ?? DEFAULT_RULESET_NAME).title}</span> · <span data-testid="training.sessionRecipe">{s.session.recipe}</span> recipe · {s.session.encoding} · seed {s.session.seed}
           </span>
         )}
         <span className="grow" />

@@ -113,6 +113,11 @@ export class LongcatContext implements RuleContext {
     this.insideHi = inHi;
   }
 
+  /** Won when every open cell is covered. */
+  isWon(_bits: Uint32Array, _base: number, _pos: number, covered: number): boolean {
+    return covered === this.openCells;
+  }
+
   startMarks(out: Uint32Array, offset: number): number {
     for (let w = 0; w < this.stride; w++) out[offset + w] = this.walls[w]!;
     const h = this.level.head;

@@ -3,7 +3,9 @@
  * leaves body behind; fill every empty cell. Every move covers a new cell, so
  * the state graph is acyclic and takes the solver's fast path.
  */
+import { cellKindsProblem, emptyKind, wallKind } from '../cellKinds';
 import type { Ruleset } from '../ruleset';
+import { longcatAssets } from './assets';
 import { LongcatContext } from './context';
 import { longcatApplyMove, longcatInitialState, longcatLegalMoves, longcatSlideCells } from './play';
 import { SolutionDownWalk } from './solutionDown';
@@ -20,12 +22,15 @@ export const longcat: Ruleset = {
     coveredBlocks: true,
     summary: 'The head slides until it hits a wall, the body or the edge, leaving body behind; fill every empty cell.',
   },
-  levelProblem: () => null,
+  cellKinds: [emptyKind('empty'), wallKind('wall')],
+  assets: longcatAssets,
+  levelProblem: (level) => cellKindsProblem(level, longcat.cellKinds),
   compile: (level, reuse) => (reuse instanceof LongcatContext ? reuse.bind(level) : new LongcatContext(level)),
   initialState: longcatInitialState,
   slideCells: longcatSlideCells,
   applyMove: longcatApplyMove,
   legalMoves: longcatLegalMoves,
+  isWon: (_level, state) => state.emptyLeft === 0,
   solutionDown: (width, height) => new SolutionDownWalk(width, height),
 };
 

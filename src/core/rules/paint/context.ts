@@ -37,6 +37,11 @@ export class PaintContext implements RuleContext {
     this.lastWordMask = rest === 0 ? -1 : (1 << rest) - 1;
   }
 
+  /** Won when every open cell is covered. */
+  isWon(_bits: Uint32Array, _base: number, _pos: number, covered: number): boolean {
+    return covered === this.openCells;
+  }
+
   startMarks(out: Uint32Array, offset: number): number {
     for (let w = 0; w < this.stride; w++) out[offset + w] = 0;
     for (let c = 0; c < this.topology.cellCount; c++) {
