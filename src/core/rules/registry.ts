@@ -3,10 +3,11 @@
  * (packs, worker messages, CLI flags) keeps its name and looks it up here.
  */
 import { longcat } from './longcat';
+import { ice } from './ice';
 import { paint } from './paint';
 import { DEFAULT_RULESET_NAME, RULESET_NAMES, type Ruleset, type RulesetName } from './ruleset';
 
-const RULESETS: Record<RulesetName, Ruleset> = { longcat, paint };
+const RULESETS: Record<RulesetName, Ruleset> = { longcat, paint, ice };
 
 /** The default ruleset (text files and version-1 packs are Longcat). */
 export const DEFAULT_RULESET: Ruleset = RULESETS[DEFAULT_RULESET_NAME];
@@ -26,4 +27,4 @@ export function allRulesets(): readonly Ruleset[] {
   return RULESET_NAMES.map((n) => RULESETS[n]);
 }
 
-export { longcat, paint, DEFAULT_RULESET_NAME };
+export { longcat, paint, ice, DEFAULT_RULESET_NAME };

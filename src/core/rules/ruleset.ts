@@ -18,7 +18,7 @@ import type { Level } from '../level/level';
 import type { Topology } from './moves';
 
 /** The names of the rulesets the studio knows, in menu order. */
-export const RULESET_NAMES = ['longcat', 'paint'] as const;
+export const RULESET_NAMES = ['longcat', 'paint', 'ice'] as const;
 /** One of {@link RULESET_NAMES}. */
 export type RulesetName = (typeof RULESET_NAMES)[number];
 /**
