@@ -41,7 +41,13 @@ export function loadRuledLevels(text: string, file: string, rules?: RulesetName)
   const r = parseLevels(text);
   if (!r.ok) throw new CliError(`${file}: ${describeParseError(r.error)}`);
   if (r.value.length === 0) throw new CliError(`${file} holds no levels`);
-  return { levels: r.value, rules: inputRules(file, null, rules) };
+  const ruled = inputRules(file, null, rules);
+  const ruleset = rulesetByName(ruled);
+  r.value.forEach((level, i) => {
+    const problem = ruleset.levelProblem(level);
+    if (problem !== null) throw new CliError(`${file}: level ${i + 1}${level.name !== undefined ? ` ("${level.name}")` : ''} is not a ${ruleset.title} level: ${problem}${rules === undefined ? ` (text is read as ${ruleset.title} unless --rules says otherwise)` : ''}`);
+  });
+  return { levels: r.value, rules: ruled };
 }
 
 /** Levels from the text format or a level pack (detected by a leading `{`). */

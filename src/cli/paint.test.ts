@@ -97,7 +97,7 @@ describe('analyze --rules paint', () => {
   });
 
   it('a bad --rules is one line, exit 2', async () => {
-    refused(await runCli(['analyze', file('levels.txt', text), '--rules', 'sokoban']), /--rules must be one of longcat, paint, got "sokoban"/);
+    refused(await runCli(['analyze', file('levels.txt', text), '--rules', 'sokoban']), /--rules must be one of longcat, paint, ice, got "sokoban"/);
   });
 });
 

@@ -125,7 +125,7 @@ describe('runEvaluation', () => {
     expect(refusal(await runEvaluation({ generator: 'sd-pcgrl', rules: 'paint', width: 8, height: 8, count: 10, seed: 1, model, temperatures: [0.2], policy: { modelJson: '{}', meta: longcatMeta, weights: new Uint8Array(0) } }))).toBe(
       'policy: This model was trained for Longcat levels and this pack is Paint: use a Paint model (nothing was changed)',
     );
-    expect(refusal(await runEvaluation({ generator: 'rsd', rules: 'chess' as 'paint', width: 6, height: 6, count: 10, seed: 1, model }))).toMatch(/rules must be one of longcat, paint/);
+    expect(refusal(await runEvaluation({ generator: 'rsd', rules: 'chess' as 'paint', width: 6, height: 6, count: 10, seed: 1, model }))).toMatch(/rules must be one of longcat, paint, ice/);
   });
 
   it.runIf(existsSync('models/sd-pcgrl-paint-8x8/weights.bin'))('paint: SD-PCGRL with the paint policy, per temperature, analysed under paint rules (every sample solvable by the naive paint solver)', async () => {

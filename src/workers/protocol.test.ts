@@ -69,6 +69,6 @@ describe('training protocol', () => {
     expect(SessionRecordSchema.parse(paint.session).settings.rules).toBe('paint');
     // A ruleset that does not exist is not guessed at: the record cannot be used, and says why.
     const bad = SessionRecordSchema.safeParse({ settings: { ...settings, rules: 'chess' }, budget: {}, history: [] });
-    expect(bad.error?.issues.map((i) => i.message)).toEqual(['rules must be one of longcat, paint']);
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(['rules must be one of longcat, paint, ice']);
   });
 });

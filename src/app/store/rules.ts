@@ -56,12 +56,12 @@ export function featureKey(rules: RulesetName, rowsKey: string): string {
 }
 
 /**
- * True when "exactly one solution" can be asked of a ruleset's levels: it
- * counts solution paths, which only an acyclic ruleset has a finite number of
- * (paint's `solutionPaths` is null, SPEC §12).
+ * True when "exactly one solution" can be asked of a ruleset's levels (its
+ * folder says so, `assets.uniqueSolution`: it counts solution paths, which
+ * only an acyclic ruleset has a finite number of; SPEC §12).
  */
 export function uniqueSolutionApplies(rules: RulesetName): boolean {
-  return rulesetByName(rules).acyclic;
+  return rulesetByName(rules).assets.uniqueSolution;
 }
 
 /** The sentence for levels made under `from` offered to a pack under `into` (nothing is changed). */

@@ -15,7 +15,7 @@ import shippedIteration7Text from '../../../models/difficulty/iteration7.json?ra
 import shippedPaint from '../../../models/difficulty/paint-default.json';
 import shippedPaintText from '../../../models/difficulty/paint-default.json?raw';
 import { paint } from '../rules/registry';
-import type { RulesetName } from '../rules/ruleset';
+import { RULESET_NAMES, type RulesetName } from '../rules/ruleset';
 import { analyzeLevel } from '../graph/analyze';
 import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
 import { createLevelSource } from '../generators/registry';
@@ -64,7 +64,7 @@ function parseRecipeCommand(command: string): Omit<GeneratedRecipe, 'command'> &
   const label = (opts.get('label') ?? 'identity') as DifficultyModel['label']['transform'];
   expect(LABEL_TRANSFORMS).toContain(label);
   const rules = (opts.get('rules') ?? 'longcat') as RulesetName;
-  expect(['longcat', 'paint']).toContain(rules);
+  expect(RULESET_NAMES).toContain(rules);
   return {
     name: opts.get('name') ?? 'custom',
     ...(rules !== 'longcat' ? { rules } : {}),

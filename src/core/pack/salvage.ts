@@ -13,7 +13,8 @@ import { CURRENT_PACK_VERSION, isJsonObject, migratePack } from './migrations';
 import { checkFieldDefs } from './fields';
 import { importPackJson, type PackProblem } from './pack';
 import { LevelPackSchema, MAX_ID_LENGTH, MAX_PACK_LEVELS, PACK_FORMAT, type LevelPack, type PackLevel } from './schema';
-import { DEFAULT_RULESET_NAME } from '../rules/ruleset';
+import { DEFAULT_RULESET_NAME, RULESET_NAMES } from '../rules/ruleset';
+import { rulesetByName } from '../rules/registry';
 
 /** A level that could not be kept, with what is wrong with it. */
 export interface SetAsideLevel {
@@ -85,7 +86,7 @@ export function salvagePackJson(json: unknown, fallbackName = RECOVERED_PACK_NAM
   if (readFields !== undefined && fields === undefined) packProblems.push({ path: 'fields', message: 'the field definitions are not valid; they were left out' });
   const rawRules = root['rules'];
   const rules = shape.rules.safeParse(rawRules).success ? (rawRules as LevelPack['rules']) : DEFAULT_RULESET_NAME;
-  if (rawRules !== undefined && rawRules !== rules) packProblems.push({ path: 'rules', message: `${describeValue(rawRules)} is not a ruleset (longcat or paint); the levels are read as Longcat` });
+  if (rawRules !== undefined && rawRules !== rules) packProblems.push({ path: 'rules', message: `${describeValue(rawRules)} is not a ruleset (${RULESET_NAMES.join(', ')}); the levels are read as ${rulesetByName(DEFAULT_RULESET_NAME).title}` });
   const rawLevels = root['levels'];
   if (!Array.isArray(rawLevels)) {
     if (isJsonObject(json)) packProblems.push({ path: 'levels', message: `expected a list of levels but found ${describeValue(rawLevels)}` });
