@@ -23,6 +23,8 @@ const RULES_HELP = `${RULESET_NAMES.join(', ')} (default ${DEFAULT_RULESET_NAME}
 
 /** Evaluations per level `generate --target` may spend by default (the studio's budget). */
 const DEFAULT_AT_DIFFICULTY_EVALUATIONS = 20_000;
+/** `generate --maximize` budget when --evaluations is not given: enough for the 7x6 ice benchmark (docs/BENCHMARKS.md). */
+const DEFAULT_MAXIMIZE_EVALUATIONS = 2_000_000;
 
 /** True when `--out` names a level stream rather than a pack. */
 const isStreamOut = (out: string): boolean => out === '-' || /\.(ndjson|jsonl)$/i.test(out);
@@ -171,15 +173,33 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--exclude <pack>', 'with --target: skip levels already in this pack')
     .option('--unique-solution', 'with --target: only levels with exactly one solution path', false)
     .option('--open-cells <min:max>', 'with --target: range of open cells')
-    .option('--evaluations <n>', 'with --target: search budget per level in evaluated levels (the same seed gives the same levels on any machine)', String(DEFAULT_AT_DIFFICULTY_EVALUATIONS))
+    .option('--evaluations <n>', `with --target: search budget per level in evaluated levels (default ${DEFAULT_AT_DIFFICULTY_EVALUATIONS}); with --maximize: levels evaluated in all (default ${DEFAULT_MAXIMIZE_EVALUATIONS}); the same seed gives the same levels on any machine`)
+    .option('--maximize <feature>', 'search for the one level with the largest value of this feature (e.g. shortestSolutionLength) among solvable levels with exactly --walls walls; writes a pack of that level')
+    .option('--walls <k>', 'with --maximize: the number of wall cells (ice: rocks)')
+    .option('--restarts <n>', 'with --maximize: independent annealing runs the budget is split over', '8')
     .option('--time-limit <s>', 'with --target: give up after this many seconds of wall time (an outer cancel: the levels found by then are written, exit 3); default none')
     .option('--pins <file-or-list>', 'cells every level keeps: a file of rows (? free, # wall, . open, C start) or a list x,y=V;... (0-based column, row)')
-    .action(async (o: CommonOpts & { out: string; format?: string; temperature: string; target?: string; tolerance?: string; exclude?: string; uniqueSolution: boolean; openCells?: string; evaluations: string; timeLimit?: string; pins?: string }) => {
+    .action(async (o: CommonOpts & { out: string; format?: string; temperature: string; target?: string; tolerance?: string; exclude?: string; uniqueSolution: boolean; openCells?: string; evaluations?: string; timeLimit?: string; pins?: string; maximize?: string; walls?: string; restarts: string }) => {
       const pinsOf = async (size: { width: number; height: number }) => {
         if (o.pins === undefined) return undefined;
         const { readInput } = await import('./analyze');
         return parsePinsOption(o.pins, size.width, size.height, (file) => readInput(file, 'a pins file (--pins)'));
       };
+      if (o.maximize !== undefined) {
+        if (o.target !== undefined) throw new CliError('give --maximize or --target, not both');
+        if (o.walls === undefined) throw new CliError("--maximize needs '--walls <k>' (the number of wall cells)");
+        if (o.generator !== undefined || o.count !== undefined || o.iterations !== undefined || o.pins !== undefined) throw new CliError('--maximize writes its one best level: leave out --generator, --count, --iterations and --pins');
+        const { parseMaximize, runMaximize } = await import('./maximize');
+        const size = parseSize(o.size), rules = parseRules(o.rules), feature = parseMaximize(o.maximize);
+        const walls = parseWhole(o.walls, '--walls', 0, size.width * size.height);
+        const evaluations = parseCount(o.evaluations ?? String(DEFAULT_MAXIMIZE_EVALUATIONS), '--evaluations', 1_000_000_000);
+        const restarts = parseCount(o.restarts, '--restarts', 10_000);
+        const model = await loadModel(o.model, rules);
+        await checkOut(o.out);
+        const r = runMaximize({ rules, ...size, walls, feature, seed: parseSeed(o.seed), evaluations, restarts, model, out: o.out }, (line) => process.stderr.write(line + '\n'));
+        if (r.value === null) status.code = 3;
+        return;
+      }
       if (o.target !== undefined) {
         // Every option is checked before the search starts.
         const target = parseNumber(o.target, '--target', 0, MAX_TARGET, `a difficulty from 0 to ${MAX_TARGET}`);
@@ -199,7 +219,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         if (o.iterations !== undefined) throw new CliError('--target counts levels: use --count, not --iterations');
         if (o.count === undefined) throw new CliError("required option '--count <n>' not specified (the number of levels at the target)");
         const tolerance = parseTolerance(o.tolerance), count = parseCount(o.count, '--count', 10_000), seed = parseSeed(o.seed);
-        const evaluations = parseCount(o.evaluations, '--evaluations', 100_000_000);
+        const evaluations = parseCount(o.evaluations ?? String(DEFAULT_AT_DIFFICULTY_EVALUATIONS), '--evaluations', 100_000_000);
         const timeLimitMs = o.timeLimit === undefined ? Infinity : 1000 * parseNumber(o.timeLimit, '--time-limit', 0.001, 7 * 24 * 3600, 'seconds above 0 (at most a week)');
         const model = await loadModel(o.model, rules);
         const pins = await pinsOf(size);

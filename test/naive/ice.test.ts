@@ -29,7 +29,7 @@ const iceLevel = fc
   .record({ w: fc.integer({ min: 3, max: 16 }), h: fc.integer({ min: 3, max: 16 }), density: fc.double({ min: 0, max: 0.5, noNaN: true }), seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }) })
   .map(({ w, h, density, seed }) => {
     const rng = createRng(seed);
-    const cells = Array.from({ length: w * h }, () => (rng.next() < density ? '#' : '.'));
+    const cells: string[] = Array.from({ length: w * h }, () => (rng.next() < density ? '#' : '.'));
     const c = rng.int(w * h);
     let g = rng.int(w * h - 1);
     if (g >= c) g++;

@@ -1,11 +1,12 @@
 /**
  * The mover of a ruleset on the grid: Longcat's cat (a body through the
  * cells it covered) or paint's ball (a ball on its cell; the painted trail
- * is the cells' colour, drawn by the grid). One table, so a third ruleset
- * adds one entry.
+ * is the cells' colour, drawn by the grid; ice's slider too). The ruleset
+ * names its kind of mover (`glyphs.mover`), so a new ruleset adds no entry.
  */
 import type { ReactElement } from 'react';
-import type { RulesetName } from '../../core/rules/ruleset';
+import { rulesetByName } from '../../core/rules/registry';
+import type { RulesetEditorGlyphs, RulesetName } from '../../core/rules/ruleset';
 import { CatSprite } from './CatSprite';
 
 interface MoverSpriteProps {
@@ -33,11 +34,12 @@ export function BallSprite({ cell, width, cellSize: cs, faded = false }: { cell:
   );
 }
 
-const SPRITES: Record<RulesetName, (p: MoverSpriteProps) => ReactElement | null> = {
-  longcat: (p) => <CatSprite path={p.path} width={p.width} cellSize={p.cellSize} faded={p.faded ?? false} />,
-  paint: (p) => (p.path.length === 0 ? null : <BallSprite cell={p.path[p.path.length - 1]!} width={p.width} cellSize={p.cellSize} faded={p.faded ?? false} />),
+/** One drawing per kind of mover a ruleset names (`glyphs.mover`). */
+const SPRITES: Record<RulesetEditorGlyphs['mover'], (p: MoverSpriteProps) => ReactElement | null> = {
+  cat: (p) => <CatSprite path={p.path} width={p.width} cellSize={p.cellSize} faded={p.faded ?? false} />,
+  ball: (p) => (p.path.length === 0 ? null : <BallSprite cell={p.path[p.path.length - 1]!} width={p.width} cellSize={p.cellSize} faded={p.faded ?? false} />),
 };
 
 export function MoverSprite(props: MoverSpriteProps) {
-  return SPRITES[props.rules](props);
+  return SPRITES[rulesetByName(props.rules).glyphs.mover](props);
 }

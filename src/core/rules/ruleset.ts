@@ -132,6 +132,8 @@ export interface RulesetEditorGlyphs {
   readonly startName: string;
   /** What a covered cell is called ("body", "paint"). */
   readonly coveredName: string;
+  /** How the studio draws the mover: a cat with its body through the covered cells, or a ball on its cell. */
+  readonly mover: 'cat' | 'ball';
   /** True when covered cells block the mover (drawn as solid body), false when they only show progress (a trail). */
   readonly coveredBlocks: boolean;
   /** One sentence of the rules for help texts. */

@@ -19,6 +19,7 @@ export const ice: Ruleset = {
   glyphs: {
     startName: 'slider',
     coveredName: 'trail',
+    mover: 'ball',
     coveredBlocks: false,
     summary: 'The slider glides until it hits a rock or the edge, or enters the goal, which stops it; reach the goal.',
   },

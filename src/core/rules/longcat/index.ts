@@ -19,6 +19,7 @@ export const longcat: Ruleset = {
   glyphs: {
     startName: 'cat head',
     coveredName: 'body',
+    mover: 'cat',
     coveredBlocks: true,
     summary: 'The head slides until it hits a wall, the body or the edge, leaving body behind; fill every empty cell.',
   },

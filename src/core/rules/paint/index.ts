@@ -19,6 +19,7 @@ export const paint: Ruleset = {
   glyphs: {
     startName: 'ball',
     coveredName: 'paint',
+    mover: 'ball',
     coveredBlocks: false,
     summary: 'The ball slides until it hits a wall or the edge, painting every cell it crosses; paint every open cell.',
   },
