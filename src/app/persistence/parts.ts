@@ -10,6 +10,7 @@ import { saveLabModels } from './labModels';
 import { saveLevel, savePack, savedPackJournalText, savePlayLog, SAVE_VERSION } from './restore';
 import { saveAtdResults, saveGeneratorResults, saveHistory, savedHistoryJournalText, saveWorkspace } from './workspace';
 import { saveBatchReport, saveLabSession } from './sessions';
+import { savePlayers } from './players';
 
 /**
  * `value` returning undefined: nothing to write (the saved record stays). An `eager` part takes its
@@ -74,6 +75,11 @@ export const PARTS: Part[] = [
     changed: (a, b) =>
       a.labData !== b.labData || a.labRuns !== b.labRuns || a.labAblation !== b.labAblation || a.labFitted !== b.labFitted || a.labMethod !== b.labMethod || a.labFeatures !== b.labFeatures || a.labSeed !== b.labSeed,
     value: (s) => saveLabSession(s),
+  },
+  {
+    name: 'players',
+    changed: (a, b) => a.playerFiles !== b.playerFiles || a.playResultFiles !== b.playResultFiles,
+    value: (s) => savePlayers(s.playerFiles, s.playResultFiles),
   },
   {
     name: 'labModels',
