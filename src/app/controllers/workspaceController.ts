@@ -86,7 +86,7 @@ export class WorkspaceController {
       });
       // Safety copies (the journal) newer than IndexedDB's records and valid are read over them, then written through;
       // loading sets the others aside, so what is left in the journal afterwards is what is pending.
-      const problems = await loadSaved(this.store, this.kv, { readOnly: !owner, journal: this.journal });
+      const problems = await loadSaved(this.store, this.kv, { readOnly: !owner, journal: this.journal, onRecovered: (m) => this.state.notify('info', m) });
       const pending = owner ? (this.journal?.names() ?? []) : [];
       for (const p of problems) {
         // Also in the console, where a bug report's log will have it.

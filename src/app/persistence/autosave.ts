@@ -66,6 +66,10 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
   const revision = new Map<RecordName, number>();
   /** Per record, the stamp of its latest change (its journal entry and its IndexedDB write carry it). */
   const stamps = new Map<RecordName, number>();
+  /** Per record with a delta form (the pack): the value IndexedDB holds (as the store had it) and its stamp. */
+  const bases = new Map<RecordName, { base: unknown; stamp: number }>();
+  /** Records whose journal entry is a delta against `bases` (rewritten when the base moves). */
+  const deltas = new Set<RecordName>();
   /** Values taken when they changed (eager parts, and every part when journalling). */
   const taken = new Map<RecordName, unknown>();
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -76,6 +80,22 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
   let writing: Promise<void> = Promise.resolve();
   const state = (): StudioState => store.getState();
   const part = (name: RecordName): Part => PARTS.find((p) => p.name === name)!;
+
+  /** Journals `p`'s change since IndexedDB's value (when it has a delta form and that value is known); true when written. */
+  const writeDelta = (p: Part, s: StudioState, at: number): boolean => {
+    const b = bases.get(p.name);
+    if (journal === null || p.journalDelta === undefined || b === undefined) return false;
+    try {
+      journal.writeText(p.name, p.journalDelta.text(s, b.base, b.stamp), at);
+      unjournaled.delete(p.name);
+      deltas.add(p.name);
+      return true;
+    } catch {
+      journal.remove(p.name);
+      deltas.delete(p.name);
+      return false;
+    }
+  };
 
   const settle = (): void => {
     if (failures > 0) return;
@@ -107,9 +127,10 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
     // A value that cannot be serialised (a bug put a malformed record in the store) fails its write, not the page.
     const batch = [...dirty].map((name) => {
       try {
-        return { name, revision: revision.get(name) ?? 0, stamp: stamps.get(name) ?? nextStamp(), value: taken.has(name) ? taken.get(name) : part(name).value(s), error: null };
+        const base = part(name).journalDelta?.base(s);
+        return { name, revision: revision.get(name) ?? 0, stamp: stamps.get(name) ?? nextStamp(), value: taken.has(name) ? taken.get(name) : part(name).value(s), base, error: null };
       } catch (e) {
-        return { name, revision: revision.get(name) ?? 0, stamp: 0, value: undefined, error: e };
+        return { name, revision: revision.get(name) ?? 0, stamp: 0, value: undefined, base: undefined, error: e };
       }
     });
     dirty.clear();
@@ -125,11 +146,16 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
         try {
           if (item.error !== null) throw item.error;
           if (item.value !== undefined) await kv.set(item.name, item.value, item.stamp);
+          if (item.base !== undefined && item.value !== undefined) bases.set(item.name, { base: item.base, stamp: item.stamp });
           if ((revision.get(item.name) ?? 0) === item.revision && !dirty.has(item.name)) {
             unsaved.delete(item.name);
             unjournaled.delete(item.name);
             taken.delete(item.name);
+            deltas.delete(item.name);
             journal?.remove(item.name);
+          } else if (deltas.has(item.name)) {
+            // A newer change is journalled as a delta against the value this write replaced: against this one now.
+            writeDelta(part(item.name), state(), stamps.get(item.name) ?? nextStamp());
           }
         } catch (e) {
           error = e;
@@ -167,7 +193,8 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
       const journalling = journal !== null && !slow.has(p.name);
       if (p.eager !== true && !journalling) {
         taken.delete(p.name);
-        unjournaled.add(p.name);
+        // Too large for the journal whole: its change since IndexedDB's value, when that fits.
+        if (!writeDelta(p, s, at)) unjournaled.add(p.name);
         continue;
       }
       if (journalling && p.journalText !== undefined && p.eager !== true) {
@@ -176,10 +203,12 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
         try {
           journal.writeText(p.name, p.journalText(s), at);
           unjournaled.delete(p.name);
+          deltas.delete(p.name);
         } catch (e) {
           journal.remove(p.name);
-          unjournaled.add(p.name);
+          deltas.delete(p.name);
           if (e instanceof JournalTooLarge) slow.add(p.name);
+          if (!writeDelta(p, s, at)) unjournaled.add(p.name);
         }
         continue;
       }
@@ -215,6 +244,17 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
     timer = setTimeout(() => void flush(), delayMs);
   });
   if (dirty.size > 0) timer = setTimeout(() => void flush(), 0);
+  // The value IndexedDB holds now, for deltas: the store's, as loaded (unless it came from the journal and is not written yet).
+  for (const p of PARTS) {
+    if (p.journalDelta === undefined || unsaved.has(p.name)) continue;
+    const base = p.journalDelta.base(state());
+    kv.stamp(p.name).then(
+      (stamp) => {
+        if (stamp !== null && !bases.has(p.name)) bases.set(p.name, { base, stamp });
+      },
+      () => {},
+    );
+  }
   return {
     flush,
     stop: () => {

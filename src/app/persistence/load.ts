@@ -21,6 +21,7 @@ import { noteStamp, type Journal, type JournalEntry } from './journal';
 import { restoreAtdResults, restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace } from './workspace';
 import { restoreBatchReport, restoreLabSession } from './sessions';
 import { restorePlayers } from './players';
+import { applyPackDelta, isPackDelta } from './packDelta';
 import { docAt, sameRows, type DocState } from '../store/history';
 import { currentDoc, docFields } from '../store/historySlice';
 import { toRows } from '../../core/level/level';
@@ -59,7 +60,11 @@ interface Read<T> {
  * autosave writes those through; the journal's names after loading are
  * what is pending).
  */
-export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: { readOnly?: boolean; journal?: Journal | null } = {}): Promise<string[]> {
+export async function loadSaved(
+  store: StudioStore,
+  kv: KeyValueStore,
+  options: { readOnly?: boolean; journal?: Journal | null; onRecovered?: (sentence: string) => void } = {},
+): Promise<string[]> {
   const journal = options.journal ?? null;
   const readOnly = options.readOnly === true;
   const problems: string[] = [];
@@ -68,6 +73,8 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: 
   /** Journal entries set aside: kept as backups, then removed from the journal (not rewritten: IndexedDB's record stands). */
   const asideBackups: Backup[] = [];
   const asideNames: RecordName[] = [];
+  /** Records read from their safety copy: changes made just before the page went away, recovered. */
+  const recovered: RecordName[] = [];
   /** `raw` of record `name` was not restored whole: keep it (once per record). */
   const damaged = (name: RecordName, summary: string, details: readonly string[] = [], quiet = false): void => {
     if (!quiet) problems.push(`${summary}; the saved record is kept as a backup`);
@@ -98,12 +105,16 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: 
       if (entry.unreadable !== null) setAside(name, entry, `could not be read (${entry.unreadable})`);
       else if (older) setAside(name, entry, 'is older than the last save');
       else {
-        const result = restore(entry.value);
-        if (whole(result)) {
-          raws.set(name, entry.value);
-          return { raw: entry.value, result };
+        // The pack's change since the saved pack (a pack too large for the journal whole): applied to that pack.
+        const delta = name === 'pack' && isPackDelta(entry.value) ? applyPackDelta(entry.value, await kv.get(name).catch(() => undefined), savedStamp) : null;
+        const value = delta?.ok === true ? delta.pack : entry.value;
+        const result = delta?.ok === false ? null : restore(value);
+        if (result !== null && whole(result)) {
+          raws.set(name, value);
+          recovered.push(name);
+          return { raw: value, result };
         }
-        setAside(name, entry, 'is not in a shape this version reads');
+        setAside(name, entry, delta?.ok === false ? delta.why : 'is not in a shape this version reads');
       }
       asideNames.push(name);
     }
@@ -175,6 +186,9 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: 
       if (at !== null && sameContent(at, currentDoc(st))) {
         // The store takes the history's own objects, so undo compares by identity as it does before a reload.
         store.setState({ ...docFields(st, at), history: r.value });
+      } else if (at !== null && !recovered.includes('history') && (recovered.includes('pack') || recovered.includes('level'))) {
+        // The document's last changes came from their safety copies and the history's did not (too large to keep one).
+        damaged('history', `Your last changes to ${recovered.includes('pack') ? 'the level pack' : 'the level'} were recovered, but the undo history from before them was not: undo starts from here`, [], false);
       } else if (at !== null) {
         // (When the level or pack was not restored whole, that message already says so: the backup is kept without another.)
         damaged('history', 'the saved undo history does not match the saved level and pack; starting a new undo history', [], problems.length > 0);
@@ -227,6 +241,11 @@ export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: 
       st.setPlayerFiles(r.value.attempts);
       if (r.value.dropped.length > 0) damaged('players', `${r.value.dropped.length} saved players' files could not be read and were set aside (${r.value.dropped[0]})`, r.value.dropped);
     }
+  }
+  if (recovered.length > 0 && !readOnly) {
+    const words = recovered.map((n) => RECORD_WORDS[n]);
+    const list = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)!}`;
+    options.onRecovered?.(`Recovered your last changes to ${list}: the page closed before they were saved, and they were kept in this browser's local storage.`);
   }
   if (readOnly) return problems;
   // The copies first: a failure here stops everything before a damaged record can be overwritten.

@@ -11,6 +11,8 @@ import { saveLevel, savePack, savedPackJournalText, savePlayLog, SAVE_VERSION } 
 import { saveAtdResults, saveGeneratorResults, saveHistory, savedHistoryJournalText, saveWorkspace } from './workspace';
 import { saveBatchReport, saveLabSession } from './sessions';
 import { savePlayers } from './players';
+import { packDeltaText } from './packDelta';
+import type { LevelPack } from '../../core/pack/schema';
 
 /**
  * `value` returning undefined: nothing to write (the saved record stays). An `eager` part takes its
@@ -28,11 +30,23 @@ export type Part = {
    * debounced write runs.
    */
   journalText?: (s: StudioState) => string;
+  /**
+   * When the whole record does not fit the journal: its change since the value IndexedDB holds.
+   * `base` is what a write takes as that value (kept once the write lands, with its stamp); `text`
+   * is the journal's text of the change from `base` (stamped `baseStamp`) to `s`.
+   */
+  journalDelta?: { base: (s: StudioState) => unknown; text: (s: StudioState, base: unknown, baseStamp: number) => string };
 };
 
 export const PARTS: Part[] = [
   { name: 'level', changed: (a, b) => a.level !== b.level || a.levelName !== b.levelName, value: (s) => saveLevel(s.level, s.levelName) },
-  { name: 'pack', changed: (a, b) => a.pack !== b.pack, value: (s) => savePack(s.pack), journalText: (s) => savedPackJournalText(s.pack) },
+  {
+    name: 'pack',
+    changed: (a, b) => a.pack !== b.pack,
+    value: (s) => savePack(s.pack),
+    journalText: (s) => savedPackJournalText(s.pack),
+    journalDelta: { base: (s) => s.pack, text: (s, base, stamp) => packDeltaText(s.pack, base as LevelPack, stamp) },
+  },
   { name: 'playtests', changed: (a, b) => a.playLog !== b.playLog || a.playStarts !== b.playStarts, value: (s) => savePlayLog(s.playLog, s.playStarts) },
   {
     name: 'settings',
