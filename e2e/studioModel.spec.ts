@@ -12,6 +12,7 @@
 import fc from 'fast-check';
 import { test } from '@playwright/test';
 import { commandArbs, commands as C } from './studioCommands';
+import { moreCommandArbs, moreCommands as M } from './studioCommandsMore';
 import { initialModel, openReal, type Model, type Real } from './studioModel';
 
 const runs = Number(process.env['MODEL_RUNS'] ?? (process.env['FUZZ_RUNS'] !== undefined ? 50 : 3));
@@ -36,7 +37,7 @@ async function session(browser: import('@playwright/test').Browser, cmds: Iterab
 test('random sessions agree with the model after every step and every reload', async ({ browser }) => {
   test.setTimeout(Math.max(1, runs) * maxCommands * 20_000);
   await fc.assert(
-    fc.asyncProperty(fc.commands(commandArbs, { maxCommands }), (cmds) => session(browser, cmds)),
+    fc.asyncProperty(fc.commands([...commandArbs, ...moreCommandArbs], { maxCommands }), (cmds) => session(browser, cmds)),
     { numRuns: runs, endOnFailure: true, ...(seed !== undefined ? { seed } : {}), ...(path !== undefined ? { path } : {}) },
   );
 });
@@ -66,6 +67,17 @@ const REGRESSIONS: Record<string, () => Cmd[]> = {
   'one click opens a row; edits go to it': () => [new C.Import('file', [A, B]), new C.OpenRow(0.9), new C.Paint('wall', 0.99, 0.99), new C.MoveUp(0.5), new C.Reload(120)],
   'a second tab refuses edits and the first keeps its work': () => [new C.Paint('empty', 0.5, 0.2), new C.SecondTab(), new C.Reload(0)],
   'delete the open level, undo, duplicate': () => [new C.Import('paste', [A, B]), new C.OpenRow(0), new C.Delete(0), new C.Undo(), new C.Duplicate(), new C.Reload(260)],
+  // Issue 35: players' attempts were not kept; a parseable but wrong safety copy replaced the saved pack; a kill right after an edit.
+  "players' attempts survive a reload and a kill": () => [new C.Import('paste', [A, B]), new M.PlayersImport('day-one.csv'), new C.Reload(0), new M.PlayersImport('day-two.csv'), new M.Kill(0)],
+  'a safety copy that is "x" or {"version":999} is set aside; the saved pack and level stay': () => [
+    new C.Import('paste', [A, B, D]),
+    new M.CorruptSafetyCopy('pack', '"x"'),
+    new C.Paint('wall', 0.9, 0.9),
+    new M.CorruptSafetyCopy('pack', '{"version":999}'),
+    new M.CorruptSafetyCopy('level', '{"version":999}'),
+    new C.Undo(),
+  ],
+  'a kill right after an edit, a New and an import loses nothing': () => [new C.Paint('wall', 0.5, 0.5), new M.Kill(0), new C.NewLevel(), new M.Kill(0), new C.Import('file', [A]), new M.Kill(40), new C.Undo()],
 };
 
 for (const [name, cmds] of Object.entries(REGRESSIONS)) {

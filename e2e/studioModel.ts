@@ -100,6 +100,9 @@ async function docOnScreen(studio: StudioPage): Promise<{ names: string[]; edito
   return { names: await studio.pack.names(), editor: await studio.editor.rows(), open: openIndex < 0 ? null : openIndex };
 }
 
+/** More checks after a reload, registered by other command sets (the players' files: `studioCommandsMore.ts`). */
+export const fullChecks: ((m: Model, r: Real) => Promise<void>)[] = [];
+
 /** The studio agrees with the model: names, order, editor grid, open level; "saved" only when IndexedDB holds it. */
 export async function checkAgrees(m: Model, r: Real, full = false): Promise<void> {
   if (!(await r.page.getByTestId('pack.panel').isVisible())) await r.studio.pack.show();
@@ -108,6 +111,7 @@ export async function checkAgrees(m: Model, r: Real, full = false): Promise<void
   if (full) {
     const exported = await r.studio.pack.exportJson();
     expect(exported.levels.map((l) => ({ name: l.name, rows: l.rows })), `pack rows after: ${r.log.join(' → ')}`).toEqual(m.doc.pack.map((l) => ({ name: l.name, rows: [...l.rows] })));
+    for (const check of fullChecks) await check(m, r);
   }
   // The header never claims more than is on disk. (Steps do not wait for the autosave, so the next one,
   // a reload included, can land in the middle of it.)

@@ -7,6 +7,7 @@
 import { AnalysisClient } from '../workers/analysis.client';
 import { connectAnalysis, type AnalysisController } from './controllers/analysisController';
 import { connectPackFeatures } from './controllers/packFeaturesController';
+import { openAnalysisCache } from './persistence/analysisCache';
 import { connectRulesModel } from './controllers/rulesController';
 import { BatchController } from './controllers/batchController';
 import { GeneratorsController } from './controllers/generatorsController';
@@ -48,7 +49,8 @@ export interface StudioServices {
 export function createServices(store: StudioStore = createStudioStore()): StudioServices {
   const analysis = connectAnalysis(store, new AnalysisClient({ onStatus: (_status, mode) => store.getState().setWorkerMode(mode) }));
   // A second analysis worker prices pack levels whose features are unknown, without holding up the editor's.
-  const stopPackFeatures = connectPackFeatures(store, new AnalysisClient());
+  // Its answers are kept in IndexedDB: after a reload, levels analysed before show their numbers at once.
+  const stopPackFeatures = connectPackFeatures(store, new AnalysisClient(), openAnalysisCache());
   const stopRulesModel = connectRulesModel(store);
   const generators = new GeneratorsController(store);
   const batch = new BatchController(store);

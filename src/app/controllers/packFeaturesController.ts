@@ -5,6 +5,9 @@
  * opened), and analyses, one at a time in its own worker, pack levels whose
  * features are unknown (a file with only ids, names and rows; a level
  * changed in place). Derived data only: nothing here touches the history.
+ * With a cache (`persistence/analysisCache.ts`), levels analysed before,
+ * in this session or an earlier one, are taken from it first, and each
+ * finished analysis is stored there.
  */
 import type { AnalysisClient } from '../../workers/analysis.client';
 import { rowsKey } from '../store/packEdits';
@@ -13,6 +16,7 @@ import { selectPackLevelFeatures } from '../store/selectors';
 import type { StudioStore } from '../store/store';
 import type { StudioState } from '../store/types';
 import type { LevelFeatures } from '../../core/graph/features';
+import type { AnalysisCache } from '../persistence/analysisCache';
 
 /**
  * Analysed levels reach the store together: after this many, or this many
@@ -48,7 +52,7 @@ export function pendingFeatureRows(s: Pick<StudioState, 'pack' | 'featureCache' 
  * each level rescanned the pack and copied the whole cache: a 1,000-level
  * import blocked the page for seconds.
  */
-export function connectPackFeatures(store: StudioStore, client: AnalysisClient): () => void {
+export function connectPackFeatures(store: StudioStore, client: AnalysisClient, cache: Promise<AnalysisCache | null> | null = null): () => void {
   let running = false;
   let stopped = false;
   /** The pack or the state cap changed while a pass was running: scan again after the current level. */
@@ -60,6 +64,7 @@ export function connectPackFeatures(store: StudioStore, client: AnalysisClient):
       return;
     }
     running = true;
+    const kept = cache === null ? null : await cache.catch(() => null);
     let found = new Map<string, LevelFeatures | null>();
     let last = performance.now();
     /** What the last store update took, its redraw included (React draws in a task of its own, before the next timer), ms. */
@@ -69,6 +74,7 @@ export function connectPackFeatures(store: StudioStore, client: AnalysisClient):
       const batch = found;
       found = new Map();
       if (batch.size > 0 && !stopped) {
+        void kept?.store(batch, store.getState().stateCap);
         store.getState().rememberFeaturesBatch(batch);
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
@@ -82,6 +88,9 @@ export function connectPackFeatures(store: StudioStore, client: AnalysisClient):
     try {
       do {
         changed = false;
+        // The levels analysed before (this session or an earlier one) come from the cache, all in one update.
+        if (kept !== null) await fromCache(kept);
+        if (stopped) return;
         for (const rows of pendingFeatureRows(store.getState())) {
           if (stopped || changed) break;
           // The answer is kept under the ruleset it was computed for, even if the pack's changes meanwhile.
@@ -98,9 +107,20 @@ export function connectPackFeatures(store: StudioStore, client: AnalysisClient):
         await flush();
       } while (changed && !stopped);
     } finally {
-      if (found.size > 0 && !stopped) store.getState().rememberFeaturesBatch(found);
+      if (found.size > 0 && !stopped) {
+        void kept?.store(found, store.getState().stateCap);
+        store.getState().rememberFeaturesBatch(found);
+      }
       running = false;
     }
+  };
+  const fromCache = async (kept: AnalysisCache): Promise<void> => {
+    const s = store.getState();
+    const rules = packRules(s.pack);
+    const keys = pendingFeatureRows(s).map((rows) => featureKey(rules, rowsKey(rows)));
+    if (keys.length === 0) return;
+    const hits = await kept.lookup(keys, s.stateCap);
+    if (!stopped && hits.size > 0) store.getState().rememberFeaturesBatch(hits);
   };
   /**
    * The scan of a changed pack runs in a task of its own, after the change is drawn: an import

@@ -26,8 +26,11 @@ export class PlayerDataController {
     // Re-rate when the pack's levels or the active model change (their predictions are the priors).
     this.unsubscribe = store.subscribe((s, prev) => {
       if (s.playerFiles.length === 0) return;
-      if (s.pack.levels !== prev.pack.levels || s.model !== prev.model || s.featureCache !== prev.featureCache) void this.rate();
+      // Files restored from the saved record or a project file come without a rating: rate them.
+      const unrated = s.playerFiles !== prev.playerFiles && s.playerData === null && s.playerDataStatus !== 'running';
+      if (unrated || s.pack.levels !== prev.pack.levels || s.model !== prev.model || s.featureCache !== prev.featureCache) void this.rate();
     });
+    if (store.getState().playerFiles.length > 0 && store.getState().playerData === null) void this.rate();
   }
 
   /** Reads files; refused ones are listed with their bad rows and kept out. Returns how many were read. */
@@ -41,7 +44,9 @@ export class PlayerDataController {
     const result = await this.rate([...before, ...fresh]);
     if (result === null) return 0;
     const rejected = new Set(result.rejected.map((r) => r.name));
-    this.store.getState().setPlayerFiles([...before, ...fresh.filter((f) => !rejected.has(f.name))]);
+    // Kept as text (a picked file is read now, off the page's thread by the browser), so the saved record and the project file hold it.
+    const kept = await Promise.all(fresh.filter((f) => !rejected.has(f.name)).map(async (f) => (typeof f.text === 'string' ? f : { name: f.name, text: await f.text.text() })));
+    this.store.getState().setPlayerFiles([...this.store.getState().playerFiles.filter((f) => before.includes(f)), ...kept]);
     return fresh.length - rejected.size;
   }
 

@@ -84,9 +84,10 @@ export class WorkspaceController {
         onClosed: (reason) => this.lost('closed', `Saving stopped: ${reason}. Reload this tab to go on saving here.`),
         onBlocked: () => this.state.notify('error', 'Another tab of the studio holds an older version of its database open; close that tab (or reload it) to continue.'),
       });
-      // Records the journal holds are newer than IndexedDB's: read them over it, then write them through.
+      // Safety copies (the journal) newer than IndexedDB's records and valid are read over them, then written through;
+      // loading sets the others aside, so what is left in the journal afterwards is what is pending.
+      const problems = await loadSaved(this.store, this.kv, { readOnly: !owner, journal: this.journal, onRecovered: (m) => this.state.notify('info', m) });
       const pending = owner ? (this.journal?.names() ?? []) : [];
-      const problems = await loadSaved(this.store, this.kv, { readOnly: !owner, journal: this.journal });
       for (const p of problems) {
         // Also in the console, where a bug report's log will have it.
         console.warn(`Longcat Studio: saved work: ${p}.`);

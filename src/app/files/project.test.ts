@@ -14,7 +14,7 @@ const grid = (rows: string[]) => {
 };
 
 /** No playtests, an empty lab, no models, no results files. */
-const none: ProjectExtras = { playLog: [], playStarts: {}, lab: createStudioStore().getState(), savedModels: [], activeModelId: null, playResultFiles: [] };
+const none: ProjectExtras = { playLog: [], playStarts: {}, lab: createStudioStore().getState(), savedModels: [], activeModelId: null, playResultFiles: [], playerFiles: [] };
 
 describe('project file', () => {
   const level = grid(['C#.', '...', '...']);
@@ -68,6 +68,30 @@ describe('project file', () => {
     if (!r.ok) throw new Error(r.error.join('\n'));
     expect(r.value.pack).toEqual(pack);
     expect(r.value).toMatchObject({ playtests: null, labSession: null, labModels: null, playerResults: [] });
-    expect(parseProject(JSON.stringify({ ...v1, version: 3 }))).toMatchObject({ ok: false, error: [expect.stringMatching(/^version: .*newer version/)] });
+    expect(r.value.playerAttempts).toEqual([]);
+    expect(parseProject(JSON.stringify({ ...v1, version: 4 }))).toMatchObject({ ok: false, error: [expect.stringMatching(/^version: .*newer version/)] });
+  });
+
+  it('a version 2 file (no Players view attempts) opens with none', () => {
+    const v3 = JSON.parse(projectText({ level, levelName: 'one', pack, openId: 'one', ...none }));
+    expect(v3.version).toBe(3);
+    const { playerAttempts: _dropped, ...v2 } = { ...v3, version: 2 };
+    const r = parseProject(JSON.stringify(v2));
+    if (!r.ok) throw new Error(r.error.join('\n'));
+    expect(r.value.playerAttempts).toEqual([]);
+  });
+
+  it('carries the Players view’s attempt files (text only) and opening adds them once', () => {
+    const csv = 'level,player,seconds,solved\nC#./.../...,ann,12,1\n';
+    const blob = new Blob(['not read yet']);
+    const text = projectText({ level, levelName: 'one', pack, openId: 'one', ...none, playerFiles: [{ name: 'attempts.csv', text: csv }, { name: 'picked.csv', text: blob }] });
+    const r = parseProject(text);
+    if (!r.ok) throw new Error(r.error.join('\n'));
+    // A file still held as a Blob is not text yet: it is left out (the controller reads it into text when it is kept).
+    expect(r.value.playerAttempts).toEqual([{ name: 'attempts.csv', text: csv }]);
+    const store = createStudioStore();
+    expect(openProjectText(store, text, 'mine.longcat.json')).toBe(true);
+    expect(openProjectText(store, text, 'mine.longcat.json')).toBe(true);
+    expect(store.getState().playerFiles).toEqual([{ name: 'attempts.csv', text: csv }]);
   });
 });

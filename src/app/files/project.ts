@@ -4,7 +4,7 @@
  * active model), the level in the editor with its name, and which pack level
  * it is. Beside it (version 2): the playtest log, the predictor lab's
  * session (data, runs, ablation, fit) and saved difficulty models, and the
- * players' results files, each in the shape its IndexedDB record has and
+ * players' results files (v3: and the attempt files of the Players view), each in the shape its IndexedDB record has and
  * read back by that record's own restore code. Left out, and said so in
  * docs/persistence.md: the undo history (opening a project is itself one
  * undoable step of the studio's history) and trained generator models
@@ -28,6 +28,8 @@ import { restoreLabModels, saveLabModels } from '../persistence/labModels';
 import type { PlaytestRecord } from '../store/playtestSlice';
 import type { SavedModel } from '../store/labSlice';
 import type { ResultFile } from '../store/playResultsSlice';
+import type { PlayerFileText } from '../store/playerDataSlice';
+import { MAX_SAVED_PLAYER_FILES, MAX_SAVED_PLAYER_TEXT, type SavedPlayerFile } from '../persistence/players';
 
 export const PROJECT_FORMAT = 'longcat-project';
 export const PROJECT_VERSION = recordVersion('project');
@@ -43,6 +45,8 @@ const ProjectSchema = z.object({
   labSession: z.unknown(),
   labModels: z.unknown(),
   playerResults: z.array(z.object({ name: z.string().max(300), text: z.string() })).max(1000),
+  // The attempt files imported in the Players view (v3), as the `players` record keeps them.
+  playerAttempts: z.array(z.object({ name: z.string().max(400), text: z.string().max(MAX_SAVED_PLAYER_TEXT) })).max(MAX_SAVED_PLAYER_FILES),
 });
 
 export interface Project {
@@ -54,6 +58,7 @@ export interface Project {
   readonly labSession: LabSession | null;
   readonly labModels: { readonly models: SavedModel[]; readonly activeId: string | null } | null;
   readonly playerResults: ResultFile[];
+  readonly playerAttempts: SavedPlayerFile[];
 }
 
 /** What a project file holds besides the document. */
@@ -64,6 +69,8 @@ export interface ProjectExtras {
   readonly savedModels: readonly SavedModel[];
   readonly activeModelId: string | null;
   readonly playResultFiles: readonly ResultFile[];
+  /** The Players view's attempt files (a file not yet read into text is left out). */
+  readonly playerFiles: readonly PlayerFileText[];
 }
 
 /** The project as file text (2-space JSON; the pack inside is exactly its export). */
@@ -78,6 +85,7 @@ export function projectText(p: { level: Level; levelName: string; pack: LevelPac
     labSession: saveLabSession(p.lab),
     labModels: saveLabModels(p.savedModels, p.activeModelId),
     playerResults: p.playResultFiles.map((f) => ({ name: f.name, text: formatResults(f.results) })),
+    playerAttempts: p.playerFiles.flatMap((f) => (typeof f.text === 'string' ? [{ name: f.name, text: f.text }] : [])),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
@@ -140,5 +148,6 @@ export function parseProject(text: string): Result<Project, string[]> {
     labSession,
     labModels,
     playerResults,
+    playerAttempts: r.data.playerAttempts,
   });
 }

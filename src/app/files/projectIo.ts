@@ -37,6 +37,7 @@ export async function saveProject(store: StudioStore): Promise<void> {
     savedModels: s.savedModels,
     activeModelId: s.activeModelId,
     playResultFiles: s.playResultFiles,
+    playerFiles: s.playerFiles,
   });
   const fileName = `${slug(s.pack.name)}.longcat.json`;
   const w = window as PickerWindow;
@@ -78,7 +79,7 @@ export function openProjectText(store: StudioStore, text: string, fileName: stri
 /**
  * The parts of a project beside the document, added to what the studio
  * has, never silently replacing it: playtests and players' results are
- * merged (a record or file already here counts once), lab models added by
+ * merged (a record or file already here counts once; players' attempt files too), lab models added by
  * id; the lab session is taken when the lab is empty, else kept aside with
  * a message (the lab's own session stays).
  */
@@ -98,6 +99,12 @@ function openProjectExtras(store: StudioStore, p: Project, fileName: string): vo
   if (p.playerResults.length > 0) {
     const have = new Set(s.playResultFiles.map((f) => `${f.name}\n${JSON.stringify(f.results)}`));
     s.addPlayResults(p.playerResults.filter((f) => !have.has(`${f.name}\n${JSON.stringify(f.results)}`)), []);
+  }
+  if (p.playerAttempts.length > 0) {
+    // Added to the Players view's files (one already here counts once); the players' controller rates them against the pack.
+    const have = new Set(s.playerFiles.map((f) => `${f.name}\n${typeof f.text === 'string' ? f.text : ''}`));
+    const fresh = p.playerAttempts.filter((f) => !have.has(`${f.name}\n${f.text}`));
+    if (fresh.length > 0) s.setPlayerFiles([...s.playerFiles, ...fresh]);
   }
   if (p.labSession !== null) {
     const labEmpty = s.labData === null && s.labRuns.length === 0 && s.labFitted === null;

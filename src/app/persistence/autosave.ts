@@ -1,171 +1,17 @@
 /**
- * Loading saved work at start-up and saving it as it changes. Each record
- * is validated on load (`restore.ts`); a corrupt one is reported and
- * replaced by a clean start, never allowed to crash the page. Saves are
- * debounced and only write the records whose slice changed.
+ * Saving work as it changes (loading it is `load.ts`, re-exported here).
+ * Saves are debounced and only write the records whose slice changed; each
+ * change gets a stamp, which its journal entry and its IndexedDB write both
+ * carry, so loading can tell which copy is newer.
  */
 import type { StudioStore } from '../store/store';
 import type { StudioState } from '../store/types';
 import type { KeyValueStore, RecordName } from './db';
-import { restoreLabModels } from './labModels';
-import { restoreLevel, restorePlayLog, restoreSettings, salvageSavedPack } from './restore';
 import { PARTS, type Part } from './parts';
-import { makeBackup, type Backup } from './backups';
-import { JournalTooLarge, type Journal } from './journal';
+import { JournalTooLarge, nextStamp, type Journal } from './journal';
 import { describeSaveError } from './saveErrors';
-import { restoreAtdResults, restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace } from './workspace';
-import { restoreBatchReport, restoreLabSession } from './sessions';
-import { docAt, sameRows, type DocState } from '../store/history';
-import { currentDoc, docFields } from '../store/historySlice';
-import { toRows } from '../../core/level/level';
 
-/**
- * Reads every saved record into the store. Returns the sentences about what
- * could not be restored. A record that was not restored whole is first
- * copied into a backup (with its sentences), then rewritten from what was
- * restored, so the next autosave never overwrites the only copy of
- * anything; when a backup cannot be written this throws and nothing is
- * rewritten (the caller must not start autosave). `readOnly` (another tab
- * owns the workspace): nothing is written. `journal`: records found there
- * are read instead of IndexedDB's (they are newer; the caller's autosave
- * writes them through).
- */
-export async function loadSaved(store: StudioStore, kv: KeyValueStore, options: { readOnly?: boolean; journal?: Journal | null } = {}): Promise<string[]> {
-  const journal = options.journal ?? null;
-  const problems: string[] = [];
-  const raws = new Map<RecordName, unknown>();
-  const backups: Backup[] = [];
-  /** `raw` of record `name` was not restored whole: keep it (once per record). */
-  const damaged = (name: RecordName, summary: string, details: readonly string[] = [], quiet = false): void => {
-    if (!quiet) problems.push(`${summary}; the saved record is kept as a backup`);
-    if (!backups.some((b) => b.record === name)) backups.push(makeBackup(name, `${summary}.`, details, raws.get(name)));
-  };
-  const read = async (name: RecordName): Promise<unknown> => {
-    // A journalled value is newer than IndexedDB's: it changed and the page went away before the write.
-    const journalled = journal?.read(name);
-    if (journalled !== undefined) {
-      raws.set(name, journalled);
-      return journalled;
-    }
-    try {
-      const value = await kv.get(name);
-      raws.set(name, value);
-      return value;
-    } catch (e) {
-      problems.push(`could not read the saved ${name}: ${e instanceof Error ? e.message : String(e)}`);
-      return undefined;
-    }
-  };
-  const [level, pack, playtests, settings] = [await read('level'), await read('pack'), await read('playtests'), await read('settings')];
-  const s = store.getState();
-  if (level !== undefined) {
-    const r = restoreLevel(level);
-    if (r.ok) {
-      // Restoring is not an edit: no undo step back to the starter level.
-      store.setState({ level: r.value.level, levelName: r.value.name });
-    } else damaged('level', `${r.error}; starting with a fresh level`);
-  }
-  if (pack !== undefined) {
-    const r = salvageSavedPack(pack);
-    s.setPack(r.pack);
-    if (r.summary !== null) damaged('pack', r.summary, r.problems);
-  }
-  if (playtests !== undefined) {
-    const r = restorePlayLog(playtests);
-    if (r.ok) {
-      s.setPlayLog(r.value.records, r.value.starts);
-      if (r.value.dropped > 0) damaged('playtests', `${r.value.dropped} saved playtest records were malformed and were set aside`);
-    } else damaged('playtests', `${r.error}; starting with an empty playtest log`);
-  }
-  if (settings !== undefined) {
-    const r = restoreSettings(settings);
-    if (r.ok) {
-      store.setState({
-        generatorSettings: r.value.generator,
-        stateCap: r.value.stateCap,
-        fullGraphLimit: r.value.fullGraphLimit,
-        graphView: r.value.graphView,
-        dockTab: r.value.dockTab,
-      });
-    } else damaged('settings', `${r.error}; using the default settings`);
-  }
-  // The workspace (view, open pack level, settings) and the undo history, once the document is back.
-  const workspace = await read('workspace');
-  if (workspace !== undefined) {
-    const r = restoreWorkspace(workspace);
-    if (r.ok) {
-      const { pack } = store.getState();
-      const open = r.value.openInPack !== null && pack.levels.some((l) => l.id === r.value.openInPack!.id) ? r.value.openInPack : null;
-      store.setState({
-        view: r.value.view, openInPack: open, atdSettings: r.value.atdSettings, batchSettings: r.value.batchSettings,
-        suggestPins: [...r.value.pins.cells].sort((a, b) => a - b), suggestPinsSize: r.value.pins.size, keepPins: r.value.keepPins,
-      });
-    } else damaged('workspace', `${r.error}; using the default view and settings`);
-  }
-  const history = await read('history');
-  if (history !== undefined) {
-    const r = restoreHistoryRecord(history);
-    if (!r.ok) damaged('history', `${r.error}; starting a new undo history`);
-    else {
-      const at = docAt(r.value, r.value.index);
-      const st = store.getState();
-      if (at !== null && sameContent(at, currentDoc(st))) {
-        // The store takes the history's own objects, so undo compares by identity as it does before a reload.
-        store.setState({ ...docFields(st, at), history: r.value });
-      } else if (at !== null) {
-        // (When the level or pack was not restored whole, that message already says so: the backup is kept without another.)
-        damaged('history', 'the saved undo history does not match the saved level and pack; starting a new undo history', [], problems.length > 0);
-      }
-    }
-  }
-  const generated = await read('generatorResults');
-  if (generated !== undefined) {
-    const r = restoreGeneratorResults(generated);
-    if (!r.ok) damaged('generatorResults', `${r.error}; they were set aside`);
-    else if (r.value !== null) store.setState({ generatorRun: r.value });
-  }
-  const found = await read('atdResults');
-  if (found !== undefined) {
-    const r = restoreAtdResults(found);
-    if (!r.ok) damaged('atdResults', `${r.error}; they were set aside`);
-    else if (r.value !== null) store.setState({ atdRun: r.value });
-  }
-  const report = await read('batchReport');
-  if (report !== undefined) {
-    const r = restoreBatchReport(report);
-    if (!r.ok) damaged('batchReport', `${r.error}; it was set aside`);
-    else if (r.value !== null) store.setState({ batchRun: r.value, batchRunIndex: -1 });
-  }
-  const lab = await read('labSession');
-  if (lab !== undefined) {
-    const r = restoreLabSession(lab);
-    if (!r.ok) damaged('labSession', `${r.error}; the lab starts empty`);
-    else store.setState(r.value);
-  }
-  // The predictor lab's saved models and the active choice (a corrupt active model falls back to the default).
-  const labModels = await read('labModels');
-  if (labModels !== undefined) {
-    const r = restoreLabModels(labModels);
-    store.getState().restoreLabModels(r.models, r.activeId);
-    if (r.problems.length > 0) {
-      problems.push(...r.problems.slice(0, -1));
-      damaged('labModels', r.problems.at(-1)!, r.problems);
-    }
-  }
-  if (backups.length > 0 && options.readOnly !== true) {
-    // The copies first: a failure here stops everything before a damaged record can be overwritten.
-    for (const b of backups) await kv.putBackup(b.id, b);
-    const state = store.getState();
-    for (const b of backups) {
-      const name = b.record as RecordName;
-      const value = PARTS.find((p) => p.name === name)!.value(state);
-      if (value === undefined) await kv.remove(name);
-      else await kv.set(name, value);
-      journal?.remove(name);
-    }
-  }
-  return problems;
-}
+export { loadSaved } from './load';
 
 export interface AutosaveOptions {
   /** How long to wait after the last change before writing (a burst of edits is one write). */
@@ -218,6 +64,12 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
   const slow = new Set<RecordName>();
   /** Per record, a counter of changes: a write clears `unsaved` only if no change came after its value was taken. */
   const revision = new Map<RecordName, number>();
+  /** Per record, the stamp of its latest change (its journal entry and its IndexedDB write carry it). */
+  const stamps = new Map<RecordName, number>();
+  /** Per record with a delta form (the pack): the value IndexedDB holds (as the store had it) and its stamp. */
+  const bases = new Map<RecordName, { base: unknown; stamp: number }>();
+  /** Records whose journal entry is a delta against `bases` (rewritten when the base moves). */
+  const deltas = new Set<RecordName>();
   /** Values taken when they changed (eager parts, and every part when journalling). */
   const taken = new Map<RecordName, unknown>();
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -228,6 +80,22 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
   let writing: Promise<void> = Promise.resolve();
   const state = (): StudioState => store.getState();
   const part = (name: RecordName): Part => PARTS.find((p) => p.name === name)!;
+
+  /** Journals `p`'s change since IndexedDB's value (when it has a delta form and that value is known); true when written. */
+  const writeDelta = (p: Part, s: StudioState, at: number): boolean => {
+    const b = bases.get(p.name);
+    if (journal === null || p.journalDelta === undefined || b === undefined) return false;
+    try {
+      journal.writeText(p.name, p.journalDelta.text(s, b.base, b.stamp), at);
+      unjournaled.delete(p.name);
+      deltas.add(p.name);
+      return true;
+    } catch {
+      journal.remove(p.name);
+      deltas.delete(p.name);
+      return false;
+    }
+  };
 
   const settle = (): void => {
     if (failures > 0) return;
@@ -259,9 +127,10 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
     // A value that cannot be serialised (a bug put a malformed record in the store) fails its write, not the page.
     const batch = [...dirty].map((name) => {
       try {
-        return { name, revision: revision.get(name) ?? 0, value: taken.has(name) ? taken.get(name) : part(name).value(s), error: null };
+        const base = part(name).journalDelta?.base(s);
+        return { name, revision: revision.get(name) ?? 0, stamp: stamps.get(name) ?? nextStamp(), value: taken.has(name) ? taken.get(name) : part(name).value(s), base, error: null };
       } catch (e) {
-        return { name, revision: revision.get(name) ?? 0, value: undefined, error: e };
+        return { name, revision: revision.get(name) ?? 0, stamp: 0, value: undefined, base: undefined, error: e };
       }
     });
     dirty.clear();
@@ -276,12 +145,17 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
         }
         try {
           if (item.error !== null) throw item.error;
-          if (item.value !== undefined) await kv.set(item.name, item.value);
+          if (item.value !== undefined) await kv.set(item.name, item.value, item.stamp);
+          if (item.base !== undefined && item.value !== undefined) bases.set(item.name, { base: item.base, stamp: item.stamp });
           if ((revision.get(item.name) ?? 0) === item.revision && !dirty.has(item.name)) {
             unsaved.delete(item.name);
             unjournaled.delete(item.name);
             taken.delete(item.name);
+            deltas.delete(item.name);
             journal?.remove(item.name);
+          } else if (deltas.has(item.name)) {
+            // A newer change is journalled as a delta against the value this write replaced: against this one now.
+            writeDelta(part(item.name), state(), stamps.get(item.name) ?? nextStamp());
           }
         } catch (e) {
           error = e;
@@ -314,22 +188,27 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
       dirty.add(p.name);
       unsaved.add(p.name);
       revision.set(p.name, (revision.get(p.name) ?? 0) + 1);
+      const at = nextStamp();
+      stamps.set(p.name, at);
       const journalling = journal !== null && !slow.has(p.name);
       if (p.eager !== true && !journalling) {
         taken.delete(p.name);
-        unjournaled.add(p.name);
+        // Too large for the journal whole: its change since IndexedDB's value, when that fits.
+        if (!writeDelta(p, s, at)) unjournaled.add(p.name);
         continue;
       }
       if (journalling && p.journalText !== undefined && p.eager !== true) {
         // The journal's text straight from the state (cheaper than the value and its encoding); the write takes the value then.
         taken.delete(p.name);
         try {
-          journal.writeText(p.name, p.journalText(s));
+          journal.writeText(p.name, p.journalText(s), at);
           unjournaled.delete(p.name);
+          deltas.delete(p.name);
         } catch (e) {
           journal.remove(p.name);
-          unjournaled.add(p.name);
+          deltas.delete(p.name);
           if (e instanceof JournalTooLarge) slow.add(p.name);
+          if (!writeDelta(p, s, at)) unjournaled.add(p.name);
         }
         continue;
       }
@@ -350,7 +229,7 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
       }
       try {
         if (value === undefined) journal.remove(p.name);
-        else journal.write(p.name, value);
+        else journal.write(p.name, value, at);
         unjournaled.delete(p.name);
       } catch (e) {
         // Storage full or blocked, or too large: the entry would be stale, so it goes; leaving the page now asks first.
@@ -365,6 +244,17 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
     timer = setTimeout(() => void flush(), delayMs);
   });
   if (dirty.size > 0) timer = setTimeout(() => void flush(), 0);
+  // The value IndexedDB holds now, for deltas: the store's, as loaded (unless it came from the journal and is not written yet).
+  for (const p of PARTS) {
+    if (p.journalDelta === undefined || unsaved.has(p.name)) continue;
+    const base = p.journalDelta.base(state());
+    kv.stamp(p.name).then(
+      (stamp) => {
+        if (stamp !== null && !bases.has(p.name)) bases.set(p.name, { base, stamp });
+      },
+      () => {},
+    );
+  }
   return {
     flush,
     stop: () => {
@@ -377,14 +267,4 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
     unsaved: () => unsaved.size > 0,
     atRisk: () => [...unsaved].some((n) => journal === null || unjournaled.has(n)),
   };
-}
-
-/** Same level, name and pack content (the saved history belongs to the saved work). O(pack size). */
-function sameContent(a: DocState, b: DocState): boolean {
-  if (a.levelName !== b.levelName || !sameRows(toRows(a.level), toRows(b.level))) return false;
-  if (a.pack.name !== b.pack.name || a.pack.levels.length !== b.pack.levels.length) return false;
-  return a.pack.levels.every((l, i) => {
-    const m = b.pack.levels[i]!;
-    return l.id === m.id && l.name === m.name && sameRows(l.rows, m.rows) && (l.notes ?? '') === (m.notes ?? '') && (l.tags ?? []).join() === (m.tags ?? []).join();
-  });
 }

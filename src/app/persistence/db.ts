@@ -1,7 +1,7 @@
 /**
  * The studio's IndexedDB: one object store of named records (`level`,
  * `pack`, `playtests`, `settings`, `labModels`, `workspace`, `history`, `generatorResults`, `atdResults`,
- * `batchReport`, `labSession`) and, beside them, backups of damaged records
+ * `batchReport`, `labSession`, `players`) and, beside them, backups of damaged records
  * (keys `backup:<id>`, see `backups.ts`). Values are plain JSON (a backup may
  * hold typed arrays); every read goes through `restore.ts` before it reaches
  * the store.
@@ -10,22 +10,32 @@
  * version of the database (`versionchange`), and says so through
  * `onClosed`, so the other tab's upgrade is never blocked by this one; when
  * this tab's open is blocked by an older tab, `onBlocked` says so.
+ *
+ * Each record is written with its stamp (key `stamp:<name>`, in the same
+ * transaction): when the change it holds was made. A journal entry
+ * (`journal.ts`) is read over the record only when its stamp is newer.
  */
 import { openDB } from 'idb';
+import { nextStamp } from './journal';
 
 export const DB_NAME = 'longcat-studio';
 export const DB_VERSION = 1;
 export const KV_STORE = 'kv';
 /** Key prefix of backups in {@link KV_STORE}. */
 export const BACKUP_PREFIX = 'backup:';
+/** Key prefix of the records' stamps in {@link KV_STORE}. */
+export const STAMP_PREFIX = 'stamp:';
 
-export type RecordName = 'level' | 'pack' | 'playtests' | 'settings' | 'labModels' | 'workspace' | 'history' | 'generatorResults' | 'atdResults' | 'batchReport' | 'labSession';
+export type RecordName = 'level' | 'pack' | 'playtests' | 'settings' | 'labModels' | 'workspace' | 'history' | 'generatorResults' | 'atdResults' | 'batchReport' | 'labSession' | 'players';
 
-export const RECORD_NAMES: readonly RecordName[] = ['level', 'pack', 'playtests', 'settings', 'labModels', 'workspace', 'history', 'generatorResults', 'atdResults', 'batchReport', 'labSession'];
+export const RECORD_NAMES: readonly RecordName[] = ['level', 'pack', 'playtests', 'settings', 'labModels', 'workspace', 'history', 'generatorResults', 'atdResults', 'batchReport', 'labSession', 'players'];
 
 export interface KeyValueStore {
   get(name: RecordName): Promise<unknown>;
-  set(name: RecordName, value: unknown): Promise<void>;
+  /** Writes `value` with its stamp (when the change was made; default now), both or neither. */
+  set(name: RecordName, value: unknown, stamp?: number): Promise<void>;
+  /** The stamp `name` was last written with; null when it has none (written before stamps, or never). */
+  stamp(name: RecordName): Promise<number | null>;
   remove(name: RecordName): Promise<void>;
   /** Every backup as stored (untrusted: `backups.ts` parses them), by id. */
   backups(): Promise<Map<string, unknown>>;
@@ -64,13 +74,20 @@ export async function openStudioDb(options: OpenOptions = {}): Promise<KeyValueS
   };
   return {
     get: async (name) => (live(), db.get(KV_STORE, name)),
-    set: async (name, value) => {
+    set: async (name, value, stamp = nextStamp()) => {
       live();
-      await db.put(KV_STORE, value, name);
+      const tx = db.transaction(KV_STORE, 'readwrite');
+      await Promise.all([tx.store.put(value, name), tx.store.put(stamp, STAMP_PREFIX + name), tx.done]);
+    },
+    stamp: async (name) => {
+      live();
+      const v: unknown = await db.get(KV_STORE, STAMP_PREFIX + name);
+      return typeof v === 'number' && Number.isFinite(v) ? v : null;
     },
     remove: async (name) => {
       live();
-      await db.delete(KV_STORE, name);
+      const tx = db.transaction(KV_STORE, 'readwrite');
+      await Promise.all([tx.store.delete(name), tx.store.put(Date.now(), STAMP_PREFIX + name), tx.done]);
     },
     backups: async () => {
       live();
@@ -91,18 +108,23 @@ export async function openStudioDb(options: OpenOptions = {}): Promise<KeyValueS
 }
 
 /** An in-memory store (tests, and when IndexedDB is unavailable). */
-export function memoryStore(initial: Partial<Record<RecordName, unknown>> = {}): KeyValueStore & { data: Map<RecordName, unknown>; saved: Map<string, unknown> } {
+export function memoryStore(initial: Partial<Record<RecordName, unknown>> = {}): KeyValueStore & { data: Map<RecordName, unknown>; saved: Map<string, unknown>; stamps: Map<RecordName, number> } {
   const data = new Map<RecordName, unknown>(Object.entries(initial) as [RecordName, unknown][]);
   const saved = new Map<string, unknown>();
+  const stamps = new Map<RecordName, number>();
   return {
     data,
     saved,
+    stamps,
     get: async (name) => structuredClone(data.get(name)),
-    set: async (name, value) => {
+    set: async (name, value, stamp = nextStamp()) => {
       data.set(name, structuredClone(value));
+      stamps.set(name, stamp);
     },
+    stamp: async (name) => stamps.get(name) ?? null,
     remove: async (name) => {
       data.delete(name);
+      stamps.set(name, Date.now());
     },
     backups: async () => new Map([...saved].map(([k, v]) => [k, structuredClone(v)])),
     putBackup: async (id, value) => {

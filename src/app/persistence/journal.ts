@@ -10,17 +10,35 @@
  * and writes them through.
  *
  * Values are JSON with the few things JSON loses spelled out (non-finite
- * numbers, typed arrays), so what comes back is what went in.
+ * numbers, typed arrays), so what comes back is what went in. Each entry
+ * starts with its stamp (`@<ms>` and a newline, see {@link JournalEntry}):
+ * loading uses an entry only when it is newer than IndexedDB's copy of the
+ * record (which carries the stamp it was written with, `db.ts`) and passes
+ * the record's schema; any other entry is set aside (`load.ts`).
  */
 import type { RecordName } from './db';
 
+/** One journal entry as found: its stamp, and its value or why it could not be read. */
+export interface JournalEntry {
+  /** When the change was made (ms since 1970, this build's stamps); null for an entry written before stamps. */
+  readonly at: number | null;
+  /** The decoded value (undefined when `unreadable`). */
+  readonly value: unknown;
+  /** Why the text is not a value (cut short, hand-edited), or null. */
+  readonly unreadable: string | null;
+  /** The text as stored (what a backup keeps when it is unreadable). */
+  readonly text: string;
+}
+
 export interface Journal {
-  /** The journalled value of `name`, or undefined when there is none. Never throws. */
+  /** The journalled value of `name`, or undefined when there is none or it is unreadable. Never throws. */
   read(name: RecordName): unknown;
-  /** Writes `value` for `name`; throws when it cannot (storage full or blocked). */
-  write(name: RecordName, value: unknown): void;
+  /** The entry of `name` with its stamp, undefined when there is none. Never throws. */
+  entry(name: RecordName): JournalEntry | undefined;
+  /** Writes `value` for `name`, stamped `at` (default now); throws when it cannot (storage full or blocked). */
+  write(name: RecordName, value: unknown, at?: number): void;
   /** Writes `text`, already the {@link encodeJournalValue} text of the value, for `name`; throws as `write` does. */
-  writeText(name: RecordName, text: string): void;
+  writeText(name: RecordName, text: string, at?: number): void;
   /** Removes `name`'s entry (never throws). */
   remove(name: RecordName): void;
   /** The names with an entry. */
@@ -28,6 +46,23 @@ export interface Journal {
 }
 
 export const JOURNAL_PREFIX = 'longcat-studio-journal:';
+
+let lastStamp = 0;
+
+/**
+ * A stamp for a change made now: the clock, never below a stamp already
+ * given or seen ({@link noteStamp}), so a later change never has an earlier
+ * stamp within a page, even when the clock steps back.
+ */
+export function nextStamp(): number {
+  lastStamp = Math.max(Date.now(), lastStamp);
+  return lastStamp;
+}
+
+/** A stamp read back from IndexedDB: the stamps given after it are not below it. */
+export function noteStamp(stamp: number): void {
+  if (Number.isFinite(stamp)) lastStamp = Math.max(lastStamp, stamp);
+}
 
 /**
  * The most characters one record may take in the journal. localStorage
@@ -45,12 +80,33 @@ export class JournalTooLarge extends Error {
   }
 }
 
-const checkedText = (value: unknown, max: number): string => checkedSize(encodeJournalValue(value), max);
+const checkedText = (value: unknown, max: number, at: number): string => checkedSize(encodeJournalValue(value), max, at);
 
-const checkedSize = (text: string, max: number): string => {
+const checkedSize = (text: string, max: number, at: number): string => {
   if (text.length > max) throw new JournalTooLarge(text.length);
-  return text;
+  return stampText(text, at);
 };
+
+/** The stored text of an entry: the stamp line, then the value's text. */
+export const stampText = (text: string, at: number): string => `@${Math.round(at)}\n${text}`;
+
+/** An entry's stored text read back: stamp and value (text without a stamp line is an entry from before stamps). */
+export function parseEntry(stored: string): JournalEntry {
+  let at: number | null = null;
+  let body = stored;
+  if (stored.startsWith('@')) {
+    const nl = stored.indexOf('\n');
+    const n = nl < 0 ? NaN : Number(stored.slice(1, nl));
+    if (!Number.isSafeInteger(n) || n < 0) return { at: null, value: undefined, unreadable: 'its stamp cannot be read', text: stored };
+    at = n;
+    body = stored.slice(nl + 1);
+  }
+  try {
+    return { at, value: decodeJournalValue(body), unreadable: null, text: stored };
+  } catch (e) {
+    return { at, value: undefined, unreadable: `it is not JSON (${e instanceof Error ? e.message : String(e)})`, text: stored };
+  }
+}
 
 const TYPED = {
   Float32Array,
@@ -100,17 +156,10 @@ export function decodeJournalValue(text: string): unknown {
 export function storageJournal(storage: Storage | null = typeof localStorage === 'undefined' ? null : safeLocalStorage()): Journal | null {
   if (storage === null) return null;
   return {
-    read: (name) => {
-      try {
-        const text = storage.getItem(JOURNAL_PREFIX + name);
-        return text === null ? undefined : decodeJournalValue(text);
-      } catch {
-        // Unreadable (hand-edited, cut short): as if there were none; IndexedDB's copy is used.
-        return undefined;
-      }
-    },
-    write: (name, value) => storage.setItem(JOURNAL_PREFIX + name, checkedText(value, JOURNAL_MAX_CHARS)),
-    writeText: (name, text) => storage.setItem(JOURNAL_PREFIX + name, checkedSize(text, JOURNAL_MAX_CHARS)),
+    read: (name) => entryOf(storage, name)?.value,
+    entry: (name) => entryOf(storage, name),
+    write: (name, value, at = nextStamp()) => storage.setItem(JOURNAL_PREFIX + name, checkedText(value, JOURNAL_MAX_CHARS, at)),
+    writeText: (name, text, at = nextStamp()) => storage.setItem(JOURNAL_PREFIX + name, checkedSize(text, JOURNAL_MAX_CHARS, at)),
     remove: (name) => {
       try {
         storage.removeItem(JOURNAL_PREFIX + name);
@@ -133,6 +182,17 @@ export function storageJournal(storage: Storage | null = typeof localStorage ===
   };
 }
 
+function entryOf(storage: Storage, name: RecordName): JournalEntry | undefined {
+  let text: string | null;
+  try {
+    text = storage.getItem(JOURNAL_PREFIX + name);
+  } catch {
+    // Blocked storage: no entry; IndexedDB's copy is used.
+    return undefined;
+  }
+  return text === null ? undefined : parseEntry(text);
+}
+
 /** localStorage, or null where reading it throws (blocked by the browser's settings). */
 function safeLocalStorage(): Storage | null {
   try {
@@ -142,22 +202,26 @@ function safeLocalStorage(): Storage | null {
   }
 }
 
-/** An in-memory journal (tests): `data` holds the encoded text, as localStorage would. */
+/** An in-memory journal (tests): `data` holds the stored text (stamp line and value), as localStorage would. */
 export function memoryJournal(options: { failWrites?: () => boolean; maxChars?: number } = {}): Journal & { data: Map<RecordName, string> } {
   const data = new Map<RecordName, string>();
   return {
     data,
     read: (name) => {
       const text = data.get(name);
-      return text === undefined ? undefined : decodeJournalValue(text);
+      return text === undefined ? undefined : parseEntry(text).value;
     },
-    write: (name, value) => {
-      if (options.failWrites?.() === true) throw new DOMException('', 'QuotaExceededError');
-      data.set(name, checkedText(value, options.maxChars ?? JOURNAL_MAX_CHARS));
+    entry: (name) => {
+      const text = data.get(name);
+      return text === undefined ? undefined : parseEntry(text);
     },
-    writeText: (name, text) => {
+    write: (name, value, at = nextStamp()) => {
       if (options.failWrites?.() === true) throw new DOMException('', 'QuotaExceededError');
-      data.set(name, checkedSize(text, options.maxChars ?? JOURNAL_MAX_CHARS));
+      data.set(name, checkedText(value, options.maxChars ?? JOURNAL_MAX_CHARS, at));
+    },
+    writeText: (name, text, at = nextStamp()) => {
+      if (options.failWrites?.() === true) throw new DOMException('', 'QuotaExceededError');
+      data.set(name, checkedSize(text, options.maxChars ?? JOURNAL_MAX_CHARS, at));
     },
     remove: (name) => void data.delete(name),
     names: () => [...data.keys()],

@@ -49,6 +49,12 @@ const playtestsV1toV2: RecordMigration = (json) => ({ ...json, version: 2, start
 const projectV1toV2: RecordMigration = (json) => ({ ...json, version: 2, playtests: null, labSession: null, labModels: null, playerResults: [] });
 
 /**
+ * Project file v2 -> v3: v3 adds the attempt files imported in the Players
+ * view (`playerAttempts`, name and text each); a v2 file has none.
+ */
+const projectV2toV3: RecordMigration = (json) => ({ ...json, version: 3, playerAttempts: [] });
+
+/**
  * Workspace v1 -> v2: v2 keeps the pinned cells (the Suggestions tab's pins,
  * which generators keep too) and whether generators keep them. v1 saved no
  * pins: none, and keeping on (the default of a fresh studio).
@@ -69,9 +75,10 @@ export const RECORD_HISTORY: Readonly<Record<RecordKind, RecordHistory>> = {
   atdResults: { label: 'the saved at-difficulty results', current: 1, steps: chain() },
   batchReport: { label: 'the saved batch report', current: 1, steps: chain() },
   labSession: { label: 'the saved lab session', current: 1, steps: chain() },
+  players: { label: "the saved players' data", current: 1, steps: chain() },
   layout: { label: 'the saved layout', current: 1, steps: chain() },
   backup: { label: 'a backup', current: 1, steps: chain() },
-  project: { label: 'the project file', current: 2, steps: chain([1, projectV1toV2]) },
+  project: { label: 'the project file', current: 3, steps: chain([1, projectV1toV2], [2, projectV2toV3]) },
 };
 
 /** The version `kind` is written with. */

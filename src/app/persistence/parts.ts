@@ -10,6 +10,9 @@ import { saveLabModels } from './labModels';
 import { saveLevel, savePack, savedPackJournalText, savePlayLog, SAVE_VERSION } from './restore';
 import { saveAtdResults, saveGeneratorResults, saveHistory, savedHistoryJournalText, saveWorkspace } from './workspace';
 import { saveBatchReport, saveLabSession } from './sessions';
+import { savePlayers } from './players';
+import { packDeltaText } from './packDelta';
+import type { LevelPack } from '../../core/pack/schema';
 
 /**
  * `value` returning undefined: nothing to write (the saved record stays). An `eager` part takes its
@@ -27,11 +30,23 @@ export type Part = {
    * debounced write runs.
    */
   journalText?: (s: StudioState) => string;
+  /**
+   * When the whole record does not fit the journal: its change since the value IndexedDB holds.
+   * `base` is what a write takes as that value (kept once the write lands, with its stamp); `text`
+   * is the journal's text of the change from `base` (stamped `baseStamp`) to `s`.
+   */
+  journalDelta?: { base: (s: StudioState) => unknown; text: (s: StudioState, base: unknown, baseStamp: number) => string };
 };
 
 export const PARTS: Part[] = [
   { name: 'level', changed: (a, b) => a.level !== b.level || a.levelName !== b.levelName, value: (s) => saveLevel(s.level, s.levelName) },
-  { name: 'pack', changed: (a, b) => a.pack !== b.pack, value: (s) => savePack(s.pack), journalText: (s) => savedPackJournalText(s.pack) },
+  {
+    name: 'pack',
+    changed: (a, b) => a.pack !== b.pack,
+    value: (s) => savePack(s.pack),
+    journalText: (s) => savedPackJournalText(s.pack),
+    journalDelta: { base: (s) => s.pack, text: (s, base, stamp) => packDeltaText(s.pack, base as LevelPack, stamp) },
+  },
   { name: 'playtests', changed: (a, b) => a.playLog !== b.playLog || a.playStarts !== b.playStarts, value: (s) => savePlayLog(s.playLog, s.playStarts) },
   {
     name: 'settings',
@@ -74,6 +89,11 @@ export const PARTS: Part[] = [
     changed: (a, b) =>
       a.labData !== b.labData || a.labRuns !== b.labRuns || a.labAblation !== b.labAblation || a.labFitted !== b.labFitted || a.labMethod !== b.labMethod || a.labFeatures !== b.labFeatures || a.labSeed !== b.labSeed,
     value: (s) => saveLabSession(s),
+  },
+  {
+    name: 'players',
+    changed: (a, b) => a.playerFiles !== b.playerFiles || a.playResultFiles !== b.playResultFiles,
+    value: (s) => savePlayers(s.playerFiles, s.playResultFiles),
   },
   {
     name: 'labModels',

@@ -32,8 +32,11 @@ export function exportPackFile(st: StudioState, pack: LevelPack, format: TextExp
   downloadText(r.value, `${slug(pack.name)}${options.what !== undefined ? `-${options.what}` : ''}${ending}`, info.mimeType);
   const priced = format === 'pack' || format === 'json' || format === 'csv' ? `; difficulties by the model “${pack.difficultyModel ?? ''}”` : '';
   const written = new Set(fit.pack.levels.map((l) => l.id));
-  const pending = priced === '' ? 0 : st.pack.levels.filter((l) => written.has(l.id) && selectPackLevelStatus(st, l) === 'pending').length;
-  const pendingNote = pending === 0 ? '' : ` ${pending} level${pending === 1 ? ' was' : 's were'} still being analysed and went out without difficulty; export again when the list shows them all.`;
+  const waiting = priced === '' ? [] : st.pack.levels.filter((l) => written.has(l.id) && selectPackLevelStatus(st, l) === 'pending');
+  const pending = waiting.length;
+  // Which ones, by name (the first few): the designer can tell whether the file is good enough as it is.
+  const named = waiting.slice(0, 3).map((l) => `“${l.name}”`).join(', ') + (pending > 3 ? ` and ${pending - 3} more` : '');
+  const pendingNote = pending === 0 ? '' : ` ${pending} level${pending === 1 ? ' was' : 's were'} still being analysed and went out without difficulty (${named}); export again when the list shows them all.`;
   const leftOut = fit.leftOut === 0 ? '' : ` ${plural(fit.leftOut, 'level')} left out (${fit.reason}).`;
   st.notify('info', `Exported ${plural(fit.pack.levels.length, 'level')} as ${info.label}${options.hints === true ? ' with hints' : ''}${priced}.${leftOut}${pendingNote}`);
   return true;

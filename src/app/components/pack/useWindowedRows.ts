@@ -10,12 +10,29 @@
  * `WINDOW_FROM` rows are drawn whole (nothing to gain, and every row stays
  * in the accessibility tree). Rows named in `keep` (the one holding the
  * Tab stop) are always drawn, so the collection never loses its Tab stop.
+ *
+ * A row is never measured while it is not laid out: the studio page stays
+ * mounted, hidden, while another view is shown (the dock's pack list under
+ * the pack overview), and a hidden row measures 0 px. Taking that size made
+ * every row fit the screen, so each redraw while hidden (a difficulty
+ * arriving) drew more rows, measured them 0 and drew more again, nested in
+ * one commit, until React stopped with "maximum update depth" (#185). A
+ * hidden row keeps the size it had (or the estimate): see {@link laidOutSize}.
  */
-import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, measureElement, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 /** Collections with more items than this are windowed. */
 export const WINDOW_FROM = 200;
+
+/**
+ * The row's height as laid out, or, when it is not laid out (measured 0:
+ * inside a hidden view, or detached), the size already known for it (the
+ * estimate before any): a hidden collection keeps its measurements.
+ */
+export function laidOutSize(measured: number, known: number | undefined, estimate: number): number {
+  return measured > 0 ? measured : (known ?? estimate);
+}
 
 /** The nearest ancestor of `el` that scrolls vertically (null when none: the studio's views all scroll inside the page). */
 function scrollParentOf(el: HTMLElement | null): HTMLElement | null {
@@ -68,7 +85,8 @@ export function useWindowedRows<E extends HTMLElement>(count: number, estimate: 
     const el = ref.current;
     const parent = scrollParentOf(el);
     if (parent !== scrollEl) setScrollEl(parent);
-    if (el === null || parent === null) return;
+    // Not laid out (a hidden view): its place cannot be read; the one known stays.
+    if (el === null || parent === null || el.getClientRects().length === 0) return;
     const top = el.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop;
     if (Math.abs(top - margin) > 1) setMargin(top);
   });
@@ -89,6 +107,10 @@ export function useWindowedRows<E extends HTMLElement>(count: number, estimate: 
     gap,
     scrollMargin: margin,
     rangeExtractor,
+    measureElement: (el, entry, instance) => {
+      const known = instance.measurementsCache[instance.indexFromElement(el)]?.size;
+      return laidOutSize(measureElement(el, entry, instance), known, estimate);
+    },
     // Until the container is known (first draw), draw the first screenful.
     initialRect: { width: 0, height: 800 },
   });

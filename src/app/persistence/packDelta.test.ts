@@ -1,0 +1,107 @@
+/**
+ * A pack too large for the journal whole is journalled as its change since
+ * the saved pack: a "kill" (the page gone with no write after the edit)
+ * right after New, a rename, a move or a delete loses nothing, and a delta
+ * that does not belong to the saved pack is set aside.
+ */
+import { describe, expect, it } from 'vitest';
+import { exportPack } from '../../core/pack/pack';
+import { createStudioStore, type StudioStore } from '../store/store';
+import { loadSaved, startAutosave } from './autosave';
+import { memoryStore } from './db';
+import { memoryJournal, stampText } from './journal';
+import { applyPackDelta } from './packDelta';
+
+/** 40 distinct 4x4 levels: a pack whose journal text is far past the small journal below. */
+const PACK = {
+  format: 'longcat-pack',
+  version: 1,
+  name: 'forty',
+  levels: Array.from({ length: 40 }, (_, i) => ({ id: `l${i}`, name: `level ${i}`, rows: ['C...', [...'....'].map((c, x) => ((i >> x) & 1 ? '#' : c)).join(''), i & 16 ? '.#..' : '....', i & 32 ? '..#.' : '....'] })),
+};
+
+/** A store with the pack imported and written to IndexedDB; a journal that holds 3,000 characters per record. */
+async function bigSaved() {
+  const kv = memoryStore();
+  const journal = memoryJournal({ maxChars: 3000 });
+  const store = createStudioStore();
+  await loadSaved(store, kv, { journal });
+  const autosave = startAutosave(store, kv, { delayMs: 60_000, journal });
+  expect(store.getState().importPackText(JSON.stringify(PACK), 'forty.json')).toBe(true);
+  // Too large whole, and no saved pack yet to make a delta against: left to IndexedDB.
+  expect(journal.names()).not.toContain('pack');
+  await autosave.flush();
+  expect(journal.names()).toEqual([]);
+  return { kv, journal, store, autosave };
+}
+
+const packText = (s: StudioStore): string => exportPack(s.getState().pack);
+
+/** The page killed now (nothing more written), then loaded again: the new store and what loading said. */
+async function killAndLoad(kv: ReturnType<typeof memoryStore>, journal: ReturnType<typeof memoryJournal>) {
+  const again = createStudioStore();
+  const recovered: string[] = [];
+  const problems = await loadSaved(again, kv, { journal, onRecovered: (m) => recovered.push(m) });
+  return { again, problems, recovered };
+}
+
+describe('a pack too large for the journal', () => {
+  for (const [label, edit] of [
+    ['New level', (s: StudioStore) => void s.getState().newPackLevel()],
+    ['a rename', (s: StudioStore) => s.getState().renamePackLevel('l7', 'renamed')],
+    ['a move', (s: StudioStore) => s.getState().movePackLevel(30, 0)],
+    ['a delete', (s: StudioStore) => s.getState().removePackLevel('l3')],
+  ] as const) {
+    it(`is journalled as its change after ${label}, and a kill loses nothing`, async () => {
+      const { kv, journal, store, autosave } = await bigSaved();
+      edit(store);
+      const entry = journal.data.get('pack')!;
+      expect(entry).toMatch(/^@\d+\n\{"delta":"longcat-pack-delta"/);
+      expect(entry.length).toBeLessThan(3000);
+      autosave.stop();
+      const { again, problems, recovered } = await killAndLoad(kv, journal);
+      expect(packText(again)).toBe(packText(store));
+      expect(recovered).toEqual([expect.stringMatching(/^Recovered your last changes to .*the level pack/)]);
+      // The undo history did not fit the journal: said in plain words, never as a mismatch.
+      for (const p of problems) expect(p).toMatch(/^Your last changes to the level pack were recovered, but the undo history from before them was not: undo starts from here/);
+    });
+  }
+
+  it('a change made while a write is landing is journalled against the pack that write saved', async () => {
+    const { kv, journal, store, autosave } = await bigSaved();
+    store.getState().renamePackLevel('l1', 'first');
+    const landing = autosave.flush();
+    store.getState().renamePackLevel('l2', 'second');
+    await landing;
+    // The first rename is in IndexedDB; the second is a delta against it, not against the pack before.
+    expect(kv.data.get('pack')).toMatchObject({ levels: expect.arrayContaining([expect.objectContaining({ id: 'l1', name: 'first' })]) });
+    autosave.stop();
+    const { again } = await killAndLoad(kv, journal);
+    expect(again.getState().pack.levels.find((l) => l.id === 'l2')?.name).toBe('second');
+    expect(packText(again)).toBe(packText(store));
+  });
+
+  it('a delta against a saved pack that is no longer there is set aside; the saved pack is used', async () => {
+    const { kv, journal, store, autosave } = await bigSaved();
+    const saved = packText(store);
+    store.getState().renamePackLevel('l1', 'lost');
+    autosave.stop();
+    // The saved pack moved on (another write) after the delta was made.
+    await kv.set('pack', kv.data.get('pack'), (kv.stamps.get('pack') ?? 0) + 10);
+    journal.data.set('pack', journal.data.get('pack')!.replace(/^@\d+/, `@${(kv.stamps.get('pack') ?? 0) + 20}`));
+    const { again, problems } = await killAndLoad(kv, journal);
+    expect(packText(again)).toBe(saved);
+    expect(problems).toContainEqual(expect.stringMatching(/^A safety copy of the level pack .* holds changes to a saved pack that is no longer there;/));
+    expect(journal.names()).not.toContain('pack');
+  });
+
+  it('applyPackDelta refuses what it cannot apply, with a sentence', () => {
+    const saved = { ...PACK, levels: PACK.levels.slice(0, 2) };
+    const delta = { delta: 'longcat-pack-delta', version: 1, base: 5, order: ['l0', 'x'], pack: { ...PACK, levels: [] } };
+    expect(applyPackDelta(delta, saved, 5)).toMatchObject({ ok: false, why: expect.stringContaining('"x"') });
+    expect(applyPackDelta({ ...delta, version: 2 }, saved, 5)).toMatchObject({ ok: false, why: expect.stringContaining('another version') });
+    expect(applyPackDelta({ ...delta, order: 'l0' }, saved, 5)).toMatchObject({ ok: false, why: expect.stringContaining('shape') });
+    expect(applyPackDelta({ ...delta, order: ['l1', 'l0'] }, saved, 5)).toEqual({ ok: true, pack: { ...PACK, levels: [PACK.levels[1], PACK.levels[0]] } });
+    expect(stampText('{}', 3)).toBe('@3\n{}');
+  });
+});
