@@ -150,8 +150,14 @@ describe('merging disjoint edits equals applying both', () => {
         } else if (who === 3 && cells.length >= 2) {
           const cut = 1 + (p.split[i]! % (cells.length - 1));
           let ro = l.rows, rt = l.rows, both = l.rows;
-          for (const c of cells.slice(0, cut)) (ro = flip(ro, c)), (both = flip(both, c));
-          for (const c of cells.slice(cut)) (rt = flip(rt, c)), (both = flip(both, c));
+          for (const c of cells.slice(0, cut)) {
+            ro = flip(ro, c);
+            both = flip(both, c);
+          }
+          for (const c of cells.slice(cut)) {
+            rt = flip(rt, c);
+            both = flip(both, c);
+          }
           ours[i] = { ...ours[i]!, rows: ro };
           theirs[i] = { ...theirs[i]!, rows: rt };
           expected[i] = { ...expected[i]!, rows: both };
@@ -160,8 +166,14 @@ describe('merging disjoint edits equals applying both', () => {
       });
       theirs = theirs.filter((l) => !removed.has(l.id));
       let exp = expected.filter((l) => !removed.has(l.id));
-      if (p.appendOurs) (ours = [...ours, lv('ours-new', ['C..', '.#.', '...'])]), (exp = [...exp, lv('ours-new', ['C..', '.#.', '...'])]);
-      if (p.appendTheirs) (theirs = [...theirs, lv('theirs-new', ['C#.', '...', '...'])]), (exp = [...exp, lv('theirs-new', ['C#.', '...', '...'])]);
+      if (p.appendOurs) {
+        ours = [...ours, lv('ours-new', ['C..', '.#.', '...'])];
+        exp = [...exp, lv('ours-new', ['C..', '.#.', '...'])];
+      }
+      if (p.appendTheirs) {
+        theirs = [...theirs, lv('theirs-new', ['C#.', '...', '...'])];
+        exp = [...exp, lv('theirs-new', ['C#.', '...', '...'])];
+      }
       const r = merge(createPack('p', baseLevels), createPack('p', ours), createPack('p', theirs));
       if (mustConflict.length > 0) {
         seen.conflict++;
