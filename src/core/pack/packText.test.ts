@@ -65,7 +65,8 @@ describe('the canonical layout', () => {
     const canonical = exportPack(sample);
     const v2 = JSON.parse(canonical) as Record<string, unknown>;
     // Version 1 (before rulesets, SPEC §10) had no "rules".
-    const { rules: _rules, ...v1 } = { ...v2, version: 1 };
+    const v1: Record<string, unknown> = { ...v2, version: 1 };
+    delete v1['rules'];
     expect(exportPack(read(JSON.stringify(v1)))).toBe(canonical);
     // The layout before SPEC §15: JSON.stringify with a 2-space indent.
     expect(exportPack(read(JSON.stringify(v2, null, 2)))).toBe(canonical);
