@@ -75,8 +75,10 @@ export function readConflicts(text: string): Result<ConflictedPack, string> {
     let j = i + 1;
     for (; j < lines.length && !END.test(lines[j]!); j++) {
       const l = lines[j]!;
-      if (BASE.test(l) && side === 'ours') (side = 'base'), (sides.base = []);
-      else if (MID.test(l) && side !== 'theirs') side = 'theirs';
+      if (BASE.test(l) && side === 'ours') {
+        side = 'base';
+        sides.base = [];
+      } else if (MID.test(l) && side !== 'theirs') side = 'theirs';
       else if (START.test(l)) return err(`line ${j + 1}: a conflict starts inside the conflict of line ${i + 1}`);
       else (side === 'base' ? sides.base! : sides[side]).push(l);
     }
