@@ -14,6 +14,7 @@ import { useActions, useStudioShallow } from '../studioContext';
 import { Contributions, formatNumber } from './Contributions';
 import { Gauge } from './Gauge';
 import { GaugeSource } from './GaugeSource';
+import { LintPanel } from './LintPanel';
 import { levelPlayerData } from '../adapters/playerData';
 import { bandOf } from '../../core/difficulty/predict';
 
@@ -61,6 +62,7 @@ export function GaugePanel() {
         )}
       </div>
       <GaugeSource rated={rated} interval={s.players?.fit.interval ?? 0.9} estimate={estimate} />
+      <LintPanel />
       {/* The provenance is long: its first words, and the whole of it on a click (never cut off). */}
       <details className="model-line" data-testid="gauge.model">
         <summary>

@@ -17,15 +17,20 @@ const grids = [['C..', '...', '...'], ['C#.', '...', '...'], ['C..', '.#.', '...
 describe('pack commands', () => {
   it('insert makes ids unique, keeps order and respects the limit', () => {
     const r = insertLevels(createPack('p', []), grids.map((g) => ({ level: level(g), name: 'same' })));
-    expect(r.ids).toEqual(['same', 'same-2', 'same-3', 'same-4']);
-    const mid = insertLevels(r.pack, [{ level: level(grids[0]!), name: 'x' }], 1);
-    expect(mid.pack.levels.map((l) => l.id)).toEqual(['same', 'x', 'same-2', 'same-3', 'same-4']);
+    // Hand-made levels get random ids (never a counter two branches would repeat); a preferred id is kept when free.
+    expect(new Set(r.ids).size).toBe(4);
+    for (const id of r.ids) expect(id).toMatch(/^l-[0-9a-hjkmnp-tv-z]{10}$/);
+    expect(r.pack.levels.map((l) => l.name)).toEqual(['same', 'same', 'same', 'same']);
+    const mid = insertLevels(r.pack, [{ level: level(grids[0]!), name: 'x', id: 'x' }], 1);
+    expect(mid.pack.levels.map((l) => l.id)).toEqual([r.ids[0], 'x', ...r.ids.slice(1)]);
+    const again = insertLevels(mid.pack, [{ level: level(grids[0]!), name: 'x', id: 'x' }]);
+    expect(again.ids[0]).toMatch(/^x-[0-9a-hjkmnp-tv-z]{6}$/);
     const full = createPack('p', Array.from({ length: MAX_PACK_LEVELS }, (_, i) => ({ ...r.pack.levels[0]!, id: `l${i}` })));
     expect(insertLevels(full, [{ level: level(grids[0]!), name: 'x' }]).pack).toBe(full);
   });
 
   it('commands that change nothing return the same pack (no history entry)', () => {
-    const { pack } = insertLevels(createPack('p', []), grids.map((g, i) => ({ level: level(g), name: `l${i}` })));
+    const { pack } = insertLevels(createPack('p', []), grids.map((g, i) => ({ level: level(g), name: `l${i}`, id: `l${i}` })));
     expect(removeLevel(pack, 'nope')).toBe(pack);
     expect(renameLevel(pack, 'l0', ' l0 ')).toBe(pack);
     expect(renameLevel(pack, 'l0', '  ')).toBe(pack);
@@ -38,7 +43,7 @@ describe('pack commands', () => {
   it('sort is stable, easiest first, unknown difficulties last (property: a permutation, ordered)', () => {
     fc.assert(
       fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }), { minLength: 1, maxLength: 30 }), (ds) => {
-        const { pack } = insertLevels(createPack('p', []), ds.map((_, i) => ({ level: level(grids[i % 4]!), name: `l${i}` })));
+        const { pack } = insertLevels(createPack('p', []), ds.map((_, i) => ({ level: level(grids[i % 4]!), name: `l${i}`, id: `l${i}` })));
         const difficulty = new Map(pack.levels.map((l, i) => [l.id, ds[i]!]));
         const sorted = sortLevels(pack, (l) => difficulty.get(l.id) ?? null).levels;
         expect([...sorted.map((l) => l.id)].sort()).toEqual([...pack.levels.map((l) => l.id)].sort());
@@ -53,7 +58,7 @@ describe('pack commands', () => {
   });
 
   it('dedupe keeps the first copy of each grid', () => {
-    const { pack } = insertLevels(createPack('p', []), [0, 1, 0, 2, 1].map((g, i) => ({ level: level(grids[g]!), name: `l${i}` })));
+    const { pack } = insertLevels(createPack('p', []), [0, 1, 0, 2, 1].map((g, i) => ({ level: level(grids[g]!), name: `l${i}`, id: `l${i}` })));
     const r = dedupeLevels(pack);
     expect(r.removed).toBe(2);
     expect(r.pack.levels.map((l) => l.id)).toEqual(['l0', 'l1', 'l3']);
@@ -61,7 +66,7 @@ describe('pack commands', () => {
   });
 
   it('move puts the level at the target index', () => {
-    const { pack } = insertLevels(createPack('p', []), grids.map((g, i) => ({ level: level(g), name: `l${i}` })));
+    const { pack } = insertLevels(createPack('p', []), grids.map((g, i) => ({ level: level(g), name: `l${i}`, id: `l${i}` })));
     expect(moveLevel(pack, 0, 3).levels.map((l) => l.id)).toEqual(['l1', 'l2', 'l3', 'l0']);
     expect(moveLevel(pack, 3, 0).levels.map((l) => l.id)).toEqual(['l3', 'l0', 'l1', 'l2']);
   });

@@ -4,6 +4,7 @@
  * runs them through `applyPackEdit`, which makes every one undoable.
  */
 import type { Level } from '../../core/level/level';
+import { cryptoBytes, freeLevelId, newLevelId, type RandomBytes } from '../../core/pack/levelId';
 import { packLevelFromLevel } from '../../core/pack/pack';
 import { checkFieldDefs, fieldValueProblem, MAX_FIELDS, type FieldValue, type PackFieldDef } from '../../core/pack/fields';
 import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_NOTES_LENGTH, MAX_PACK_LEVELS, MAX_TAG_LENGTH, MAX_TAGS, type LevelPack, type PackLevel, type PackLevelSource } from '../../core/pack/schema';
@@ -14,10 +15,14 @@ export function slug(name: string): string {
   return (s === '' ? 'level' : s).slice(0, MAX_ID_LENGTH - 8);
 }
 
-/** `base`, or `base-2`, `base-3`... : the first not in `taken`. */
-export function uniqueId(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+/**
+ * `base` when it is free, else `base` with a random suffix; a new random id
+ * (`l-` and 10 characters) when `base` is empty. Never a counter: two
+ * branches of a game's repository would draw the same one (SPEC §15,
+ * `core/pack/levelId.ts`).
+ */
+export function uniqueId(base: string, taken: ReadonlySet<string>, bytes: RandomBytes = cryptoBytes): string {
+  return freeLevelId(base, taken, bytes);
 }
 
 /** Each rows array's key (rows are never changed in place): the same string each time, so a lookup by it hashes it once. */
@@ -44,7 +49,7 @@ export interface NewLevelEntry {
   /** Features by name (kept as facts about the rows), or empty when not computed yet. */
   readonly features?: Record<string, number | null>;
   readonly source?: Partial<PackLevelSource>;
-  /** Preferred id (made unique if taken). */
+  /** Preferred id (made unique if taken); left out, a new random id is drawn. */
   readonly id?: string;
 }
 
@@ -58,7 +63,7 @@ export function insertLevels(pack: LevelPack, entries: readonly NewLevelEntry[],
   const taken = new Set(pack.levels.map((l) => l.id));
   const added: PackLevel[] = [];
   for (const entry of entries.slice(0, room)) {
-    const id = uniqueId(entry.id !== undefined && entry.id !== '' ? entry.id.slice(0, MAX_ID_LENGTH) : slug(entry.name), taken);
+    const id = entry.id !== undefined && entry.id !== '' ? uniqueId(entry.id.slice(0, MAX_ID_LENGTH), taken) : newLevelId(taken);
     taken.add(id);
     const name = cleanName(entry.name) === '' ? id : cleanName(entry.name);
     added.push(

@@ -18,7 +18,7 @@ function storeWithFive() {
   let id = 0;
   const store = createStudioStore({ now: () => 1_000, newId: () => `id${id++}` });
   const grids = [['C..', '...', '...'], ['C#.', '...', '...'], ['C..', '.#.', '...'], ['C..', '...', '..#'], ['C..', '#..', '...']];
-  const { pack } = insertLevels(createPack('p', []), grids.map((g, i) => ({ level: level(g), name: 'abcde'[i]! })));
+  const { pack } = insertLevels(createPack('p', []), grids.map((g, i) => ({ level: level(g), name: 'abcde'[i]!, id: 'abcde'[i]! })));
   store.getState().setPack(pack);
   return store;
 }
@@ -105,7 +105,7 @@ describe('moveLevelsTo', () => {
   it('keeps every level once, the moved ones together in pack order at the target', () => {
     fc.assert(
       fc.property(fc.subarray(['a', 'b', 'c', 'd', 'e', 'f']), fc.integer({ min: -2, max: 8 }), (chosen, to) => {
-        const { pack } = insertLevels(createPack('p', []), ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => ({ level: level(['C..', '...', '...']), name: n })));
+        const { pack } = insertLevels(createPack('p', []), ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => ({ level: level(['C..', '...', '...']), name: n, id: n })));
         const moved = moveLevelsTo(pack, new Set(chosen), to).levels.map((l) => l.id);
         expect([...moved].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
         if (chosen.length === 0) return;

@@ -227,7 +227,7 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
       let id: string | null = null;
       get().applyDocEdit('New level', (doc) => {
         const after = doc.open === null ? doc.pack.levels.length : doc.pack.levels.findIndex((l) => l.id === doc.open!.id) + 1;
-        const r = insertLevels(doc.pack, [{ level: blank, name: 'new level', id: 'new-level' }], after);
+        const r = insertLevels(doc.pack, [{ level: blank, name: 'new level' }], after);
         id = r.ids[0] ?? null;
         if (id === null) return doc;
         const o = openDoc(r.pack, id);
@@ -243,7 +243,7 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
         const parsed = parseRows(src.rows);
         if (!parsed.ok) return doc;
         const at = doc.pack.levels.findIndex((l) => l.id === sourceId) + 1;
-        const r = insertLevels(doc.pack, [{ level: parsed.value, name: `${src.name} copy`, id: `${src.id}-copy`, features: src.features, source: src.source }], at);
+        const r = insertLevels(doc.pack, [{ level: parsed.value, name: `${src.name} copy`, features: src.features, source: src.source }], at);
         id = r.ids[0] ?? null;
         if (id === null) return doc;
         const withMeta = updateLevel(r.pack, id, { ...(src.notes !== undefined ? { notes: src.notes } : {}), ...(src.tags !== undefined ? { tags: src.tags } : {}) });

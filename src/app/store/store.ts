@@ -7,6 +7,7 @@ import { createGeneratorsSlice } from './generatorsSlice';
 import { createHistorySlice } from './historySlice';
 import { createLabSlice } from './labSlice';
 import { createLevelSlice } from './levelSlice';
+import { createLintSlice } from './lintSlice';
 import { createPackSlice } from './packSlice';
 import { createPlayerDataSlice } from './playerDataSlice';
 import { createPackSelectionSlice } from './packSelectionSlice';
@@ -43,6 +44,7 @@ export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
     ...createEditorToolsSlice(d)(...a),
     ...createPlayResultsSlice(d)(...a),
     ...createPlayerDataSlice(d)(...a),
+    ...createLintSlice(d)(...a),
   }));
 }
 

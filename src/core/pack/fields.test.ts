@@ -81,7 +81,7 @@ describe('custom fields in the pack format', () => {
   });
 
   it('a value under __proto__ is refused, not silently dropped', () => {
-    const text = exportPack(pack).replace('"par": 7', '"__proto__": 7, "par": 7');
+    const text = exportPack(pack).replace('"par":7', '"__proto__":7,"par":7');
     const r = importPack(text);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error[0]!.path).toBe('levels[0].fields.__proto__');

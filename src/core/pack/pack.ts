@@ -17,7 +17,9 @@ import { toRows, type Level } from '../level/level';
 import { isRulesetName, rulesetByName } from '../rules/registry';
 import type { Ruleset, RulesetName } from '../rules/ruleset';
 import { err, ok, type Result } from '../util/result';
+import { FEATURE_NAMES } from '../graph/features';
 import { describeValue } from './describe';
+import { headLines, levelBlock, packText } from './packText';
 import { checkFieldDefs, checkFieldValues, orderedFieldValues, type PackFieldDef } from './fields';
 import { CURRENT_PACK_VERSION, isJsonObject, migratePack } from './migrations';
 import {
@@ -295,22 +297,25 @@ function unknownFields(raw: Readonly<Record<string, unknown>>): PackProblem[] {
 }
 
 /**
- * The pack as canonical text: 2-space indented JSON, fields in the order of
+ * The pack as canonical text (`packText.ts`: the head one field a line,
+ * each level a block with one grid row a line), fields in the order of
  * the format (format, version, rules, name, description, createdWith,
  * difficultyModel, fields, levels; per level id, name, rows, difficulty,
- * features, source, notes, tags, playtests, playerStats, fields (values in
- * the order of the definitions)), one trailing newline.
- * Fields not in the format are not written. `pack` should be valid (e.g.
+ * features (in the analysis's order), source, notes, tags, playtests,
+ * playerStats, fields (values in the order of the definitions)), one
+ * trailing newline. The studio and the CLI both write packs here, so the
+ * same pack is the same bytes, and `exportPack(importPack(text))` is `text`
+ * for any text this function wrote. Fields not in the format are not written. `pack` should be valid (e.g.
  * from {@link importPack} or {@link createPack}): JSON has no Infinity or
  * NaN (they are written as null) and writes -0 as 0. O(size).
  */
 export function exportPack(pack: LevelPack): string {
-  const ordered = { ...orderedHead(pack), levels: pack.levels.map((level) => orderedPackLevel(level, pack.fields ?? [])) };
-  return `${JSON.stringify(ordered, null, 2)}\n`;
+  const defs = pack.fields ?? NO_FIELDS;
+  return packText(headLines(orderedHead(pack)), pack.levels.map((level) => levelBlock(orderedPackLevel(level, defs) as unknown as Record<string, unknown>)));
 }
 
 /** The pack's fields before its levels, in the format's order (what {@link exportPack} writes ahead of `levels`). */
-function orderedHead(pack: LevelPack): Record<string, unknown> {
+export function orderedHead(pack: LevelPack): Record<string, unknown> {
   return {
     format: PACK_FORMAT,
     version: CURRENT_PACK_VERSION,
@@ -364,7 +369,7 @@ export function orderedPackLevel(level: PackLevel, fieldDefs: readonly PackField
     name: level.name,
     rows: level.rows,
     difficulty: level.difficulty,
-    features: level.features,
+    features: orderedFeatures(level.features),
     source: {
       generator: level.source.generator,
       seed: level.source.seed,
@@ -379,6 +384,24 @@ export function orderedPackLevel(level: PackLevel, fieldDefs: readonly PackField
       : {}),
     ...(level.fields !== undefined ? { fields: orderedFieldValues(fieldDefs, level.fields) } : {}),
   };
+}
+
+const FEATURE_RANK = new Map<string, number>(FEATURE_NAMES.map((name, i) => [name, i]));
+
+/**
+ * Features in a fixed order: those of `FEATURE_NAMES` in its order, then
+ * any other names in code-unit order (so who computed them never changes
+ * the bytes). Returns `features` itself when already in order.
+ */
+export function orderedFeatures(features: Readonly<Record<string, number | null>>): Record<string, number | null> {
+  const keys = Object.keys(features);
+  const rank = (k: string): number => FEATURE_RANK.get(k) ?? FEATURE_NAMES.length;
+  const sorted = [...keys].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  if (sorted.every((k, i) => k === keys[i])) return features as Record<string, number | null>;
+  const out: Record<string, number | null> = {};
+  // defineProperty: a feature called "__proto__" must stay data.
+  for (const k of sorted) Object.defineProperty(out, k, { value: features[k], enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 /** Finite numbers pass; Infinity, -Infinity and NaN become null (JSON's spelling). */

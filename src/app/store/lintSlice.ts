@@ -1,0 +1,21 @@
+/**
+ * The designer's rules the studio checks live as a level is drawn (SPEC
+ * §15; the same rules `longcat lint` checks in CI, docs/repository.md).
+ * Null: no rules loaded, nothing checked. Not saved with the workspace: a
+ * rules file belongs to the game's repository and is loaded from there.
+ */
+import type { LintRules } from '../../core/repo/lint';
+import type { SliceCreator } from './types';
+
+export interface LintSlice {
+  lintRules: LintRules | null;
+  /** Where the rules came from (a file name, or "default rules"), for the panel. */
+  lintRulesSource: string | null;
+  setLintRules(rules: LintRules | null, source?: string): void;
+}
+
+export const createLintSlice: SliceCreator<LintSlice> = () => (set) => ({
+  lintRules: null,
+  lintRulesSource: null,
+  setLintRules: (rules, source) => set({ lintRules: rules, lintRulesSource: rules === null ? null : (source ?? 'rules') }),
+});
