@@ -5,58 +5,18 @@
  */
 import { parseRows } from '../level/format';
 import { levelKey } from '../level/level';
-import { parseResults } from '../play/results';
 import { err, ok, type Result } from '../util/result';
-import { eventFormatOf, parseEventExport } from './analytics';
-import { looksLikeAttemptsCsv, parseAttemptsCsv } from './attemptsCsv';
+import { detectAttemptFormat, readAttemptsText } from './attemptReader';
 import { FORMAT_LABELS, type AttemptFormat, type ImportedAttempt, type ImportedFile, type ImportProblem } from './imported';
 import type { LevelAttempt } from './rate';
 import { replayTrace } from './trace';
 
-/** The format of a file's text, or null when none fits. Looks at the start only. */
-export function detectAttemptFormat(text: string): AttemptFormat | null {
-  const body = text.replace(/^\uFEFF/, '').trimStart();
-  if (body.startsWith('{')) {
-    if (/^\{\s*"format"\s*:\s*"longcat-play-results"/.test(body) || /"format"\s*:\s*"longcat-play-results"/.test(body.slice(0, 400))) return 'results';
-    const firstLine = body.split('\n', 1)[0]!;
-    try {
-      return eventFormatOf(JSON.parse(firstLine));
-    } catch {
-      return null;
-    }
-  }
-  return looksLikeAttemptsCsv(body) ? 'csv' : null;
-}
-
-/** A studio results file as attempts: each level's grid goes along, outcomes in SPEC §13's words. */
-function fromResults(text: string): Result<ImportedFile, ImportProblem[]> {
-  const r = parseResults(text);
-  if (!r.ok) return err(r.error.map((message) => ({ line: 0, message })));
-  const attempts: ImportedAttempt[] = [];
-  for (const l of r.value.levels) {
-    for (const a of l.attempts) {
-      attempts.push({ line: 0, level: l.id, rows: l.rows, player: r.value.player, outcome: a.outcome === 'solved' ? 'solved' : 'gaveup', seconds: a.seconds, trace: a.trace ?? null, replay: a.replay });
-    }
-  }
-  return ok({ format: 'results', attempts, rows: attempts.length, notes: [] });
-}
-
-/**
- * Reads attempts from a file's text. `format` null detects it. O(text).
- */
+/** Reads attempts from a whole file's text. `format` null detects it. O(text). */
 export function readAttempts(text: string, format: AttemptFormat | null = null): Result<ImportedFile, ImportProblem[]> {
-  if (typeof text !== 'string') return err([{ line: 0, message: 'expected the text of a file' }]);
-  const f = format ?? detectAttemptFormat(text);
-  if (f === null) return err([{ line: 1, message: 'not a format this reads: an attempts CSV (header level,player,outcome,seconds[,moves]), a Longcat results file, or a GameAnalytics, Unity Analytics or PlayFab event export (one JSON event a line)' }]);
-  switch (f) {
-    case 'csv':
-      return parseAttemptsCsv(text);
-    case 'results':
-      return fromResults(text);
-    default:
-      return parseEventExport(text, f);
-  }
+  return readAttemptsText(text, format);
 }
+
+export { detectAttemptFormat };
 
 /** A pack level as the matcher sees it. */
 export interface MatchLevel {
