@@ -108,7 +108,7 @@ export function matchAttempts(attempts: readonly ImportedAttempt[], levels: read
       continue;
     }
     levelOf[ai] = k.level;
-    out.push({ level: k.level, player: a.player, outcome: a.outcome, seconds: a.seconds, replay: a.replay, trace: a.trace });
+    out.push({ level: k.level, player: a.player, outcome: a.outcome, seconds: a.seconds, replay: a.replay, trace: a.trace, ...(a.startedAt === undefined ? {} : { startedAt: a.startedAt }) });
   }
   return { attempts: out, keys: [...keys.values()], unmatched, levelOf };
 }
