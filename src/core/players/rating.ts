@@ -9,7 +9,8 @@
  * For player j on level i, met after p_ij other levels, the time to solve
  * T_ij (all tries added up) is
  *
- *     log T_ij = b_i + theta_bin(p_ij) - s_j + e_ij
+ *     log T_ij = b_i + theta_bin(p_ij) - a_i s_j + e_ij
+ *     a_i ~ N(1, 0.3^2)                                           (how much the level rewards speed)
  *     e_ij ~ (1 - pi) N(0, sigma_i^2) + pi N(0, (4 sigma_i)^2)   (ratingMixture.ts: idle and lucky attempts)
  *     sigma_i^2 ~ scaled inverse chi^2(nu0, sigma0^2)             (a spread per level, pooled towards the population's)
  *     s_j ~ N(0, omega^2)                                         (player speed; weakened, see SPEED_PRIOR_WEIGHT)
@@ -128,6 +129,8 @@ const DEFAULT_PRIOR_SPREAD = 1;
 const WIDE_PRIOR_SPREAD = 3;
 /** Prior spread of each practice bin's effect (tau): up to about a third faster or slower is plausible without data. */
 const PRACTICE_PRIOR_SPREAD = 0.3;
+/** Prior spread of a level's weight on players' speed around 1 (some levels reward skill more than others). */
+const LOADING_PRIOR_SPREAD = 0.3;
 /** Prior of the outlier share: Beta(1, 49)-like pseudo-counts (2% expected). */
 const OUTLIER_PRIOR = { share: 0.02, weight: 50 };
 /**
@@ -210,7 +213,8 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
   const num = new Float64Array(Math.max(levelCount, playerCount)), den = new Float64Array(Math.max(levelCount, playerCount));
   const cross = new Float64Array(levelCount * (K + 1));
   const thetaNum = new Float64Array(K + 1), thetaDen = new Float64Array(K + 1);
-  const mean = (k: number): number => b[lv[k]!]! + (bin[k]! > 0 ? theta[bin[k]!]! : 0) - s[pl[k]!]!;
+  const a = new Float64Array(levelCount).fill(1);
+  const mean = (k: number): number => b[lv[k]!]! + (bin[k]! > 0 ? theta[bin[k]!]! : 0) - a[lv[k]!]! * s[pl[k]!]!;
   const priorOf = (i: number): { m: number; p: number } => (priorX[i] === null ? { m: grand, p: 1 / WIDE_PRIOR_SPREAD ** 2 } : { m: delta + priorX[i]!, p: 1 / kappa2 });
 
   let iterations = 0;
@@ -230,9 +234,9 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
     num.fill(0, 0, playerCount);
     den.fill(0, 0, playerCount);
     for (let k = 0; k < n; k++) {
-      const q = wts[k]! / sig2[lv[k]!]!;
-      num[pl[k]!]! += q * (mean(k) + s[pl[k]!]! - yHat[k]!);
-      den[pl[k]!]! += q;
+      const i = lv[k]!, q = wts[k]! / sig2[i]!;
+      num[pl[k]!]! += q * a[i]! * (mean(k) + a[i]! * s[pl[k]!]! - yHat[k]!);
+      den[pl[k]!]! += q * a[i]! * a[i]!;
     }
     let omegaSum = 0, meanSpeed = 0;
     for (let j = 0; j < playerCount; j++) {
@@ -242,6 +246,15 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
     }
     meanSpeed = playerCount > 0 ? meanSpeed / playerCount : 0;
     for (let j = 0; j < playerCount; j++) s[j]! -= meanSpeed;
+    // Each level's weight on speed (a_i, prior N(1, LOADING_PRIOR_SPREAD^2)): regress the level's times on the players' speeds.
+    num.fill(0, 0, levelCount);
+    den.fill(0, 0, levelCount);
+    for (let k = 0; k < n; k++) {
+      const i = lv[k]!, q = wts[k]! / sig2[i]!, sj = s[pl[k]!]!;
+      num[i]! += q * sj * (mean(k) + a[i]! * sj - yHat[k]!);
+      den[i]! += q * sj * sj;
+    }
+    for (let i = 0; i < levelCount; i++) a[i] = (num[i]! + 1 / LOADING_PRIOR_SPREAD ** 2) / (den[i]! + 1 / LOADING_PRIOR_SPREAD ** 2);
     // Intensities and practice, jointly.
     num.fill(0, 0, levelCount);
     den.fill(0, 0, levelCount);
@@ -249,7 +262,7 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
     thetaNum.fill(0);
     thetaDen.fill(0);
     for (let k = 0; k < n; k++) {
-      const i = lv[k]!, q = wts[k]! / sig2[i]!, r = yHat[k]! + s[pl[k]!]!;
+      const i = lv[k]!, q = wts[k]! / sig2[i]!, r = yHat[k]! + a[i]! * s[pl[k]!]!;
       den[i]! += q;
       num[i]! += q * r;
       const c = bin[k]!;
@@ -265,7 +278,8 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
       den[i]! += pr.p;
       num[i]! += pr.p * pr.m;
     }
-    if (K > 0) {
+    // In one fixed order the data cannot tell practice from difficulty: practice stays at its prior mean (none), and only its uncertainty is carried (below).
+    if (K > 0 && order === 'varied') {
       const solved = solvePractice(levelCount, K, den, num, cross, thetaDen, thetaNum);
       for (let c = 1; c <= K; c++) theta[c] = solved.theta[c]!;
     }
@@ -303,13 +317,13 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
 
   // Information about (b, theta): each time's Fisher information over its level's spread plus its player's speed variance.
   const speedPrec = new Float64Array(playerCount);
-  for (let k = 0; k < n; k++) speedPrec[pl[k]!]! += wts[k]! / sig2[lv[k]!]!;
+  for (let k = 0; k < n; k++) speedPrec[pl[k]!]! += (wts[k]! * a[lv[k]!]! ** 2) / sig2[lv[k]!]!;
   const A = new Float64Array(levelCount);
   cross.fill(0);
   thetaDen.fill(0);
   for (let k = 0; k < n; k++) {
     const i = lv[k]!, j = pl[k]!;
-    const q = info[k]! / (sig2[i]! + 1 / (speedPrec[j]! + SPEED_PRIOR_WEIGHT / omega2));
+    const q = info[k]! / (sig2[i]! + a[i]! ** 2 / (speedPrec[j]! + SPEED_PRIOR_WEIGHT / omega2));
     A[i]! += q;
     const c = bin[k]!;
     if (c > 0 && K > 0) {
@@ -329,7 +343,7 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
       levels.push({ rating: null, ratingLow: null, ratingHigh: null, logRating: null, logSe: null, priorSeconds, players: 0, provisional: true, check: null });
       continue;
     }
-    const se = Math.sqrt(1 / A[i]! + extra[i]! + (playerCount > 0 ? omega2 / playerCount : 0));
+    const se = Math.sqrt(1 / A[i]! + extra[i]! + (playerCount > 0 ? (a[i]! ** 2 * omega2) / playerCount : 0));
     levels.push({ rating: Math.exp(b[i]!), ratingLow: Math.exp(b[i]! - zq * se), ratingHigh: Math.exp(b[i]! + zq * se), logRating: b[i]!, logSe: se, priorSeconds, players: levelCounts[i]!, provisional: levelCounts[i]! < PROVISIONAL_PLAYERS, check: checks[i]! });
   }
   const factors = Array.from({ length: K }, (_, c) => Math.exp(theta[c + 1]!));
