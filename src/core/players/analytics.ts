@@ -91,7 +91,7 @@ function readGameAnalyticsRow(row: Record<string, unknown>, line: number): Read 
   if (status === undefined) return { kind: 'bad', message: `progression_status must be Start, Complete or Fail, got "${(statusText ?? '').slice(0, 60)}"` };
   const parts = ['progression_1', 'progression_2', 'progression_3'].map((k) => text(row[k])).filter((p): p is string => p !== null);
   const level = parts.length === 0 ? null : parts.join(':');
-  const player = text(row['user_id']), at = timeOf(row['event_client_ts'], 's');
+  const player = text(row['user_id'] ?? row['USER_ID']), at = timeOf(row['event_client_ts'], 's');
   if (level === null || player === null || at === null) return { kind: 'bad', message: missing({ 'progression_1': level, user_id: player, event_client_ts: at }) };
   return { kind: 'event', event: { line, player, level, status, at } };
 }

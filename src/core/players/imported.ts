@@ -69,7 +69,7 @@ export function timeOf(v: unknown, unit: 'ms' | 's'): number | null {
     const t = v.trim();
     if (/^\d+(\.\d+)?$/.test(t)) return unit === 's' ? Number(t) * 1000 : Number(t);
     // Seven-digit fractions (.NET's "o" format, PlayFab) are cut to milliseconds: Date.parse takes at most three.
-    const trimmed = t.replace(/(\.\d{3})\d+/, '$1');
+    const trimmed = t.replace(/(\.\d{3})\d+/, '$1').replace(/ UTC$/, 'Z');
     const iso = /^\d{4}-\d\d-\d\d[ T]\d/.test(trimmed) ? `${trimmed.replace(' ', 'T')}${/([zZ]|[+-]\d\d:?\d\d)$/.test(trimmed) ? '' : 'Z'}` : trimmed;
     const ms = Date.parse(iso);
     return Number.isFinite(ms) ? ms : null;
