@@ -36,6 +36,7 @@
  */
 import { normalQuantile } from './normal';
 import { checkLevels, type LevelCheck } from './ratingCheck';
+import { levelMedians } from './ratingMedian';
 import { expectStep, type Expected } from './ratingMixture';
 import { solveLinear } from './ratingLinear';
 
@@ -333,6 +334,10 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
   }
   for (let i = 0; i < levelCount; i++) A[i]! += priorOf(i).p;
   const extra = K > 0 ? practiceVariance(levelCount, K, A, cross, thetaDen) : new Float64Array(levelCount);
+  // Each level's own median from its adjusted times (ratingMedian.ts), where the give-ups leave it determined.
+  const adjusted = new Float64Array(n);
+  for (let k = 0; k < n; k++) adjusted[k] = y[k]! - (bin[k]! > 0 ? theta[bin[k]!]! : 0) + a[lv[k]!]! * s[pl[k]!]!;
+  const med = levelMedians(levelCount, n, lv, adjusted, t.solved, (i) => Math.sqrt(sig2[i]!));
   const checks = checkLevels(levelCount, n, lv, y, t.solved, (k) => mean(k), (i) => Math.sqrt(sig2[i]!), pi);
   const zq = normalQuantile(0.5 + interval / 2);
   const levels: LevelRating[] = [];
@@ -343,8 +348,15 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
       levels.push({ rating: null, ratingLow: null, ratingHigh: null, logRating: null, logSe: null, priorSeconds, players: 0, provisional: true, check: null });
       continue;
     }
-    const se = Math.sqrt(1 / A[i]! + extra[i]! + (playerCount > 0 ? (a[i]! ** 2 * omega2) / playerCount : 0));
-    levels.push({ rating: Math.exp(b[i]!), ratingLow: Math.exp(b[i]! - zq * se), ratingHigh: Math.exp(b[i]! + zq * se), logRating: b[i]!, logSe: se, priorSeconds, players: levelCounts[i]!, provisional: levelCounts[i]! < PROVISIONAL_PLAYERS, check: checks[i]! });
+    let centre = b[i]!, own = 1 / A[i]!;
+    if (!Number.isNaN(med.median[i]!) && levelCounts[i]! >= PROVISIONAL_PLAYERS) {
+      // The median combined with the level's prior, as the model's estimate is.
+      const p = priorOf(i);
+      own = 1 / (1 / med.variance[i]! + p.p);
+      centre = own * (med.median[i]! / med.variance[i]! + p.m * p.p);
+    }
+    const se = Math.sqrt(own + extra[i]! + (playerCount > 0 ? (a[i]! ** 2 * omega2) / playerCount : 0));
+    levels.push({ rating: Math.exp(centre), ratingLow: Math.exp(centre - zq * se), ratingHigh: Math.exp(centre + zq * se), logRating: centre, logSe: se, priorSeconds, players: levelCounts[i]!, provisional: levelCounts[i]! < PROVISIONAL_PLAYERS, check: checks[i]! });
   }
   const factors = Array.from({ length: K }, (_, c) => Math.exp(theta[c + 1]!));
   return { levels, sigma: Math.sqrt(sigma02), playerSpread: Math.sqrt(omega2), priorOffset: delta, priorSpread: Math.sqrt(kappa2), outlierShare: pi, practice: { order, factors }, interval, iterations };
