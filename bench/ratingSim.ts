@@ -14,12 +14,13 @@
  * meeting it first (no practice), idle time excluded: on a log scale.
  */
 
-export type Scenario = 'model' | 'practice-shuffled' | 'practice-fixed-mild' | 'practice-fixed-strong' | 'heavy-tails-idle' | 'insight' | 'speed-sensitivity' | 'skill-patience' | 'all-at-once';
-export const SCENARIOS: readonly Scenario[] = ['model', 'practice-shuffled', 'practice-fixed-mild', 'practice-fixed-strong', 'heavy-tails-idle', 'insight', 'speed-sensitivity', 'skill-patience', 'all-at-once'];
+export type Scenario = 'model' | 'model-shuffled' | 'practice-shuffled' | 'practice-fixed-mild' | 'practice-fixed-strong' | 'heavy-tails-idle' | 'insight' | 'speed-sensitivity' | 'skill-patience' | 'all-at-once';
+export const SCENARIOS: readonly Scenario[] = ['model', 'model-shuffled', 'practice-shuffled', 'practice-fixed-mild', 'practice-fixed-strong', 'heavy-tails-idle', 'insight', 'speed-sensitivity', 'skill-patience', 'all-at-once'];
 
 /** What each scenario changes, for the benchmark's table. */
 export const SCENARIO_WORDS: Readonly<Record<Scenario, string>> = {
   model: "the model's own assumptions (fixed order)",
+  'model-shuffled': "the model's own assumptions, shuffled order",
   'practice-shuffled': 'practice: times fall by up to 40% over the first levels met; shuffled order',
   'practice-fixed-mild': 'practice: up to 15% faster; every player in the pack order',
   'practice-fixed-strong': 'practice: up to 40% faster; every player in the pack order',
@@ -109,7 +110,7 @@ export function simulate(o: PopulationOptions): Population {
   const r = random(o.seed * 7919 + 17);
   const sc = o.scenario, all = sc === 'all-at-once';
   const practice = sc === 'practice-shuffled' ? 0.5 : sc === 'practice-fixed-mild' || all ? 0.16 : sc === 'practice-fixed-strong' ? 0.5 : 0;
-  const shuffled = sc === 'practice-shuffled' || all;
+  const shuffled = sc === 'practice-shuffled' || sc === 'model-shuffled' || all;
   const heavy = sc === 'heavy-tails-idle' || all;
   const insightOn = sc === 'insight' || all;
   const sensitivity = sc === 'speed-sensitivity' || all;

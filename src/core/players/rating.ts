@@ -14,7 +14,7 @@
  *     e_ij ~ (1 - pi) N(0, sigma_i^2) + pi N(0, (4 sigma_i)^2)   (ratingMixture.ts: idle and lucky attempts)
  *     sigma_i^2 ~ scaled inverse chi^2(nu0, sigma0^2)             (a spread per level, pooled towards the population's)
  *     s_j ~ N(0, omega^2)                                         (player speed; weakened, see SPEED_PRIOR_WEIGHT)
- *     theta_k ~ N(0, tau^2), theta_0 = 0                          (practice: bins 0, 1-2, 3-6, 7-14, ... levels before)
+ *     theta_k ~ N(0, tau^2), theta_0 = 0                          (practice: bins 0, 1, 2, 3, 4-7, 8-15, ... levels before)
  *     b_i ~ N(delta + log(1 + predicted_i), kappa^2)              (level time intensity)
  *
  * The practice term is there only where the order is known (a start time
@@ -92,7 +92,7 @@ export interface LevelRating {
 export interface PracticeFit {
   /** 'unknown': no start times, practice not modelled; 'fixed': nearly every player met the levels in one order; 'varied': orders differ. */
   readonly order: 'unknown' | 'fixed' | 'varied';
-  /** Time factor per bin of levels met before (1, 2, 4, 8, ... levels: bins 1-2, 3-6, 7-14, ...), exp(theta). */
+  /** Time factor per bin of levels met before (bins 1, 2, 3, 4-7, 8-15, ...), exp(theta). */
   readonly factors: readonly number[];
 }
 
@@ -141,12 +141,12 @@ const OUTLIER_PRIOR = { share: 0.02, weight: 50 };
  * a fixed effect (0) cannot place a player seen on one level. Half keeps
  * both in check (docs/difficulty.md).
  */
-const SPEED_PRIOR_WEIGHT = 0.5;
+const SPEED_PRIOR_WEIGHT = 0.25;
 
-/** Practice bin of a position: 0 for the first level met, then 1-2, 3-6, 7-14, ... levels before; -1 unknown. */
+/** Practice bin of a position: 0 for the first level met, then 1, 2, 3, 4-7, 8-15, ... levels before; -1 unknown. */
 export function practiceBin(position: number): number {
   if (!Number.isFinite(position)) return -1;
-  return position <= 0 ? 0 : Math.floor(Math.log2(position + 1));
+  return position < 4 ? Math.max(0, Math.floor(position)) : 2 + Math.floor(Math.log2(position));
 }
 
 function toColumns(times: readonly PlayerLevelTime[]): TimeColumns {
@@ -213,6 +213,7 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
   const e: Expected = { w: 1, y: 0, v: 0, info: 1, pOut: 0 };
   const num = new Float64Array(Math.max(levelCount, playerCount)), den = new Float64Array(Math.max(levelCount, playerCount));
   const cross = new Float64Array(levelCount * (K + 1));
+  const spNum = new Float64Array(playerCount), spDen = new Float64Array(playerCount);
   const thetaNum = new Float64Array(K + 1), thetaDen = new Float64Array(K + 1);
   const a = new Float64Array(levelCount).fill(1);
   const mean = (k: number): number => b[lv[k]!]! + (bin[k]! > 0 ? theta[bin[k]!]! : 0) - a[lv[k]!]! * s[pl[k]!]!;
@@ -239,6 +240,8 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
       num[pl[k]!]! += q * a[i]! * (mean(k) + a[i]! * s[pl[k]!]! - yHat[k]!);
       den[pl[k]!]! += q * a[i]! * a[i]!;
     }
+    spNum.set(num.subarray(0, playerCount));
+    spDen.set(den.subarray(0, playerCount));
     let omegaSum = 0, meanSpeed = 0;
     for (let j = 0; j < playerCount; j++) {
       s[j] = num[j]! / (den[j]! + SPEED_PRIOR_WEIGHT / omega2);
@@ -250,12 +253,23 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
     // Each level's weight on speed (a_i, prior N(1, LOADING_PRIOR_SPREAD^2)): regress the level's times on the players' speeds.
     num.fill(0, 0, levelCount);
     den.fill(0, 0, levelCount);
+    // Against each player's speed from their other levels (leave this one out): a level must not set the speeds it is weighed on.
     for (let k = 0; k < n; k++) {
-      const i = lv[k]!, q = wts[k]! / sig2[i]!, sj = s[pl[k]!]!;
-      num[i]! += q * sj * (mean(k) + a[i]! * sj - yHat[k]!);
-      den[i]! += q * sj * sj;
+      const i = lv[k]!, j = pl[k]!, q = wts[k]! / sig2[i]!, target = mean(k) + a[i]! * s[j]! - yHat[k]!;
+      const sOut = (spNum[j]! - q * a[i]! * target) / (spDen[j]! - q * a[i]! * a[i]! + SPEED_PRIOR_WEIGHT / omega2) - meanSpeed;
+      num[i]! += q * sOut * target;
+      den[i]! += q * sOut * sOut;
     }
-    for (let i = 0; i < levelCount; i++) a[i] = (num[i]! + 1 / LOADING_PRIOR_SPREAD ** 2) / (den[i]! + 1 / LOADING_PRIOR_SPREAD ** 2);
+    let aSum = 0, aCount = 0;
+    for (let i = 0; i < levelCount; i++) {
+      a[i] = (num[i]! + 1 / LOADING_PRIOR_SPREAD ** 2) / (den[i]! + 1 / LOADING_PRIOR_SPREAD ** 2);
+      aSum += a[i]! * levelCounts[i]!;
+      aCount += levelCounts[i]!;
+    }
+    // Speeds and weights share one scale: keep the weights' average at 1 (the speeds take the rest).
+    const aMean = aCount > 0 && aSum > 0 ? aSum / aCount : 1;
+    for (let i = 0; i < levelCount; i++) a[i]! /= aMean;
+    for (let j = 0; j < playerCount; j++) s[j]! *= aMean;
     // Intensities and practice, jointly.
     num.fill(0, 0, levelCount);
     den.fill(0, 0, levelCount);
@@ -313,7 +327,7 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
       }
       kappa2 = Math.min(16, Math.max(0.01, k2 / dm));
     }
-    if (change < 1e-7 && iter > 2) break;
+    if (change < 1e-6 && iter > 2) break;
   }
 
   // Information about (b, theta): each time's Fisher information over its level's spread plus its player's speed variance.
