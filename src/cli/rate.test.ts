@@ -33,7 +33,7 @@ describe('longcat rate', () => {
       expect(rating!).toBeLessThanOrEqual(high!);
       expect(predicted).toBeCloseTo(analyzed[i]!, 2);
     });
-    expect(r.stderr).toMatch(/columns: id,attempts,players,solves,gaveUps,medianSeconds,rating,ratingLow,ratingHigh,predicted/);
+    expect(r.stderr).toMatch(/columns: id,attempts,players,solves,gaveUps,medianSeconds,rating,ratingLow,ratingHigh,predicted,status/);
     expect(r.stderr).toMatch(/level key "Three" -> three \(by name\)/);
   });
 
@@ -42,10 +42,13 @@ describe('longcat rate', () => {
     const r = await runCli(['rate', PACK, '--attempts', ...files, '--json']);
     expect(r.status).toBe(0);
     const objects = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(objects.map((o) => Object.keys(o))).toEqual(Array(3).fill(['id', 'attempts', 'players', 'solves', 'gaveUps', 'medianSeconds', 'rating', 'ratingLow', 'ratingHigh', 'predicted']));
+    expect(objects.map((o) => Object.keys(o))).toEqual(Array(3).fill(['id', 'attempts', 'players', 'solves', 'gaveUps', 'medianSeconds', 'rating', 'ratingLow', 'ratingHigh', 'predicted', 'status']));
+    // Two or three players a level: every rating is provisional, and says so.
+    expect(objects.map((o) => o['status'])).toEqual(['provisional', 'provisional', 'provisional']);
     // Attempts per level over the five fixtures (see importAttempts.test.ts): one 1+2+3+1+1 (csv, results incl. the replay, GA, Unity, PlayFab), two 2+0+2+1+1, three 2+1+0+1+0.
     expect(objects.map((o) => o['attempts'])).toEqual([8, 6, 4]);
-    expect(r.stderr).toMatch(/GameAnalytics export \(progression events\), 5 attempts from 11 rows/);
+    expect(r.stderr).toMatch(/GameAnalytics export \(progression events\), 5 attempts matched from 11 rows, timed by the client clock/);
+    expect(r.stderr).toMatch(/PlayFab event export, 2 attempts matched from 5 rows, timed by the server receipt/);
   });
 
   it('a bad attempts file: its lines on stderr, exit 2, nothing on stdout; a wrong --format is refused', async () => {
@@ -61,5 +64,43 @@ describe('longcat rate', () => {
     expect(f.stderr).toMatch(/--format must be one of csv, results, gameanalytics, unity, playfab, got "excel"/);
     const forced = await runCli(['rate', PACK, '--attempts', `${dir}/unity.ndjson`, '--format', 'playfab']);
     expect(forced.status).toBe(2);
+  });
+
+  it('the tables studios download rate exactly as the event streams of the same events', async () => {
+    const pairs = [['unity.ndjson', 'unity-sql.csv'], ['unity.ndjson', 'unity-sql.ndjson'], ['playfab.ndjson', 'playfab-events-all.csv'], ['gameanalytics.ndjson', 'gameanalytics-warehouse.csv']];
+    for (const [stream, table] of pairs) {
+      const a = await runCli(['rate', PACK, '--attempts', `${dir}/${stream}`, '--json']);
+      const b = await runCli(['rate', PACK, '--attempts', `${dir}/${table}`, '--json']);
+      expect(a.status).toBe(0);
+      expect(b.status, b.stderr).toBe(0);
+      expect(b.stdout).toBe(a.stdout);
+      // Some level was played in each (not two empty reports alike).
+      expect(a.stdout).toMatch(/"attempts":[1-9]/);
+    }
+    const t = await runCli(['rate', PACK, '--attempts', `${dir}/playfab-events-all.csv`]);
+    expect(t.stderr).toMatch(/PlayFab event export, 2 attempts matched from 5 rows, timed by the server receipt .*read as a table/);
+  });
+
+  it('the same attempt in two files counts once: the same file twice, and overlapping exports by start time', async () => {
+    const once = await runCli(['rate', PACK, '--attempts', `${dir}/gameanalytics.ndjson`, '--json']);
+    const twice = await runCli(['rate', PACK, '--attempts', `${dir}/gameanalytics.ndjson`, `${dir}/gameanalytics.ndjson`, '--json']);
+    expect(twice.stdout).toBe(once.stdout);
+    expect(twice.stderr).toMatch(/the same file as .*gameanalytics\.ndjson, counted once/);
+    // The stream and its warehouse table are different bytes but the same attempts (player, level, start time).
+    const both = await runCli(['rate', PACK, '--attempts', `${dir}/gameanalytics.ndjson`, `${dir}/gameanalytics-warehouse.csv`, '--json']);
+    expect(both.stdout).toBe(once.stdout);
+    expect(both.stderr).toMatch(/5 attempts given more than once \(same player, level and start time\) counted once/);
+  });
+
+  it('a key whose only tie to a level is a digit inside it (a cell name like A1) is reported, not matched', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'rate-'));
+    const f = join(tmp, 'keys.csv');
+    writeFileSync(f, 'level,player,outcome,seconds\nA1,a,solved,3\n"=cmd|\'/c calc\'!A1",b,solved,4\nlevel02,c,solved,5\n');
+    const r = await runCli(['rate', PACK, '--attempts', f, '--json']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/level key "A1" matches no pack level: 1 attempt left out/);
+    expect(r.stderr).toMatch(/level key "=cmd\|'\/c calc'!A1" matches no pack level: 1 attempt left out/);
+    expect(r.stderr).toMatch(/level key "level02" -> two by the number at its end \(a guess: give --map to be sure\)/);
+    expect(r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { attempts: number }).attempts)).toEqual([0, 1, 0]);
   });
 });

@@ -8,9 +8,9 @@ import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 export function registerRate(program: Command, status: { code: number }, loadModel: (file: string | undefined) => Promise<unknown>): void {
   program
     .command('rate')
-    .description('rate each level of a pack from players\' attempts: one line per level (id, attempts, players, solves, gaveUps, medianSeconds, rating, ratingLow, ratingHigh, predicted)')
+    .description('rate each level of a pack from players\' attempts: one line per level (id, attempts, players, solves, gaveUps, medianSeconds, rating, ratingLow, ratingHigh, predicted, status)')
     .argument('<pack>', 'level pack JSON')
-    .requiredOption('--attempts <file...>', 'attempts files: attempts CSV, Longcat results files, GameAnalytics, Unity Analytics or PlayFab exports (detected per file)')
+    .requiredOption('--attempts <file...>', 'attempts files: attempts CSV, Longcat results files, GameAnalytics, Unity Analytics or PlayFab event exports or their tables (detected per file; read a piece at a time; - is standard input)')
     .option('--format <f>', 'read every attempts file as this format: csv, results, gameanalytics, unity or playfab')
     .option('--map <file>', 'CSV key,level: the attempts\' level keys to pack level ids, names or positions')
     .option('--json', 'one JSON object per level instead of comma-separated lines', false)

@@ -31,12 +31,12 @@
  * level or time, is a bad row with its line number.
  */
 import { err, ok, type Result } from '../util/result';
-import { MAX_IMPORT_SECONDS, ProblemList, type AttemptFormat, type ImportedAttempt, type ImportedFile, type ImportProblem } from './imported';
+import { MAX_IMPORT_SECONDS, ProblemList, timeOf, type AttemptClock, type AttemptFormat, type ImportedAttempt, type ImportedFile, type ImportProblem } from './imported';
 
 type Status = 'start' | 'complete' | 'fail' | 'quit';
 
 /** One level event read from a line. */
-interface LevelEvent {
+export interface LevelEvent {
   readonly line: number;
   readonly player: string;
   readonly level: string;
@@ -46,23 +46,22 @@ interface LevelEvent {
 }
 
 /** What a line of one export says: a level event, an event to skip (another kind), or a problem. */
-type Read = { kind: 'event'; event: LevelEvent } | { kind: 'other' } | { kind: 'bad'; message: string };
+export type Read = { kind: 'event'; event: LevelEvent } | { kind: 'other' } | { kind: 'bad'; message: string };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
-
-/** A time as epoch ms: numbers in `unit`, or ISO / "YYYY-MM-DD hh:mm:ss" text (UTC unless it says otherwise). */
-function timeOf(v: unknown, unit: 'ms' | 's'): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return unit === 's' ? v * 1000 : v;
-  if (typeof v === 'string' && v.trim() !== '') {
-    const t = v.trim();
-    if (/^\d+(\.\d+)?$/.test(t)) return unit === 's' ? Number(t) * 1000 : Number(t);
-    const iso = /^\d{4}-\d\d-\d\d[ T]\d/.test(t) ? `${t.replace(' ', 'T')}${/([zZ]|[+-]\d\d:?\d\d)$/.test(t) ? '' : 'Z'}` : t;
-    const ms = Date.parse(iso);
-    return Number.isFinite(ms) ? ms : null;
+/** A table's JSON column: an object as it is, JSON text parsed; undefined when absent or empty, 'bad' when not an object. */
+function jsonObject(v: unknown): Record<string, unknown> | undefined | 'bad' {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (isRecord(v)) return v;
+  if (typeof v !== 'string') return 'bad';
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return isRecord(parsed) ? parsed : 'bad';
+  } catch {
+    return 'bad';
   }
-  return null;
 }
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
 
 function missing(fields: Record<string, unknown>): string {
   const absent = Object.entries(fields).filter(([, v]) => v === null).map(([k]) => k);
@@ -70,6 +69,7 @@ function missing(fields: Record<string, unknown>): string {
 }
 
 function readGameAnalytics(json: unknown, line: number): Read {
+  if (isRecord(json) && 'progression_status' in json) return readGameAnalyticsRow(json, line);
   if (!isRecord(json) || !isRecord(json['data'])) return { kind: 'bad', message: 'expected a GameAnalytics event object with a "data" object' };
   const data = json['data'];
   if (data['category'] !== 'progression') return { kind: 'other' };
@@ -84,19 +84,34 @@ function readGameAnalytics(json: unknown, line: number): Read {
   return { kind: 'event', event: { line, player, level, status, at } };
 }
 
+/** A row of GameAnalytics' warehouse progression table (progression_status, progression_1..3, user_id, event_client_ts). */
+function readGameAnalyticsRow(row: Record<string, unknown>, line: number): Read {
+  const statusText = text(row['progression_status']);
+  const status = statusText === null ? undefined : ({ start: 'start', complete: 'complete', fail: 'fail' } as Record<string, Status>)[statusText.toLowerCase()];
+  if (status === undefined) return { kind: 'bad', message: `progression_status must be Start, Complete or Fail, got "${(statusText ?? '').slice(0, 60)}"` };
+  const parts = ['progression_1', 'progression_2', 'progression_3'].map((k) => text(row[k])).filter((p): p is string => p !== null);
+  const level = parts.length === 0 ? null : parts.join(':');
+  const player = text(row['user_id'] ?? row['USER_ID']), at = timeOf(row['event_client_ts'], 's');
+  if (level === null || player === null || at === null) return { kind: 'bad', message: missing({ 'progression_1': level, user_id: player, event_client_ts: at }) };
+  return { kind: 'event', event: { line, player, level, status, at } };
+}
+
 const UNITY_STATUS: Record<string, Status> = { level_start: 'start', level_complete: 'complete', level_fail: 'fail', level_quit: 'quit' };
 
 function readUnity(json: unknown, line: number): Read {
   if (!isRecord(json)) return { kind: 'bad', message: 'expected a Unity Analytics event object' };
-  const name = text(json['eventName'] ?? json['name']);
-  if (name === null) return { kind: 'bad', message: 'a Unity event needs "eventName" (or "name" in the legacy export)' };
+  const name = text(json['eventName'] ?? json['name'] ?? json['EVENT_NAME']);
+  if (name === null) return { kind: 'bad', message: 'a Unity event needs "eventName" ("name" in the legacy export, EVENT_NAME in SQL Data Explorer rows)' };
   const status = UNITY_STATUS[name];
   if (status === undefined) return { kind: 'other' };
-  const params = isRecord(json['eventParams']) ? json['eventParams'] : isRecord(json['custom_params']) ? json['custom_params'] : {};
+  const sqlParams = jsonObject(json['EVENT_JSON']);
+  if (sqlParams === 'bad') return { kind: 'bad', message: 'EVENT_JSON is not a JSON object' };
+  const params = isRecord(json['eventParams']) ? json['eventParams'] : isRecord(json['custom_params']) ? json['custom_params'] : sqlParams ?? {};
   const level = text(params['level_name']) ?? text(params['level_index']);
-  const player = text(json['userID'] ?? json['userid']);
-  const at = json['eventTimestamp'] !== undefined ? timeOf(json['eventTimestamp'], 'ms') : timeOf(json['ts'], 'ms');
-  if (level === null || player === null || at === null) return { kind: 'bad', message: missing({ 'level_name or level_index': level, 'userID (userid)': player, 'eventTimestamp (ts)': at }) };
+  const player = text(json['userID'] ?? json['userid'] ?? json['USER_ID']);
+  const stamp = json['eventTimestamp'] ?? json['EVENT_TIMESTAMP'];
+  const at = stamp !== undefined ? timeOf(stamp, 'ms') : timeOf(json['ts'], 'ms');
+  if (level === null || player === null || at === null) return { kind: 'bad', message: missing({ 'level_name or level_index': level, 'userID (userid, USER_ID)': player, 'eventTimestamp (ts, EVENT_TIMESTAMP)': at }) };
   return { kind: 'event', event: { line, player, level, status, at } };
 }
 
@@ -104,20 +119,22 @@ const PLAYFAB_STATUS: Record<string, Status> = { level_started: 'start', level_c
 
 function readPlayFab(json: unknown, line: number): Read {
   if (!isRecord(json)) return { kind: 'bad', message: 'expected a PlayFab event object' };
-  const name = text(json['EventName']);
-  if (name === null) return { kind: 'bad', message: 'a PlayFab event needs "EventName"' };
+  const name = text(json['EventName'] ?? json['FullName_Name']);
+  if (name === null) return { kind: 'bad', message: 'a PlayFab event needs "EventName" (FullName_Name in events.all)' };
   const status = PLAYFAB_STATUS[name];
   if (status === undefined) return { kind: 'other' };
-  const body = [json, json['EventData'], json['Payload'], json['Body']].filter(isRecord);
+  const data = jsonObject(json['EventData']);
+  if (data === 'bad') return { kind: 'bad', message: 'EventData is not a JSON object' };
+  const body = [json, data, json['Payload'], json['Body']].filter(isRecord);
   let level: string | null = null;
   for (const b of body) level ??= text(b['level']) ?? text(b['Level']) ?? text(b['LevelId']) ?? text(b['level_name']);
-  const player = text(json['EntityId']) ?? text(json['PlayFabId']);
+  const player = text(json['EntityId']) ?? text(json['PlayFabId']) ?? text(json['Entity_Id']);
   const at = timeOf(json['Timestamp'], 'ms');
-  if (level === null || player === null || at === null) return { kind: 'bad', message: missing({ 'level (or Level, LevelId, level_name)': level, 'EntityId (or PlayFabId)': player, Timestamp: at }) };
+  if (level === null || player === null || at === null) return { kind: 'bad', message: missing({ 'level (or Level, LevelId, level_name)': level, 'EntityId (or PlayFabId, Entity_Id)': player, Timestamp: at }) };
   return { kind: 'event', event: { line, player, level, status, at } };
 }
 
-const READERS: Record<'gameanalytics' | 'unity' | 'playfab', (json: unknown, line: number) => Read> = {
+export const READERS: Record<'gameanalytics' | 'unity' | 'playfab', (json: unknown, line: number) => Read> = {
   gameanalytics: readGameAnalytics,
   unity: readUnity,
   playfab: readPlayFab,
@@ -127,8 +144,9 @@ const READERS: Record<'gameanalytics' | 'unity' | 'playfab', (json: unknown, lin
 export function eventFormatOf(json: unknown): 'gameanalytics' | 'unity' | 'playfab' | null {
   if (!isRecord(json)) return null;
   if (isRecord(json['data']) && ('category' in json['data'] || 'event_id' in json['data'])) return 'gameanalytics';
-  if ('EventName' in json) return 'playfab';
-  if (('eventName' in json && ('userID' in json || 'eventParams' in json)) || ('name' in json && 'userid' in json)) return 'unity';
+  if ('progression_status' in json && 'user_id' in json) return 'gameanalytics';
+  if ('EventName' in json || ('FullName_Name' in json && 'Entity_Id' in json)) return 'playfab';
+  if (('eventName' in json && ('userID' in json || 'eventParams' in json)) || ('name' in json && 'userid' in json) || ('EVENT_NAME' in json && 'USER_ID' in json)) return 'unity';
   return null;
 }
 
@@ -174,46 +192,45 @@ export function pairEvents(events: readonly LevelEvent[]): { attempts: ImportedA
 
 function attemptOf(start: LevelEvent, end: LevelEvent, outcome: ImportedAttempt['outcome'], player: string): ImportedAttempt {
   const seconds = Math.min(MAX_IMPORT_SECONDS, Math.max(0, (end.at - start.at) / 1000));
-  return { line: end.line, level: start.level, player, outcome, seconds, trace: null, replay: false };
+  return { line: end.line, level: start.level, player, outcome, seconds, trace: null, replay: false, startedAt: start.at };
+}
+
+/** Which clock an export's times come from: PlayFab stamps an event when its server receives it; the others send the device's clock. */
+export function clockOf(format: 'gameanalytics' | 'unity' | 'playfab'): AttemptClock {
+  return format === 'playfab' ? 'server receipt' : 'client clock';
 }
 
 /**
- * Reads one analytics export (NDJSON). Any bad line refuses the file with
- * every bad line listed. O(lines log lines).
+ * Collects one export's level events, a row at a time (a JSON line or a
+ * table row as an object), and pairs them at the end. `add` takes the row
+ * and its line; `done` gives the attempts (handed to `onAttempt`) or every
+ * bad row. O(rows log rows); the events are held until the end (pairing
+ * needs each player's events in time order).
  */
-export function parseEventExport(textIn: string, format: 'gameanalytics' | 'unity' | 'playfab'): Result<ImportedFile, ImportProblem[]> {
+export function createEventCollector(format: 'gameanalytics' | 'unity' | 'playfab', problems: ProblemList, onAttempt: (a: ImportedAttempt) => void): { add(row: unknown, line: number): void; done(container: 'lines' | 'table'): Result<ImportedFile, ImportProblem[]> } {
   const read = READERS[format];
-  const problems = new ProblemList();
   const events: LevelEvent[] = [];
   let rows = 0, skipped = 0;
-  const body = textIn.replace(/^\uFEFF/, '');
-  let start = 0, line = 0;
-  while (start <= body.length) {
-    let end = body.indexOf('\n', start);
-    if (end < 0) end = body.length;
-    line++;
-    const raw = body.slice(start, end).trim();
-    start = end + 1;
-    if (raw === '') continue;
-    rows++;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      problems.add(line, 'not valid JSON (the export has one event object a line)');
-      continue;
-    }
-    const r = read(json, line);
-    if (r.kind === 'bad') problems.add(line, r.message);
-    else if (r.kind === 'other') skipped++;
-    else events.push(r.event);
-  }
-  if (rows === 0) problems.add(1, 'the file has no events');
-  if (problems.count > 0) return err(problems.done());
-  const paired = pairEvents(events);
-  const notes: string[] = [];
-  if (skipped > 0) notes.push(`${skipped.toLocaleString('en-US')} event${skipped === 1 ? '' : 's'} of other kinds skipped`);
-  if (paired.unclosedStarts > 0) notes.push(`${paired.unclosedStarts.toLocaleString('en-US')} level start${paired.unclosedStarts === 1 ? '' : 's'} with nothing after (cannot be timed)`);
-  if (paired.unpairedCloses > 0) notes.push(`${paired.unpairedCloses.toLocaleString('en-US')} complete/fail event${paired.unpairedCloses === 1 ? '' : 's'} without a start of that level`);
-  return ok({ format: format as AttemptFormat, attempts: paired.attempts, rows, notes });
+  return {
+    add(row, line) {
+      rows++;
+      const r = read(row, line);
+      if (r.kind === 'bad') problems.add(line, r.message);
+      else if (r.kind === 'other') skipped++;
+      else events.push(r.event);
+    },
+    done(container) {
+      if (rows === 0) problems.add(1, 'the file has no events');
+      if (problems.count > 0) return err(problems.done());
+      const paired = pairEvents(events);
+      events.length = 0;
+      for (const a of paired.attempts) onAttempt(a);
+      const notes: string[] = [];
+      if (container === 'table') notes.push('read as a table');
+      if (skipped > 0) notes.push(`${skipped.toLocaleString('en-US')} event${skipped === 1 ? '' : 's'} of other kinds skipped`);
+      if (paired.unclosedStarts > 0) notes.push(`${paired.unclosedStarts.toLocaleString('en-US')} level start${paired.unclosedStarts === 1 ? '' : 's'} with nothing after (cannot be timed)`);
+      if (paired.unpairedCloses > 0) notes.push(`${paired.unpairedCloses.toLocaleString('en-US')} complete/fail event${paired.unpairedCloses === 1 ? '' : 's'} without a start of that level`);
+      return ok({ format: format as AttemptFormat, attempts: [], rows, notes, clock: clockOf(format) });
+    },
+  };
 }

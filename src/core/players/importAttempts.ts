@@ -5,58 +5,18 @@
  */
 import { parseRows } from '../level/format';
 import { levelKey } from '../level/level';
-import { parseResults } from '../play/results';
 import { err, ok, type Result } from '../util/result';
-import { eventFormatOf, parseEventExport } from './analytics';
-import { looksLikeAttemptsCsv, parseAttemptsCsv } from './attemptsCsv';
+import { detectAttemptFormat, readAttemptsText } from './attemptReader';
 import { FORMAT_LABELS, type AttemptFormat, type ImportedAttempt, type ImportedFile, type ImportProblem } from './imported';
 import type { LevelAttempt } from './rate';
 import { replayTrace } from './trace';
 
-/** The format of a file's text, or null when none fits. Looks at the start only. */
-export function detectAttemptFormat(text: string): AttemptFormat | null {
-  const body = text.replace(/^\uFEFF/, '').trimStart();
-  if (body.startsWith('{')) {
-    if (/^\{\s*"format"\s*:\s*"longcat-play-results"/.test(body) || /"format"\s*:\s*"longcat-play-results"/.test(body.slice(0, 400))) return 'results';
-    const firstLine = body.split('\n', 1)[0]!;
-    try {
-      return eventFormatOf(JSON.parse(firstLine));
-    } catch {
-      return null;
-    }
-  }
-  return looksLikeAttemptsCsv(body) ? 'csv' : null;
-}
-
-/** A studio results file as attempts: each level's grid goes along, outcomes in SPEC §13's words. */
-function fromResults(text: string): Result<ImportedFile, ImportProblem[]> {
-  const r = parseResults(text);
-  if (!r.ok) return err(r.error.map((message) => ({ line: 0, message })));
-  const attempts: ImportedAttempt[] = [];
-  for (const l of r.value.levels) {
-    for (const a of l.attempts) {
-      attempts.push({ line: 0, level: l.id, rows: l.rows, player: r.value.player, outcome: a.outcome === 'solved' ? 'solved' : 'gaveup', seconds: a.seconds, trace: a.trace ?? null, replay: a.replay });
-    }
-  }
-  return ok({ format: 'results', attempts, rows: attempts.length, notes: [] });
-}
-
-/**
- * Reads attempts from a file's text. `format` null detects it. O(text).
- */
+/** Reads attempts from a whole file's text. `format` null detects it. O(text). */
 export function readAttempts(text: string, format: AttemptFormat | null = null): Result<ImportedFile, ImportProblem[]> {
-  if (typeof text !== 'string') return err([{ line: 0, message: 'expected the text of a file' }]);
-  const f = format ?? detectAttemptFormat(text);
-  if (f === null) return err([{ line: 1, message: 'not a format this reads: an attempts CSV (header level,player,outcome,seconds[,moves]), a Longcat results file, or a GameAnalytics, Unity Analytics or PlayFab event export (one JSON event a line)' }]);
-  switch (f) {
-    case 'csv':
-      return parseAttemptsCsv(text);
-    case 'results':
-      return fromResults(text);
-    default:
-      return parseEventExport(text, f);
-  }
+  return readAttemptsText(text, format);
 }
+
+export { detectAttemptFormat };
 
 /** A pack level as the matcher sees it. */
 export interface MatchLevel {
@@ -84,14 +44,25 @@ export interface MatchedAttempts {
   readonly levelOf: Int32Array;
 }
 
+/** Matching one attempt at a time (what `rate` uses while it streams): the pack level index or -1, and how every key matched. */
+export interface Matcher {
+  level(a: Pick<ImportedAttempt, 'level' | 'rows'>): number;
+  keys(): KeyMatch[];
+}
+
+/** A key's number names a position only where it ends the key after a separator or a word of 3 letters or more (`level03`, `world1:3`), never a cell name like `A1`. */
+const NUMBER_AT_END = /(?:^|[:/_\-. ]|[A-Za-z]{3})(\d+)$/;
+
 /**
  * Matches source level keys to pack levels: an explicit `map` (source key
  * -> pack id, name or 1-based position) first; then a results file's grid;
  * then, as SPEC §13 says, the pack level's id, else its name, else its
  * 1-based position; for analytics keys like `world1:level03`, the same for
- * the last part, then the number the key ends with as a position. O(attempts).
+ * the last part, then the number the key ends with as a position (only
+ * after a separator or a word: `A1` is not level 1). O(1) a key after the
+ * first time it is seen.
  */
-export function matchAttempts(attempts: readonly ImportedAttempt[], levels: readonly MatchLevel[], map: ReadonlyMap<string, string> = new Map()): MatchedAttempts {
+export function createMatcher(levels: readonly MatchLevel[], map: ReadonlyMap<string, string> = new Map()): Matcher {
   const byId = new Map<string, number>(), byName = new Map<string, number>(), byGrid = new Map<string, number>();
   levels.forEach((l, i) => {
     if (!byId.has(l.id)) byId.set(l.id, i);
@@ -120,37 +91,61 @@ export function matchAttempts(attempts: readonly ImportedAttempt[], levels: read
     if (/^\d+$/.test(key) && Number(key) >= 1 && Number(key) <= levels.length) return { level: Number(key) - 1, by: 'position' };
     const last = key.includes(':') ? key.slice(key.lastIndexOf(':') + 1) : null;
     if (last !== null && direct(last) !== null) return { level: direct(last), by: 'last part' };
-    const digits = /(\d+)\D*$/.exec(key);
+    const digits = NUMBER_AT_END.exec(key);
     if (digits !== null && Number(digits[1]) >= 1 && Number(digits[1]) <= levels.length) return { level: Number(digits[1]) - 1, by: 'number in key' };
     return { level: null, by: null };
   };
   // One resolution per distinct key (a results file's key includes its grid).
   const keys = new Map<string, { key: string; level: number | null; by: KeyMatch['by']; attempts: number }>();
+  return {
+    level(a) {
+      const cacheKey = a.rows === undefined ? a.level : `${a.level}\u0000${a.rows.join('/')}`;
+      let k = keys.get(cacheKey);
+      if (k === undefined) {
+        let found: { level: number | null; by: KeyMatch['by'] } | null = null;
+        if (a.rows !== undefined) {
+          const grid = parseRows([...a.rows]);
+          const g = grid.ok ? byGrid.get(levelKey(grid.value)) : undefined;
+          if (g !== undefined) found = { level: g, by: 'grid' };
+        }
+        k = { key: a.level, ...(found ?? resolve(a.level)), attempts: 0 };
+        keys.set(cacheKey, k);
+      }
+      k.attempts++;
+      return k.level ?? -1;
+    },
+    keys: () => [...keys.values()],
+  };
+}
+
+/** {@link createMatcher} over a list of attempts. O(attempts). */
+export function matchAttempts(attempts: readonly ImportedAttempt[], levels: readonly MatchLevel[], map: ReadonlyMap<string, string> = new Map()): MatchedAttempts {
+  const matcher = createMatcher(levels, map);
   const out: (LevelAttempt & { trace: string | null })[] = [];
   let unmatched = 0;
   const levelOf = new Int32Array(attempts.length).fill(-1);
   for (const [ai, a] of attempts.entries()) {
-    const cacheKey = a.rows === undefined ? a.level : `${a.level}\u0000${a.rows.join('/')}`;
-    let k = keys.get(cacheKey);
-    if (k === undefined) {
-      let found: { level: number | null; by: KeyMatch['by'] } | null = null;
-      if (a.rows !== undefined) {
-        const grid = parseRows([...a.rows]);
-        const g = grid.ok ? byGrid.get(levelKey(grid.value)) : undefined;
-        if (g !== undefined) found = { level: g, by: 'grid' };
-      }
-      k = { key: a.level, ...(found ?? resolve(a.level)), attempts: 0 };
-      keys.set(cacheKey, k);
-    }
-    k.attempts++;
-    if (k.level === null) {
+    const level = matcher.level(a);
+    if (level < 0) {
       unmatched++;
       continue;
     }
-    levelOf[ai] = k.level;
-    out.push({ level: k.level, player: a.player, outcome: a.outcome, seconds: a.seconds, replay: a.replay, trace: a.trace });
+    levelOf[ai] = level;
+    out.push({ level, player: a.player, outcome: a.outcome, seconds: a.seconds, replay: a.replay, trace: a.trace, ...(a.startedAt === undefined ? {} : { startedAt: a.startedAt }) });
   }
-  return { attempts: out, keys: [...keys.values()], unmatched, levelOf };
+  return { attempts: out, keys: matcher.keys(), unmatched, levelOf };
+}
+
+/** The problem with one attempt's moves on its matched level (they must replay to its outcome), or null. */
+export function traceProblem(a: ImportedAttempt, level: number, levels: readonly MatchLevel[], grids: readonly ReturnType<typeof parseRows>[]): ImportProblem | null {
+  if (a.trace === null || level < 0) return null;
+  const grid = grids[level]!;
+  if (!grid.ok) return null;
+  const r = replayTrace(grid.value, a.trace);
+  const where = `the moves on level "${levels[level]!.id}"`;
+  if (!r.ok) return { line: a.line, message: `${where} do not replay: ${r.error.message}` };
+  if ((r.value.end === 'won') !== (a.outcome === 'solved')) return { line: a.line, message: `${where} ${r.value.end === 'won' ? 'win it' : 'do not win it'} but the outcome is ${a.outcome}` };
+  return null;
 }
 
 /**
@@ -162,19 +157,13 @@ export function matchAttempts(attempts: readonly ImportedAttempt[], levels: read
 export function traceProblems(attempts: readonly ImportedAttempt[], levels: readonly MatchLevel[], map: ReadonlyMap<string, string> = new Map()): ImportProblem[] {
   const traced = attempts.filter((a) => a.trace !== null);
   if (traced.length === 0) return [];
-  const matched = matchAttempts(traced, levels, map);
+  const matcher = createMatcher(levels, map);
   const grids = levels.map((l) => parseRows([...l.rows]));
   const problems: ImportProblem[] = [];
-  traced.forEach((a, i) => {
-    const level = matched.levelOf[i]!;
-    if (level < 0) return;
-    const grid = grids[level]!;
-    if (!grid.ok) return;
-    const r = replayTrace(grid.value, a.trace!);
-    const where = `the moves on level "${levels[level]!.id}"`;
-    if (!r.ok) problems.push({ line: a.line, message: `${where} do not replay: ${r.error.message}` });
-    else if ((r.value.end === 'won') !== (a.outcome === 'solved')) problems.push({ line: a.line, message: `${where} ${r.value.end === 'won' ? 'win it' : 'do not win it'} but the outcome is ${a.outcome}` });
-  });
+  for (const a of traced) {
+    const p = traceProblem(a, matcher.level(a), levels, grids);
+    if (p !== null) problems.push(p);
+  }
   return problems;
 }
 

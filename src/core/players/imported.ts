@@ -33,6 +33,12 @@ export interface ImportedAttempt {
   /** Moves with `-` undo and `|` restart, where the source has them. */
   readonly trace: string | null;
   readonly replay: boolean;
+  /**
+   * When the attempt started, epoch ms, where the source says (a results
+   * file's startedAt, an export's start event, the CSV's startedAt column).
+   * Orders a player's levels (practice) and tells an attempt seen twice.
+   */
+  readonly startedAt?: number;
 }
 
 /** A bad row: its line (0 when the source has none) and what is wrong. */
@@ -49,6 +55,26 @@ export interface ImportedFile {
   readonly rows: number;
   /** Things worth knowing that did not stop the import (events skipped, starts never closed). */
   readonly notes: readonly string[];
+  /** Which clock timed the attempts (absent: the source gave the seconds itself). */
+  readonly clock?: AttemptClock;
+}
+
+/** Which clock timed a source's attempts (said in `rate`'s output and the Players view). */
+export type AttemptClock = 'play time' | 'client clock' | 'server receipt' | 'given';
+
+/** A time as epoch ms: numbers in `unit`, or ISO / "YYYY-MM-DD hh:mm:ss" text (UTC unless it says otherwise); null when unreadable. */
+export function timeOf(v: unknown, unit: 'ms' | 's'): number | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return unit === 's' ? v * 1000 : v;
+  if (typeof v === 'string' && v.trim() !== '') {
+    const t = v.trim();
+    if (/^\d+(\.\d+)?$/.test(t)) return unit === 's' ? Number(t) * 1000 : Number(t);
+    // Seven-digit fractions (.NET's "o" format, PlayFab) are cut to milliseconds: Date.parse takes at most three.
+    const trimmed = t.replace(/(\.\d{3})\d+/, '$1').replace(/ UTC$/, 'Z');
+    const iso = /^\d{4}-\d\d-\d\d[ T]\d/.test(trimmed) ? `${trimmed.replace(' ', 'T')}${/([zZ]|[+-]\d\d:?\d\d)$/.test(trimmed) ? '' : 'Z'}` : trimmed;
+    const ms = Date.parse(iso);
+    return Number.isFinite(ms) ? ms : null;
+  }
+  return null;
 }
 
 /** Most problems kept per file; past it one more line gives the count of the rest. */

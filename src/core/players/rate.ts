@@ -4,8 +4,10 @@
  * player's time on a level is every try up to and including their first
  * solve, added up; a player who never solved it gives a censored time (all
  * their tries added up). Attempts after a player's first solve (replays)
- * are counted as attempts, never timed.
+ * are counted as attempts, never timed. The same attempt given twice (same
+ * player, level and start time) counts once.
  */
+import { AttemptTable, OUTCOME_CODE } from './attemptTable';
 import { fitRatings, type LevelRating, type PlayerLevelTime, type RatingFit, type RatingOptions } from './rating';
 import { median } from './stats';
 
@@ -21,6 +23,8 @@ export interface LevelAttempt {
   readonly seconds: number;
   /** The attempt came after the player's first solve of the level (the source said so). */
   readonly replay?: boolean;
+  /** When it started, epoch ms, where the source says: orders the player's levels (practice) and tells a repeat. */
+  readonly startedAt?: number;
 }
 
 /** One level's line of the rating report (SPEC §13's columns). */
@@ -40,67 +44,66 @@ export interface RatingReport {
   readonly rows: readonly LevelRatingRow[];
   readonly fit: RatingFit;
   readonly players: number;
+  /** Attempts rated (repeats removed). */
   readonly attempts: number;
+  /** Attempts given more than once (same player, level and start time) and counted once. */
+  readonly repeats: number;
+}
+
+/** Attempts into columns (players numbered in first-seen order). O(attempts). */
+export function attemptTable(attempts: readonly LevelAttempt[]): AttemptTable {
+  const table = new AttemptTable();
+  for (const a of attempts) table.add(a.level, a.player, a.outcome, a.seconds, a.startedAt, a.replay === true);
+  return table;
 }
 
 /**
  * Pools attempts per player and level into times, in the order given
- * (sources list a player's attempts in time order). O(attempts).
+ * (sources list a player's attempts in time order); see
+ * AttemptTable.times. O(attempts).
  */
 export function playerLevelTimes(attempts: readonly LevelAttempt[]): { times: PlayerLevelTime[]; players: string[] } {
-  const playerIndex = new Map<string, number>();
-  const open = new Map<string, { level: number; player: number; seconds: number; solved: boolean }>();
-  const order: { level: number; player: number; seconds: number; solved: boolean }[] = [];
-  for (const a of attempts) {
-    let p = playerIndex.get(a.player);
-    if (p === undefined) {
-      p = playerIndex.size;
-      playerIndex.set(a.player, p);
-    }
-    if (a.replay === true) continue;
-    const key = `${a.level}\u0000${p}`;
-    let entry = open.get(key);
-    if (entry === undefined) {
-      entry = { level: a.level, player: p, seconds: 0, solved: false };
-      open.set(key, entry);
-      order.push(entry);
-    }
-    if (entry.solved) continue;
-    entry.seconds += a.seconds;
-    if (a.outcome === 'solved') entry.solved = true;
-  }
-  return { times: order.map((e) => ({ ...e })), players: [...playerIndex.keys()] };
+  const table = attemptTable(attempts);
+  let levels = 0;
+  for (const a of attempts) levels = Math.max(levels, a.level + 1);
+  const c = table.times(levels);
+  const times: PlayerLevelTime[] = [];
+  for (let k = 0; k < c.n; k++) times.push({ level: c.level[k]!, player: c.player[k]!, seconds: c.seconds[k]!, solved: c.solved[k] === 1, ...(Number.isNaN(c.position[k]!) ? {} : { position: c.position[k]! }) });
+  return { times, players: [...table.playerIds.keys()] };
 }
 
 /**
  * Rates `levelCount` levels from their attempts, with `predicted[i]` (the
- * structural estimate, or null) as level i's prior. Deterministic.
+ * structural estimate, or null) as level i's prior. The same attempt given
+ * twice (same player, level and start time) counts once. Deterministic.
  */
 export function rateLevels(levelCount: number, attempts: readonly LevelAttempt[], predicted: readonly (number | null)[], options: RatingOptions = {}): RatingReport {
-  const { times, players } = playerLevelTimes(attempts);
-  const fit = fitRatings(levelCount, players.length, times, predicted, options);
+  return rateTable(levelCount, attemptTable(attempts), predicted, options);
+}
+
+/** {@link rateLevels} on attempts already in columns (`rate` streams into one). Removes repeats from the table. O(attempts x iterations). */
+export function rateTable(levelCount: number, table: AttemptTable, predicted: readonly (number | null)[], options: RatingOptions = {}): RatingReport {
+  const repeats = table.dedupe();
+  const times = table.times(levelCount);
+  const players = table.playerIds.size;
+  const fit = fitRatings(levelCount, players, times, predicted, options);
   const attemptsPer = new Array<number>(levelCount).fill(0), solvesPer = new Array<number>(levelCount).fill(0), gaveUpsPer = new Array<number>(levelCount).fill(0);
-  for (const a of attempts) {
-    attemptsPer[a.level]!++;
-    if (a.outcome === 'solved') solvesPer[a.level]!++;
-    else if (a.outcome === 'gaveup') gaveUpsPer[a.level]!++;
+  for (let k = 0; k < table.length; k++) {
+    const i = table.level[k]!;
+    attemptsPer[i]!++;
+    if (table.outcome[k] === OUTCOME_CODE.solved) solvesPer[i]!++;
+    else if (table.outcome[k] === OUTCOME_CODE.gaveup) gaveUpsPer[i]!++;
   }
   const solveTimes: number[][] = Array.from({ length: levelCount }, () => []);
-  const solvers = new Array<number>(levelCount).fill(0);
-  for (const t of times) {
-    if (t.solved) {
-      solveTimes[t.level]!.push(t.seconds);
-      solvers[t.level]!++;
-    }
-  }
+  for (let k = 0; k < times.n; k++) if (times.solved[k] === 1) solveTimes[times.level[k]!]!.push(times.seconds[k]!);
   const rows = fit.levels.map((r, i) => ({
     ...r,
     attempts: attemptsPer[i]!,
     solves: solvesPer[i]!,
     gaveUps: gaveUpsPer[i]!,
     medianSeconds: median(solveTimes[i]!),
-    solveRate: r.players === 0 ? null : solvers[i]! / r.players,
+    solveRate: r.players === 0 ? null : solveTimes[i]!.length / r.players,
     predicted: predicted[i] ?? null,
   }));
-  return { rows, fit, players: players.length, attempts: attempts.length };
+  return { rows, fit, players, attempts: table.length, repeats };
 }

@@ -2,31 +2,43 @@
  * Level ratings from players' attempts (SPEC §13): a hierarchical
  * log-normal response-time model in the manner of van der Linden (2006,
  * "A lognormal model for response times on test items"), with give-ups as
- * right-censored times (the Tobit treatment) and the structural prediction
- * as each level's prior. docs/difficulty.md says why this model and how it
- * was checked.
+ * right-censored times (the Tobit treatment), the structural prediction as
+ * each level's prior, and what real attempts need on top (SPEC §13 "Honest
+ * intervals"). docs/difficulty.md says why and how it was checked.
  *
- * For player j on level i, the time to solve T_ij (all tries added up) is
+ * For player j on level i, met after p_ij other levels, the time to solve
+ * T_ij (all tries added up) is
  *
- *     log T_ij = b_i - s_j + e_ij,   e_ij ~ N(0, sigma^2)
- *     s_j ~ N(0, omega^2)                       (player speed, a random effect, weakened: see SPEED_PRIOR_WEIGHT)
- *     b_i ~ N(delta + log(1 + predicted_i), kappa^2)   (level time intensity)
+ *     log T_ij = b_i + theta_bin(p_ij) - a_i s_j + e_ij
+ *     a_i ~ N(1, 0.3^2)                                           (how much the level rewards speed)
+ *     e_ij ~ (1 - pi) N(0, sigma_i^2) + pi N(0, (4 sigma_i)^2)   (ratingMixture.ts: idle and lucky attempts)
+ *     sigma_i^2 ~ scaled inverse chi^2(nu0, sigma0^2)             (a spread per level, pooled towards the population's)
+ *     s_j ~ N(0, omega^2)                                         (player speed; weakened, see SPEED_PRIOR_WEIGHT)
+ *     theta_k ~ N(0, tau^2), theta_0 = 0                          (practice: bins 0, 1, 2, 3, 4-7, 8-15, ... levels before)
+ *     b_i ~ N(delta + log(1 + predicted_i), kappa^2)              (level time intensity)
  *
- * A player who gave up after t seconds has log T > log t (censored). The
- * rating of level i is exp(b_i): the median seconds an average-speed player
- * of this population needs to solve it. Because every player's speed is
- * estimated from all the levels they played, a late level that only the
- * quick players reach is not mistaken for an easy one (survivor bias), and
- * the players who gave up count as "longer than this" instead of vanishing.
+ * The practice term is there only where the order is known (a start time
+ * per attempt); its prior keeps it identified when every player met the
+ * levels in one order, and its uncertainty then widens the later levels'
+ * intervals (the data cannot tell practice from difficulty). A give-up
+ * after t seconds says log T > log t: quitting may depend on being stuck,
+ * since only the time, not the reason, enters. The rating of level i is
+ * exp(b_i): the median seconds an average-speed player needs to solve it
+ * when it is the first level they meet.
  *
- * Fitting is by expectation-conditional maximisation: censored times are
- * replaced by their conditional mean under the current parameters, then
- * speeds, intensities and the variances are updated in turn (the variances
- * and the prior's offset and spread by empirical Bayes). The interval is
- * the normal approximation to b_i's posterior with the censored times'
- * Fisher information and each player's own speed uncertainty.
+ * Fitting is expectation-conditional maximisation: the E-step gives each
+ * time a weight and censored times their conditional moments
+ * (ratingMixture.ts); speeds, then intensities and practice jointly (a
+ * Schur complement on the small practice block), then the spreads, the
+ * outlier share and the prior's calibration are updated in turn. The
+ * interval is the normal approximation to b_i's posterior, practice's
+ * uncertainty and each player's speed uncertainty included.
  */
-import { inverseMills, normalQuantile } from './normal';
+import { normalQuantile } from './normal';
+import { checkLevels, type LevelCheck } from './ratingCheck';
+import { levelMedians } from './ratingMedian';
+import { expectStep, type Expected } from './ratingMixture';
+import { solveLinear } from './ratingLinear';
 
 /** One player's time on one level: all their tries added up, solved or not (then censored). */
 export interface PlayerLevelTime {
@@ -36,6 +48,19 @@ export interface PlayerLevelTime {
   readonly seconds: number;
   /** False: the player stopped without solving (a give-up), so the true time is longer. */
   readonly solved: boolean;
+  /** Levels the player had started before this one (practice); absent when the order is not known. */
+  readonly position?: number;
+}
+
+/** The same as columns (what `rate` builds for millions of times). */
+export interface TimeColumns {
+  readonly n: number;
+  readonly level: Int32Array;
+  readonly player: Int32Array;
+  readonly seconds: Float64Array;
+  readonly solved: Uint8Array;
+  /** NaN where the order is not known. */
+  readonly position: Float64Array;
 }
 
 export interface RatingOptions {
@@ -57,12 +82,24 @@ export interface LevelRating {
   readonly priorSeconds: number | null;
   /** Players with a time on the level. */
   readonly players: number;
+  /** Fewer than {@link PROVISIONAL_PLAYERS} players: the number leans on the prediction and may move a lot. */
+  readonly provisional: boolean;
+  /** The posterior predictive check (ratingCheck.ts): misfit when the level's times do not look like the model's. */
+  readonly check: LevelCheck | null;
+}
+
+/** How practice was handled. */
+export interface PracticeFit {
+  /** 'unknown': no start times, practice not modelled; 'fixed': nearly every player met the levels in one order; 'varied': orders differ. */
+  readonly order: 'unknown' | 'fixed' | 'varied';
+  /** Time factor per bin of levels met before (bins 1, 2, 3, 4-7, 8-15, ...), exp(theta). */
+  readonly factors: readonly number[];
 }
 
 /** The fitted model: per level ratings and the population's numbers. */
 export interface RatingFit {
   readonly levels: readonly LevelRating[];
-  /** Residual spread of log times (sigma). */
+  /** Residual spread of log times pooled over the levels (sigma0). */
   readonly sigma: number;
   /** Spread of players' speeds on the log scale (omega). */
   readonly playerSpread: number;
@@ -70,168 +107,337 @@ export interface RatingFit {
   readonly priorOffset: number;
   /** kappa: how far levels' log ratings sit from their calibrated prediction. */
   readonly priorSpread: number;
+  /** Share of times the model reads as outliers (idle, interrupted, lucky). */
+  readonly outlierShare: number;
+  readonly practice: PracticeFit;
   readonly interval: number;
   readonly iterations: number;
 }
 
 /** Shortest time counted, seconds (a 0-second record is a clock artefact; logs need a floor). */
 export const MIN_SECONDS = 0.5;
+/** Below this many players' times a rating is provisional (said on the gauge, in the Players view and by `rate`). */
+export const PROVISIONAL_PLAYERS = 10;
 /** Prior guess of the residual and player-speed variances on the log scale (0.5^2: a factor of 1.65 either way). */
 const VARIANCE_PRIOR = 0.25;
-/** Pseudo-observations behind that guess: enough to keep one player's two times from claiming certainty, nothing against hundreds. */
+/** Pseudo-observations behind that guess. */
 const VARIANCE_PRIOR_WEIGHT = 4;
-/** Prior spread used while too few levels have data to estimate it (a factor of e either way). */
+/** Pseudo-observations pulling each level's spread towards the pooled one (nu0). */
+const LEVEL_SPREAD_WEIGHT = 8;
+/** Prior spread used while too few levels have data to estimate it. */
 const DEFAULT_PRIOR_SPREAD = 1;
-/** Prior spread of a level with no structural prediction (unsolvable by the model, or none given). */
+/** Prior spread of a level with no structural prediction. */
 const WIDE_PRIOR_SPREAD = 3;
+/** Prior spread of each practice bin's effect (tau): up to about a third faster or slower is plausible without data. */
+const PRACTICE_PRIOR_SPREAD = 0.3;
+/** Prior spread of a level's weight on players' speed around 1 (some levels reward skill more than others). */
+const LOADING_PRIOR_SPREAD = 0.3;
+/** Prior of the outlier share: Beta(1, 49)-like pseudo-counts (2% expected). */
+const OUTLIER_PRIOR = { share: 0.02, weight: 50 };
 /**
  * Weight of the speeds' prior, as a share of the fitted spread's precision.
  * A full random effect (1) is biased when who reaches a level depends on
- * speed (slow players leave early: selection on the random effect itself,
- * which its likelihood does not model); a fixed effect (0) cannot place a
- * player seen on one level. Half keeps both in check: on the simulated
- * populations of rating.test.ts, 90% intervals held the truth 91% of the
- * time at 60, 120 and 300 players (83% at 300 players with the full prior).
+ * speed (slow players leave early: selection on the random effect itself);
+ * a fixed effect (0) cannot place a player seen on one level. Half keeps
+ * both in check (docs/difficulty.md).
  */
-const SPEED_PRIOR_WEIGHT = 0.5;
+const SPEED_PRIOR_WEIGHT = 0.25;
+
+/** Practice bin of a position: 0 for the first level met, then 1, 2, 3, 4-7, 8-15, ... levels before; -1 unknown. */
+export function practiceBin(position: number): number {
+  if (!Number.isFinite(position)) return -1;
+  return position < 4 ? Math.max(0, Math.floor(position)) : 2 + Math.floor(Math.log2(position));
+}
+
+function toColumns(times: readonly PlayerLevelTime[]): TimeColumns {
+  const n = times.length;
+  const c = { n, level: new Int32Array(n), player: new Int32Array(n), seconds: new Float64Array(n), solved: new Uint8Array(n), position: new Float64Array(n) };
+  times.forEach((t, k) => {
+    c.level[k] = t.level;
+    c.player[k] = t.player;
+    c.seconds[k] = t.seconds;
+    c.solved[k] = t.solved ? 1 : 0;
+    c.position[k] = t.position ?? NaN;
+  });
+  return c;
+}
 
 /**
  * Fits the model. `predicted[i]` is level i's structural estimate (or null);
  * players are numbered 0..playerCount-1. Deterministic; O(iterations x
- * records), 500 iterations at most (typically far fewer).
+ * times), 500 iterations at most.
  */
-export function fitRatings(levelCount: number, playerCount: number, times: readonly PlayerLevelTime[], predicted: readonly (number | null)[], options: RatingOptions = {}): RatingFit {
+export function fitRatings(levelCount: number, playerCount: number, input: readonly PlayerLevelTime[] | TimeColumns, predicted: readonly (number | null)[], options: RatingOptions = {}): RatingFit {
   const interval = options.interval ?? 0.9;
   const maxIterations = options.maxIterations ?? 500;
-  const n = times.length;
-  const lv = new Int32Array(n), pl = new Int32Array(n), y = new Float64Array(n), cens = new Uint8Array(n);
+  const t = Array.isArray(input) ? toColumns(input as readonly PlayerLevelTime[]) : (input as TimeColumns);
+  const n = t.n, lv = t.level, pl = t.player;
+  const y = new Float64Array(n), bin = new Int8Array(n);
   const levelCounts = new Int32Array(levelCount), playerCounts = new Int32Array(playerCount);
+  let bins = 0;
   for (let k = 0; k < n; k++) {
-    const t = times[k]!;
-    lv[k] = t.level;
-    pl[k] = t.player;
-    y[k] = Math.log(Math.max(MIN_SECONDS, t.seconds));
-    cens[k] = t.solved ? 0 : 1;
-    levelCounts[t.level]!++;
-    playerCounts[t.player]!++;
+    y[k] = Math.log(Math.max(MIN_SECONDS, t.seconds[k]!));
+    bin[k] = practiceBin(t.position[k]!);
+    bins = Math.max(bins, bin[k]!);
+    levelCounts[lv[k]!]!++;
+    playerCounts[pl[k]!]!++;
   }
+  const order = practiceOrder(t, bin, levelCount);
+  const K = order === 'unknown' ? 0 : bins; // practice parameters theta_1..theta_K (theta_0 = 0)
   const priorX: (number | null)[] = Array.from({ length: levelCount }, (_, i) => {
     const p = predicted[i];
     return p === null || p === undefined || !Number.isFinite(p) ? null : Math.log1p(Math.max(0, p));
   });
 
-  // Start: each level's mean log time, no player effects.
-  const b = new Float64Array(levelCount), s = new Float64Array(playerCount);
-  const sums = new Float64Array(levelCount);
-  for (let k = 0; k < n; k++) sums[lv[k]!]! += y[k]!;
+  const b = new Float64Array(levelCount), s = new Float64Array(playerCount), theta = new Float64Array(K + 1);
+  const sig2 = new Float64Array(levelCount);
   let grand = 0;
   for (let k = 0; k < n; k++) grand += y[k]!;
   grand = n > 0 ? grand / n : 0;
-  for (let i = 0; i < levelCount; i++) b[i] = levelCounts[i]! > 0 ? sums[i]! / levelCounts[i]! : grand;
-  let sigma2 = 1, omega2 = 0.25, delta = 0, kappa2 = DEFAULT_PRIOR_SPREAD ** 2;
   {
+    const sums = new Float64Array(levelCount);
+    for (let k = 0; k < n; k++) sums[lv[k]!]! += y[k]!;
+    for (let i = 0; i < levelCount; i++) b[i] = levelCounts[i]! > 0 ? sums[i]! / levelCounts[i]! : grand;
+  }
+  sig2.fill(1);
+  let sigma02 = 1, omega2 = 0.25, pi = OUTLIER_PRIOR.share, delta = 0, kappa2 = DEFAULT_PRIOR_SPREAD ** 2;
+  const calibrate = (): number => {
     let d = 0, m = 0;
     for (let i = 0; i < levelCount; i++) if (priorX[i] !== null && levelCounts[i]! > 0) { d += b[i]! - priorX[i]!; m++; }
-    delta = m > 0 ? d / m : 0;
-  }
+    if (m > 0) delta = d / m;
+    return m;
+  };
+  calibrate();
 
-  const yHat = new Float64Array(n), condVar = new Float64Array(n);
-  const num = new Float64Array(Math.max(levelCount, playerCount));
+  const yHat = new Float64Array(n), wts = new Float64Array(n), cvar = new Float64Array(n), info = new Float64Array(n);
+  const e: Expected = { w: 1, y: 0, v: 0, info: 1, pOut: 0 };
+  const num = new Float64Array(Math.max(levelCount, playerCount)), den = new Float64Array(Math.max(levelCount, playerCount));
+  const cross = new Float64Array(levelCount * (K + 1));
+  const spNum = new Float64Array(playerCount), spDen = new Float64Array(playerCount);
+  const thetaNum = new Float64Array(K + 1), thetaDen = new Float64Array(K + 1);
+  const a = new Float64Array(levelCount).fill(1);
+  const mean = (k: number): number => b[lv[k]!]! + (bin[k]! > 0 ? theta[bin[k]!]! : 0) - a[lv[k]!]! * s[pl[k]!]!;
+  const priorOf = (i: number): { m: number; p: number } => (priorX[i] === null ? { m: grand, p: 1 / WIDE_PRIOR_SPREAD ** 2 } : { m: delta + priorX[i]!, p: 1 / kappa2 });
+
   let iterations = 0;
   for (let iter = 0; iter < maxIterations; iter++) {
     iterations = iter + 1;
-    const sigma = Math.sqrt(sigma2);
-    // E: censored times by their conditional mean and variance above the censoring point.
+    // E-step.
+    let outSum = 0;
     for (let k = 0; k < n; k++) {
-      const mu = b[lv[k]!]! - s[pl[k]!]!;
-      if (cens[k] === 0) {
-        yHat[k] = y[k]!;
-        condVar[k] = 0;
-      } else {
-        const z = (y[k]! - mu) / sigma;
-        const lam = inverseMills(z);
-        yHat[k] = mu + sigma * lam;
-        condVar[k] = sigma2 * Math.max(0, 1 + z * lam - lam * lam);
-      }
+      expectStep(y[k]!, mean(k), Math.sqrt(sig2[lv[k]!]!), pi, t.solved[k] === 0, e);
+      yHat[k] = e.y;
+      wts[k] = e.w;
+      cvar[k] = e.v;
+      info[k] = e.info;
+      outSum += e.pOut;
     }
-    // Player speeds (shrunk towards 0 by omega).
+    // Player speeds.
     num.fill(0, 0, playerCount);
-    for (let k = 0; k < n; k++) num[pl[k]!]! += b[lv[k]!]! - yHat[k]!;
-    let omegaSum = 0;
-    for (let j = 0; j < playerCount; j++) {
-      s[j] = num[j]! / (playerCounts[j]! + SPEED_PRIOR_WEIGHT * sigma2 / omega2);
-      omegaSum += s[j]! * s[j]! + 1 / (playerCounts[j]! / sigma2 + 1 / omega2);
+    den.fill(0, 0, playerCount);
+    for (let k = 0; k < n; k++) {
+      const i = lv[k]!, q = wts[k]! / sig2[i]!;
+      num[pl[k]!]! += q * a[i]! * (mean(k) + a[i]! * s[pl[k]!]! - yHat[k]!);
+      den[pl[k]!]! += q * a[i]! * a[i]!;
     }
-    // The average player of this population is speed 0 (the model's origin): without this the sum
-    // b_i - s_j drifts along its one free direction only as fast as omega's pull allows.
-    let meanSpeed = 0;
-    for (let j = 0; j < playerCount; j++) meanSpeed += s[j]!;
+    spNum.set(num.subarray(0, playerCount));
+    spDen.set(den.subarray(0, playerCount));
+    let omegaSum = 0, meanSpeed = 0;
+    for (let j = 0; j < playerCount; j++) {
+      s[j] = num[j]! / (den[j]! + SPEED_PRIOR_WEIGHT / omega2);
+      omegaSum += s[j]! * s[j]! + 1 / (den[j]! + 1 / omega2);
+      meanSpeed += s[j]!;
+    }
     meanSpeed = playerCount > 0 ? meanSpeed / playerCount : 0;
     for (let j = 0; j < playerCount; j++) s[j]! -= meanSpeed;
-    // Level intensities, each pulled towards its calibrated prediction.
+    // Each level's weight on speed (a_i, prior N(1, LOADING_PRIOR_SPREAD^2)): regress the level's times on the players' speeds.
     num.fill(0, 0, levelCount);
-    for (let k = 0; k < n; k++) num[lv[k]!]! += yHat[k]! + s[pl[k]!]!;
+    den.fill(0, 0, levelCount);
+    // Against each player's speed from their other levels (leave this one out): a level must not set the speeds it is weighed on.
+    for (let k = 0; k < n; k++) {
+      const i = lv[k]!, j = pl[k]!, q = wts[k]! / sig2[i]!, target = mean(k) + a[i]! * s[j]! - yHat[k]!;
+      const sOut = (spNum[j]! - q * a[i]! * target) / (spDen[j]! - q * a[i]! * a[i]! + SPEED_PRIOR_WEIGHT / omega2) - meanSpeed;
+      num[i]! += q * sOut * target;
+      den[i]! += q * sOut * sOut;
+    }
+    let aSum = 0, aCount = 0;
+    for (let i = 0; i < levelCount; i++) {
+      a[i] = (num[i]! + 1 / LOADING_PRIOR_SPREAD ** 2) / (den[i]! + 1 / LOADING_PRIOR_SPREAD ** 2);
+      aSum += a[i]! * levelCounts[i]!;
+      aCount += levelCounts[i]!;
+    }
+    // Speeds and weights share one scale: keep the weights' average at 1 (the speeds take the rest).
+    const aMean = aCount > 0 && aSum > 0 ? aSum / aCount : 1;
+    for (let i = 0; i < levelCount; i++) a[i]! /= aMean;
+    for (let j = 0; j < playerCount; j++) s[j]! *= aMean;
+    // Intensities and practice, jointly.
+    num.fill(0, 0, levelCount);
+    den.fill(0, 0, levelCount);
+    cross.fill(0);
+    thetaNum.fill(0);
+    thetaDen.fill(0);
+    for (let k = 0; k < n; k++) {
+      const i = lv[k]!, q = wts[k]! / sig2[i]!, r = yHat[k]! + a[i]! * s[pl[k]!]!;
+      den[i]! += q;
+      num[i]! += q * r;
+      const c = bin[k]!;
+      if (c > 0 && K > 0) {
+        cross[i * (K + 1) + c]! += q;
+        thetaDen[c]! += q;
+        thetaNum[c]! += q * r;
+      }
+    }
+    const prevB = Float64Array.from(b);
+    for (let i = 0; i < levelCount; i++) {
+      const pr = priorOf(i);
+      den[i]! += pr.p;
+      num[i]! += pr.p * pr.m;
+    }
+    // In one fixed order the data cannot tell practice from difficulty: practice stays at its prior mean (none), and only its uncertainty is carried (below).
+    if (K > 0 && order === 'varied') {
+      const solved = solvePractice(levelCount, K, den, num, cross, thetaDen, thetaNum);
+      for (let c = 1; c <= K; c++) theta[c] = solved.theta[c]!;
+    }
     let change = 0;
     for (let i = 0; i < levelCount; i++) {
-      const x = priorX[i] ?? null;
-      const priorMean = x === null ? grand : delta + x;
-      const priorPrec = x === null ? 1 / WIDE_PRIOR_SPREAD ** 2 : 1 / kappa2;
-      const next = (num[i]! / sigma2 + priorMean * priorPrec) / (levelCounts[i]! / sigma2 + priorPrec);
-      change = Math.max(change, Math.abs(next - b[i]!));
-      b[i] = next;
+      let r = num[i]!;
+      for (let c = 1; c <= K; c++) r -= cross[i * (K + 1) + c]! * theta[c]!;
+      b[i] = r / den[i]!;
+      change = Math.max(change, Math.abs(b[i]! - prevB[i]!));
     }
-    // Variances and the prior's calibration (empirical Bayes).
-    let rss = 0;
+    // Spreads: per level, pooled towards sigma0 (scaled inverse chi-square prior with nu0 pseudo-times).
+    const rss = new Float64Array(levelCount);
     for (let k = 0; k < n; k++) {
-      const r = yHat[k]! - b[lv[k]!]! + s[pl[k]!]!;
-      rss += r * r + condVar[k]!;
+      const r = yHat[k]! - mean(k);
+      rss[lv[k]!]! += wts[k]! * (r * r + cvar[k]!);
     }
-    // Each variance with a weak prior (VARIANCE_PRIOR_WEIGHT pseudo-observations at VARIANCE_PRIOR): with one
-    // player or a handful of attempts the spreads cannot collapse to 0 and the intervals stay honest.
-    sigma2 = (rss + VARIANCE_PRIOR_WEIGHT * VARIANCE_PRIOR) / (n + VARIANCE_PRIOR_WEIGHT);
+    let pooled = 0;
+    for (let i = 0; i < levelCount; i++) pooled += rss[i]!;
+    sigma02 = (pooled + VARIANCE_PRIOR_WEIGHT * VARIANCE_PRIOR) / (n + VARIANCE_PRIOR_WEIGHT);
+    for (let i = 0; i < levelCount; i++) sig2[i] = Math.max(1e-4, (rss[i]! + LEVEL_SPREAD_WEIGHT * sigma02) / (levelCounts[i]! + LEVEL_SPREAD_WEIGHT));
     omega2 = (omegaSum + VARIANCE_PRIOR_WEIGHT * VARIANCE_PRIOR) / (playerCount + VARIANCE_PRIOR_WEIGHT);
-    let d = 0, dm = 0;
-    for (let i = 0; i < levelCount; i++) if (priorX[i] !== null && levelCounts[i]! > 0) { d += b[i]! - priorX[i]!; dm++; }
-    if (dm > 0) delta = d / dm;
+    pi = Math.min(0.3, (outSum + OUTLIER_PRIOR.share * OUTLIER_PRIOR.weight) / (n + OUTLIER_PRIOR.weight));
+    const dm = calibrate();
     if (dm >= 3) {
       let k2 = 0;
       for (let i = 0; i < levelCount; i++) {
         if (priorX[i] === null || levelCounts[i]! === 0) continue;
         const r = b[i]! - delta - priorX[i]!;
-        k2 += r * r + 1 / (levelCounts[i]! / sigma2 + 1 / kappa2);
+        k2 += r * r + 1 / den[i]!;
       }
       kappa2 = Math.min(16, Math.max(0.01, k2 / dm));
     }
-    if (change < 1e-7 && iter > 2) break;
+    if (change < 1e-6 && iter > 2) break;
   }
 
-  // Information about each b_i: uncensored times count 1, censored ones lambda(lambda - z); each over sigma^2 plus the player's speed variance.
-  const sigma = Math.sqrt(sigma2);
-  const info = new Float64Array(levelCount);
+  // Information about (b, theta): each time's Fisher information over its level's spread plus its player's speed variance.
+  const speedPrec = new Float64Array(playerCount);
+  for (let k = 0; k < n; k++) speedPrec[pl[k]!]! += (wts[k]! * a[lv[k]!]! ** 2) / sig2[lv[k]!]!;
+  const A = new Float64Array(levelCount);
+  cross.fill(0);
+  thetaDen.fill(0);
   for (let k = 0; k < n; k++) {
-    const j = pl[k]!, i = lv[k]!;
-    const speedVar = 1 / (playerCounts[j]! / sigma2 + SPEED_PRIOR_WEIGHT / omega2);
-    let w = 1;
-    if (cens[k] === 1) {
-      const z = (y[k]! - (b[i]! - s[j]!)) / sigma;
-      const lam = inverseMills(z);
-      w = Math.max(0, lam * (lam - z));
+    const i = lv[k]!, j = pl[k]!;
+    const q = info[k]! / (sig2[i]! + a[i]! ** 2 / (speedPrec[j]! + SPEED_PRIOR_WEIGHT / omega2));
+    A[i]! += q;
+    const c = bin[k]!;
+    if (c > 0 && K > 0) {
+      cross[i * (K + 1) + c]! += q;
+      thetaDen[c]! += q;
     }
-    info[i]! += w / (sigma2 + speedVar);
   }
+  for (let i = 0; i < levelCount; i++) A[i]! += priorOf(i).p;
+  const extra = K > 0 ? practiceVariance(levelCount, K, A, cross, thetaDen) : new Float64Array(levelCount);
+  // Each level's own median from its adjusted times (ratingMedian.ts), where the give-ups leave it determined.
+  const adjusted = new Float64Array(n);
+  for (let k = 0; k < n; k++) adjusted[k] = y[k]! - (bin[k]! > 0 ? theta[bin[k]!]! : 0) + a[lv[k]!]! * s[pl[k]!]!;
+  const med = levelMedians(levelCount, n, lv, adjusted, t.solved, (i) => Math.sqrt(sig2[i]!));
+  const checks = checkLevels(levelCount, n, lv, y, t.solved, (k) => mean(k), (i) => Math.sqrt(sig2[i]!), pi);
   const zq = normalQuantile(0.5 + interval / 2);
   const levels: LevelRating[] = [];
   for (let i = 0; i < levelCount; i++) {
     const x = priorX[i] ?? null;
     const priorSeconds = x === null ? null : Math.exp(delta + x);
     if (levelCounts[i] === 0) {
-      levels.push({ rating: null, ratingLow: null, ratingHigh: null, logRating: null, logSe: null, priorSeconds, players: 0 });
+      levels.push({ rating: null, ratingLow: null, ratingHigh: null, logRating: null, logSe: null, priorSeconds, players: 0, provisional: true, check: null });
       continue;
     }
-    const priorPrec = x === null ? 1 / WIDE_PRIOR_SPREAD ** 2 : 1 / kappa2;
-    // The level's own uncertainty, plus that of the population's average speed (every rating shares it).
-    const se = Math.sqrt(1 / (info[i]! + priorPrec) + (playerCount > 0 ? omega2 / playerCount : 0));
-    levels.push({ rating: Math.exp(b[i]!), ratingLow: Math.exp(b[i]! - zq * se), ratingHigh: Math.exp(b[i]! + zq * se), logRating: b[i]!, logSe: se, priorSeconds, players: levelCounts[i]! });
+    let centre = b[i]!, own = 1 / A[i]!;
+    if (!Number.isNaN(med.median[i]!) && levelCounts[i]! >= PROVISIONAL_PLAYERS) {
+      // The median combined with the level's prior, as the model's estimate is.
+      const p = priorOf(i);
+      own = 1 / (1 / med.variance[i]! + p.p);
+      centre = own * (med.median[i]! / med.variance[i]! + p.m * p.p);
+    }
+    const se = Math.sqrt(own + extra[i]! + (playerCount > 0 ? (a[i]! ** 2 * omega2) / playerCount : 0));
+    levels.push({ rating: Math.exp(centre), ratingLow: Math.exp(centre - zq * se), ratingHigh: Math.exp(centre + zq * se), logRating: centre, logSe: se, priorSeconds, players: levelCounts[i]!, provisional: levelCounts[i]! < PROVISIONAL_PLAYERS, check: checks[i]! });
   }
-  return { levels, sigma, playerSpread: Math.sqrt(omega2), priorOffset: delta, priorSpread: Math.sqrt(kappa2), interval, iterations };
+  const factors = Array.from({ length: K }, (_, c) => Math.exp(theta[c + 1]!));
+  return { levels, sigma: Math.sqrt(sigma02), playerSpread: Math.sqrt(omega2), priorOffset: delta, priorSpread: Math.sqrt(kappa2), outlierShare: pi, practice: { order, factors }, interval, iterations };
+}
+
+/** Whether the order is known and, if so, whether players met the levels in differing orders (some level seen at several practice bins). */
+function practiceOrder(t: TimeColumns, bin: Int8Array, levelCount: number): PracticeFit['order'] {
+  let known = 0;
+  for (let k = 0; k < t.n; k++) if (bin[k]! >= 0) known++;
+  if (known === 0 || known < t.n / 2) return 'unknown';
+  // Share of times whose level's most common bin is not theirs: 0 when everyone played in one order.
+  const counts = new Map<number, number>();
+  for (let k = 0; k < t.n; k++) if (bin[k]! >= 0) counts.set(t.level[k]! * 64 + bin[k]!, (counts.get(t.level[k]! * 64 + bin[k]!) ?? 0) + 1);
+  const top = new Float64Array(levelCount);
+  for (const [key, c] of counts) top[Math.floor(key / 64)] = Math.max(top[Math.floor(key / 64)]!, c);
+  let agree = 0;
+  for (let i = 0; i < levelCount; i++) agree += top[i]!;
+  return 1 - agree / known > 0.2 ? 'varied' : 'fixed';
+}
+
+/** Solves the joint (b, theta) normal equations by eliminating b: (D - B' A^-1 B) theta = r_theta - B' A^-1 r_b. */
+function solvePractice(levelCount: number, K: number, A: Float64Array, rb: Float64Array, cross: Float64Array, D: Float64Array, rt: Float64Array): { theta: Float64Array } {
+  const S = new Float64Array(K * K), rhs = new Float64Array(K);
+  for (let c = 1; c <= K; c++) {
+    S[(c - 1) * K + (c - 1)] = D[c]! + 1 / PRACTICE_PRIOR_SPREAD ** 2;
+    rhs[c - 1] = rt[c]!;
+  }
+  for (let i = 0; i < levelCount; i++) {
+    const a = A[i]!;
+    if (a <= 0) continue;
+    for (let c = 1; c <= K; c++) {
+      const bc = cross[i * (K + 1) + c]!;
+      if (bc === 0) continue;
+      rhs[c - 1]! -= (bc * rb[i]!) / a;
+      for (let d = 1; d <= K; d++) S[(c - 1) * K + (d - 1)]! -= (bc * cross[i * (K + 1) + d]!) / a;
+    }
+  }
+  const x = solveLinear(S, rhs, K);
+  const theta = new Float64Array(K + 1);
+  for (let c = 1; c <= K; c++) theta[c] = x[c - 1]!;
+  return { theta };
+}
+
+/** Per level, the variance practice's uncertainty adds to b_i: (A^-1 B S^-1 B' A^-1)_ii. */
+function practiceVariance(levelCount: number, K: number, A: Float64Array, cross: Float64Array, D: Float64Array): Float64Array {
+  const S = new Float64Array(K * K);
+  for (let c = 1; c <= K; c++) S[(c - 1) * K + (c - 1)] = D[c]! + 1 / PRACTICE_PRIOR_SPREAD ** 2;
+  for (let i = 0; i < levelCount; i++) {
+    for (let c = 1; c <= K; c++) {
+      const bc = cross[i * (K + 1) + c]!;
+      if (bc === 0) continue;
+      for (let d = 1; d <= K; d++) S[(c - 1) * K + (d - 1)]! -= (bc * cross[i * (K + 1) + d]!) / A[i]!;
+    }
+  }
+  const out = new Float64Array(levelCount);
+  const row = new Float64Array(K);
+  for (let i = 0; i < levelCount; i++) {
+    let any = false;
+    for (let c = 1; c <= K; c++) {
+      row[c - 1] = cross[i * (K + 1) + c]! / A[i]!;
+      if (row[c - 1] !== 0) any = true;
+    }
+    if (!any) continue;
+    const x = solveLinear(S, row, K);
+    let q = 0;
+    for (let c = 0; c < K; c++) q += row[c]! * x[c]!;
+    out[i] = Math.max(0, q);
+  }
+  return out;
 }
