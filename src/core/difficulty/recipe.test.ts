@@ -22,7 +22,7 @@ import { createLevelSource } from '../generators/registry';
 import { levelKey } from '../level/level';
 import { DEFAULT_DIFFICULTY_MODEL, defaultModelFor, ITERATION_7_MODEL, PAINT_DEFAULT_DIFFICULTY_MODEL } from './defaultModel';
 import { FIT_METHODS, LABEL_TRANSFORMS, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from './model';
-import { calibrateToThesis } from './calibrate';
+import { CALIBRATIONS, calibrateToThesis, type Calibration } from './calibrate';
 import { solvableDifficulty } from './predict';
 import { generatedCorpus } from './corpus';
 import { buildModelFromCorpus, buildModelFromGenerated, corpusSpecs, ITERATION_7_FEATURES, type GeneratedRecipe } from './recipe';
@@ -63,6 +63,8 @@ function parseRecipeCommand(command: string): Omit<GeneratedRecipe, 'command'> &
   expect(LABEL_TRANSFORMS).toContain(label);
   const rules = (opts.get('rules') ?? 'longcat') as RulesetName;
   expect(['longcat', 'paint']).toContain(rules);
+  const calibration = (opts.get('calibration') ?? 'affine') as Calibration;
+  expect(CALIBRATIONS).toContain(calibration);
   return {
     name: opts.get('name') ?? 'custom',
     ...(rules !== 'longcat' ? { rules } : {}),
@@ -72,6 +74,7 @@ function parseRecipeCommand(command: string): Omit<GeneratedRecipe, 'command'> &
     features,
     ...(transforms !== undefined ? { transforms } : {}),
     ...(label !== 'identity' ? { labelTransform: label } : {}),
+    ...(calibration !== 'affine' ? { calibration } : {}),
     out: opts.get('out') ?? '',
   };
 }
