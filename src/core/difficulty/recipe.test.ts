@@ -228,7 +228,7 @@ describe('(c) calibrateToThesis on a hand-made case', () => {
     expect(cal.metrics.calibrationBelow20).toBeCloseTo(0.91, 12);
     expect(cal.metrics.calibrationAbove30).toBeCloseTo(0.039, 12);
     expect(cal.metrics.calibrationMax).toBeCloseTo(37.8, 9);
-    expect(cal.metrics.calibrationMedian).toBe(0); // raw 500 -> -62, clamped
+    expect(cal.metrics.calibrationMedian).toBeCloseTo(-62, 9); // raw 500 -> 0.2 * 500 - 162: affine, never clamped
     expect(solvableDifficulty(cal, { ...zeroFeatures(), nStates: 910 })).toBeCloseTo(20, 9);
     expect(solvableDifficulty(cal, { ...zeroFeatures(), nStates: 960 })).toBeCloseTo(30, 9);
   });
