@@ -70,7 +70,15 @@ export function Gauge({ value, band, emptyText, unit = 'estimated seconds', seco
           <line x1={0} y1={-(R - THICK - 9)} x2={0} y2={-(R + 3)} />
         </g>
       )}
-      <text className={`gauge-value${value === null ? ' gauge-empty' : ''}`} y={-14} textAnchor="middle" data-testid="gauge.value" data-value={value ?? ''}>
+      <text
+        className={`gauge-value${value === null ? ' gauge-empty' : ''}`}
+        y={-14}
+        textAnchor="middle"
+        data-testid="gauge.value"
+        data-value={value ?? ''}
+        // Six significant digits can be nine characters ("2,091.82", "0.0213487"): smaller type keeps them inside the ring.
+        style={value === null ? undefined : { fontSize: `${Math.min(26, Math.floor(150 / text.length))}px` }}
+      >
         {text}
       </text>
       {value !== null && (
