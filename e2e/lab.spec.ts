@@ -14,13 +14,13 @@ import { StudioPage } from './pages/StudioPage';
 import { naiveAnalyze } from '../test/naive/naiveSolver';
 import { formatDifficulty } from '../src/core/difficulty/scale';
 
-/** The model file's formula, worked here: max(0, scale * (intercept + sum coef (x - mean) / sd) + offset). */
+/** The model file's formula, worked here: scale * (intercept + sum coef (x - mean) / sd) + offset (no clamp). */
 function byHand(model: { features: string[]; means: number[]; scales: number[]; coefficients: number[]; intercept: number; label: { scale: number; offset: number } }, f: Features): number {
   let y = model.intercept;
   model.features.forEach((name, i) => {
     y += (model.coefficients[i]! * (f[name as keyof Features] - model.means[i]!)) / model.scales[i]!;
   });
-  return Math.max(0, y * model.label.scale + model.label.offset);
+  return y * model.label.scale + model.label.offset;
 }
 
 const gaugeValue = async (studio: StudioPage): Promise<number> => Number(await studio.page.getByTestId('gauge.value').getAttribute('data-value'));

@@ -16,6 +16,7 @@ import { packRules, uniqueSolutionApplies } from '../../store/rules';
 import { NumberField } from '../batch/NumberField';
 import { GeneratedLevelCard, pinnedCellsOf } from './GeneratedLevelCard';
 import { KeepPinsField } from './KeepPinsField';
+import { roundDifficulty } from '../../../core/difficulty/scale';
 
 const fmt = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
@@ -105,7 +106,7 @@ export function AtDifficultySection() {
               key={l.key}
               testPrefix="atd"
               rows={l.rows}
-              difficulty={Math.round(l.difficulty * 100) / 100}
+              difficulty={roundDifficulty(l.difficulty)}
               meta={`${l.attempts} tries · ${l.milliseconds < 10 ? l.milliseconds.toFixed(1) : l.milliseconds.toFixed(0)} ms`}
               metaTitle={`${l.attempts} levels evaluated, ${l.milliseconds.toFixed(0)} ms; ${l.openCells} open cells, ${l.features.solutionPaths} solution path${l.features.solutionPaths === 1 ? '' : 's'}`}
               data={{ 'data-difficulty': l.difficulty, 'data-key': l.key, 'data-ms': l.milliseconds, 'data-attempts': l.attempts }}
