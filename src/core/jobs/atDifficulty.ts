@@ -75,7 +75,7 @@ export interface AtDifficultyJobSettings {
 
 /** The content key of a difficulty model: two requests with equal models share range estimates. */
 export function modelId(model: DifficultyModel): string {
-  return `${model.name}@${model.provenance.createdAt}:${model.features.join(',')}:${model.means.join(',')}:${model.scales.join(',')}:${model.coefficients.join(',')}:${model.intercept}:${model.label.transform}:${model.label.scale}:${model.label.offset}`;
+  return `${model.name}@${model.provenance.createdAt}:${model.features.join(',')}:${model.means.join(',')}:${model.scales.join(',')}:${model.coefficients.join(',')}:${model.intercept}:${model.label.transform}:${model.label.scale}:${model.label.offset}:${model.label.power ?? ''}`;
 }
 
 /**
@@ -146,7 +146,7 @@ export function runAtDifficultyJob(job: AtDifficultyJobSettings, cache: RangeCac
     outOfReach: r.levels.length === 0 && !r.cancelled && r.pinsNeverKept !== true && job.target - half > r.reachable.max,
     cancelled: r.cancelled,
     reachable: r.reachable,
-    window: { from: Math.max(0, job.target - half), to: job.target + half },
+    window: { from: job.target - half, to: job.target + half },
     evaluations: r.evaluations,
     milliseconds: now() - started,
   };
