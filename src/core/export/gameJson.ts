@@ -30,6 +30,7 @@ import { levelHints, type LevelHints } from './hints';
 import { orderedFieldValues, type FieldValue, type PackFieldDef } from '../pack/fields';
 import type { LevelPack } from '../pack/schema';
 import type { RulesetName } from '../rules/ruleset';
+import { rulesetByName } from '../rules/registry';
 import { exportEntries, headPosition } from './packLevels';
 
 /** The `format` tag of a levels-for-game-code file. */
@@ -101,7 +102,7 @@ export function gameLevels(pack: LevelPack, options: GameLevelsOptions = {}): Ga
       start: headPosition(grid),
       difficulty: finiteOrNull(level.difficulty),
       ...(withFields ? { fields: orderedFieldValues(defs, level.fields) } : {}),
-      ...(options.hints === true ? { hints: levelHints(grid) } : {}),
+      ...(options.hints === true ? { hints: levelHints(grid, { rules: rulesetByName(pack.rules) }) } : {}),
     })),
   };
 }
