@@ -2,16 +2,18 @@
  * Generate-at-difficulty on Node, one thread (`npm run bench -- --at-difficulty`
  * or `npx tsx bench/atDifficulty.ts`): for 8x8 and the shipped predictor,
  * targets 10, 20, 30, 40, 50, 60, 80, 100 and the reachable maximum, 20
- * requests each (one level, seeds 1..20, default tolerance, 5 s limit):
+ * requests each (one level, seeds 1..20, default tolerance, no time limit):
  * success rate within tolerance (checked again from a fresh analysis),
  * median and p95 milliseconds per request and median evaluations. The
  * reachable-range estimate is computed once first (as a warm worker has it)
  * and timed on its own. The same protocol runs in the browser in
  * e2e/extra/atDifficulty.bench.ts.
  */
-import { DEFAULT_DIFFICULTY_MODEL as model } from '../src/core/difficulty/defaultModel';
+import { defaultModelFor } from '../src/core/difficulty/defaultModel';
 import { solvableDifficulty } from '../src/core/difficulty/predict';
-import { FULL_RANGE_EVALUATIONS, generateAtDifficulty, QUICK_RANGE_EVALUATIONS, rangeBudget, ReachableRanges, toleranceWidth } from '../src/core/generators/atDifficulty';
+import { generateAtDifficulty, ReachableRanges, toleranceWidth } from '../src/core/generators/atDifficulty';
+import { rulesetByName } from '../src/core/rules/registry';
+import type { RulesetName } from '../src/core/rules/ruleset';
 import { Analyzer } from '../src/core/graph/analyze';
 import { startClock } from '../src/cli/cpuClock';
 import type { LevelFeatures } from '../src/core/graph/features';
@@ -43,30 +45,35 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-export function benchAtDifficulty(requests = REQUESTS_PER_TARGET, size = 8): { reachable: { min: number; max: number; ms: number }; rows: AtDifficultyBenchRow[] } {
+export function benchAtDifficulty(
+  requests = REQUESTS_PER_TARGET,
+  size = 8,
+  rulesName: RulesetName = 'longcat',
+  targets: readonly number[] = AT_DIFFICULTY_TARGETS,
+): { reachable: { min: number; max: number; ms: number; cpuMs: number }; rows: AtDifficultyBenchRow[] } {
+  const model = defaultModelFor(rulesName), rules = rulesetByName(rulesName);
   const difficulty = (f: LevelFeatures): number => solvableDifficulty(model, f);
   const ranges = new ReachableRanges(difficulty);
-  const t0 = performance.now();
-  // The quick estimate every request starts with, then the full one (kept per size and model, as in a warm worker).
-  ranges.get(size, size, rangeBudget(size, size, QUICK_RANGE_EVALUATIONS), Infinity, () => performance.now());
-  const range = ranges.get(size, size, rangeBudget(size, size, FULL_RANGE_EVALUATIONS), Infinity, () => performance.now())!;
-  const reachable = { min: range.min, max: range.max, ms: performance.now() - t0 };
+  const clock0 = startClock();
+  // The one estimate per size, pins and model, computed once first (as a warm worker or the studio's cache has it).
+  const range = ranges.estimate(size, size, Infinity, () => performance.now(), rules)!;
+  const reachable = { min: range.min, max: range.max, ms: clock0.wallSeconds() * 1000, cpuMs: clock0.cpuSeconds() * 1000 };
   const analyzer = new Analyzer();
   const rows: AtDifficultyBenchRow[] = [];
-  for (const target of [...AT_DIFFICULTY_TARGETS, Math.floor(range.max)]) {
+  for (const target of [...targets, Math.floor(range.max)]) {
     const ms: number[] = [], cpuMs: number[] = [], evaluations: number[] = [];
     const keys = new Set<string>();
     let ok = 0;
     for (let seed = 1; seed <= requests; seed++) {
       const clock = startClock();
-      const r = generateAtDifficulty({ width: size, height: size, target, count: 1, seed, difficulty, timeLimitMs: 5000 }, ranges);
+      const r = generateAtDifficulty({ width: size, height: size, rules, target, count: 1, seed, difficulty, timeLimitMs: Infinity }, ranges);
       ms.push(clock.wallSeconds() * 1000);
       cpuMs.push(clock.cpuSeconds() * 1000);
       evaluations.push(r.evaluations);
       const l = r.levels[0];
       if (l === undefined) continue;
       keys.add(l.key);
-      const a = analyzer.analyze(l.level);
+      const a = analyzer.analyze(l.level, { rules });
       if (a.ok && a.value.features.nSolutions > 0 && Math.abs(difficulty(a.value.features) - target) <= toleranceWidth(target) + 1e-9) ok++;
     }
     rows.push({ target, requests, withinTolerance: ok, distinct: keys.size, medianMs: median(ms), medianCpuMs: median(cpuMs), p95Ms: quantile(ms, 0.95), maxMs: Math.max(...ms), medianEvaluations: median(evaluations) });
@@ -86,7 +93,11 @@ export function atDifficultyTable(result: ReturnType<typeof benchAtDifficulty>, 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = benchAtDifficulty();
-  console.log(`reachable range 8x8: ${r.reachable.min.toFixed(0)}–${r.reachable.max.toFixed(1)} (estimated in ${r.reachable.ms.toFixed(0)} ms)\n`);
+  // `npx tsx bench/atDifficulty.ts` (Longcat) or `npx tsx bench/atDifficulty.ts paint` (targets 10 and 30: easy and medium on the one scale, 10 requests each).
+  const paint = process.argv[2] === 'paint';
+  const r = paint ? benchAtDifficulty(10, 8, 'paint', [10, 30]) : benchAtDifficulty();
+  console.log(
+    `reachable range 8x8 (${paint ? 'paint' : 'longcat'}): ${r.reachable.min.toFixed(0)}–${r.reachable.max.toFixed(1)} (estimated once: ${r.reachable.cpuMs.toFixed(0)} ms CPU, ${r.reachable.ms.toFixed(0)} ms wall)\n`,
+  );
   console.log(atDifficultyTable(r));
 }

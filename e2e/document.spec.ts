@@ -34,7 +34,7 @@ const shipped = DEFAULT_MODEL_JSON as ModelFile;
 /** The model file's formula by hand on the naive solver's features, rounded as the pack shows it. */
 function byHand(model: ModelFile, rows: string[]): number {
   const f = naiveAnalyze(rows).features as unknown as Record<string, number>;
-  return Math.round(handDifficulty(f, model) * 100) / 100;
+  return Number(handDifficulty(f, model).toPrecision(6));
 }
 
 async function importPicked(studio: StudioPage): Promise<void> {

@@ -25,7 +25,7 @@ const startOf = (rows: string[]) => {
   const y = rows.findIndex((r) => r.includes('C'));
   return { x: rows[y]!.indexOf('C'), y };
 };
-const expectedDifficulty = (rows: string[]): number | null => (naiveAnalyze(rows).features.nSolutions > 0 ? Math.round(handDifficultyOfRows(rows) * 100) / 100 : null);
+const expectedDifficulty = (rows: string[]): number | null => (naiveAnalyze(rows).features.nSolutions > 0 ? Number(handDifficultyOfRows(rows).toPrecision(6)) : null);
 
 async function importLevels(studio: StudioPage, levels: readonly { name: string; rows: string[] }[]): Promise<void> {
   await studio.pack.show();

@@ -153,15 +153,18 @@ test('the states of a collapsed group can be browsed one by one', async ({ studi
   await expect(page.getByTestId('graph.view.full')).toHaveAttribute('aria-checked', 'false');
 });
 
-test('the gauge speaks plainly: an estimate (no player data), a dial past 100, no contributions for an unsolvable level', async ({ studio, page }) => {
+test('the gauge speaks plainly: an estimate in estimated seconds (no player data), past 100 on the fixed dial, no contributions for an unsolvable level', async ({ studio, page }) => {
   await studio.editor.typeLevel(RSD_1520.join('\n'));
   await studio.graph.waitForLevel();
   const value = Number(await page.getByTestId('gauge.value').getAttribute('data-value'));
   expect(value).toBeGreaterThan(100);
-  const max = Number(await page.locator('svg.gauge').getAttribute('data-scale-max'));
-  expect(max).toBeGreaterThanOrEqual(value);
+  // One fixed dial: past 100 the needle is still inside the arc (docs/difficulty.md "One scale").
+  const position = Number(await page.getByTestId('gauge.needle').getAttribute('data-position'));
+  expect(position).toBeGreaterThan(0.6);
+  expect(position).toBeLessThan(1);
+  await expect(page.locator('svg.gauge')).toHaveAttribute('data-dial', 'fixed');
   // No player has played it: the gauge says it shows the structural estimate, never "seconds of play".
-  await expect(page.getByTestId('gauge.unit')).toHaveText('estimate');
+  await expect(page.getByTestId('gauge.unit')).toHaveText('estimated seconds');
   await expect(page.getByTestId('gauge.source')).toHaveAttribute('data-source', 'structural');
   await expect(page.getByTestId('gauge.contributions')).toContainText('random player: decisions');
   // Unsolvable: two separate open areas.

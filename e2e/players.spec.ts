@@ -65,7 +65,7 @@ test('play two levels from a pack link, import the results: the gauge is rated, 
   await studio.pack.item(1).getByTestId('pack.item.open').click();
   await studio.editor.expectRows(LEVELS[1]!.rows);
   await expect(studio.page.getByTestId('gauge.source')).toHaveAttribute('data-source', 'structural');
-  await expect(studio.page.getByTestId('gauge.unit')).toHaveText('estimate');
+  await expect(studio.page.getByTestId('gauge.unit')).toHaveText('estimated seconds');
 
   const players = new PlayersPage(studio.page);
   await players.open();
@@ -85,7 +85,9 @@ test('play two levels from a pack link, import the results: the gauge is rated, 
   await players.backToStudio();
   await expect(studio.page.getByTestId('gauge.source')).toHaveAttribute('data-source', 'rated');
   await expect(studio.page.getByTestId('gauge.source')).toHaveAttribute('data-attempts', '1');
-  await expect(studio.page.getByTestId('gauge.unit')).toHaveText('s, rated');
+  await expect(studio.page.getByTestId('gauge.unit')).toHaveText("seconds, players' rating");
+  // The structural estimate stays on the same dial, as a marker beside the rating.
+  await expect(studio.page.getByTestId('gauge.second')).toHaveCount(1);
 
   // Traffic: the states the player passed are lit, the rest dimmed.
   await studio.graph.waitForDrawn();

@@ -13,6 +13,9 @@ import type { RulesetName } from '../core/rules/ruleset';
 import { readInput } from './analyze';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
+/** Reachable-range estimates kept for the life of this process (one per model, ruleset, size and pins): a second request in the same run pays nothing for them. */
+const RANGES = new RangeCache();
+
 /** `10%`, `0.1` (relative) or `3` (absolute, when >= 1) into a tolerance; the larger of it and the default's other part applies. */
 export function parseTolerance(text: string | undefined): Tolerance {
   if (text === undefined) return { relative: 0.1, absolute: 3 };
@@ -60,7 +63,7 @@ export function runAtDifficulty(o: {
       uniqueSolution: o.uniqueSolution, ...(o.openCells ? { openCells: o.openCells } : {}),
       model: o.model, evaluations: o.evaluations, timeLimitMs: o.timeLimitMs, pins: o.pins,
     },
-    new RangeCache(),
+    RANGES,
   );
   if (r.levels.length === 0) throw new CliError(r.message ?? 'no level found', r.cancelled ? 3 : 2);
   const head = atDifficultyHead(o.target);

@@ -52,7 +52,8 @@ function expectOneLineError(r: CliResult, pattern: RegExp): void {
   expect(r.stderr).toMatch(pattern);
 }
 
-const round2 = (v: number): number => Math.round(v * 100) / 100;
+/** Six significant digits: what the pack shows and stores (docs/difficulty.md "One scale"). */
+const round2 = (v: number): number => Number(v.toPrecision(6));
 const startOf = (rows: string[]) => {
   const y = rows.findIndex((r) => r.includes('C'));
   return { x: rows[y]!.indexOf('C'), y };

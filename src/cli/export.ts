@@ -25,6 +25,7 @@ import { rulesetByName } from '../core/rules/registry';
 import type { RulesetName } from '../core/rules/ruleset';
 import { CliError, listProblems } from './args';
 import { writeOutput } from './io';
+import { roundDifficulty } from '../core/difficulty/scale';
 
 /** Every `--format` the command takes. */
 export const EXPORT_FORMATS = [...TEXT_EXPORT_FORMATS, 'html'] as const;
@@ -67,9 +68,6 @@ export function loadPack(text: string, file: string, rules?: RulesetName): Level
   return createPack(name, r.value.map((level, i) => packLevelFromLevel(level, { id: `level-${i + 1}` })), { rules: inputRules(file, null, rules) });
 }
 
-/** Rounded like the studio's pack list (two decimals), so both write the same numbers. */
-const round2 = (v: number): number => Math.round(v * 100) / 100;
-
 /**
  * The pack with every level's features and difficulty derived now under
  * `model`; a level past the state cap keeps no features and no difficulty,
@@ -93,7 +91,7 @@ export function pricePack(pack: LevelPack, model: DifficultyModel, maxStates: nu
       const features: Record<string, number | null> = {};
       for (const name of FEATURE_NAMES) features[name] = Number.isFinite(f[name]) ? f[name] : null;
       const d = f.nSolutions > 0 ? predictDifficulty(model, f) : null;
-      return { ...level, features, difficulty: d !== null && Number.isFinite(d) ? round2(d) : null };
+      return { ...level, features, difficulty: d !== null && Number.isFinite(d) ? roundDifficulty(d) /* as the studio's pack list: six significant digits, as shown */ : null };
     }),
   };
 }

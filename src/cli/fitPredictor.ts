@@ -3,7 +3,7 @@ import { rulesetByName } from '../core/rules/registry';
 import type { RulesetName } from '../core/rules/ruleset';
 import { Analyzer } from '../core/graph/analyze';
 import { FEATURE_NAMES, type LevelFeatures } from '../core/graph/features';
-import { fitModel } from '../core/difficulty/calibrate';
+import { CALIBRATIONS, fitModel, type Calibration } from '../core/difficulty/calibrate';
 import { parseCompletionCsv } from '../core/difficulty/csv';
 import { FIT_METHODS, LABEL_TRANSFORMS, validateDifficultyModel, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from '../core/difficulty/model';
 import { buildModelFromGenerated, ITERATION_7_FEATURES } from '../core/difficulty/recipe';
@@ -80,6 +80,13 @@ export function parseLabelTransform(text: string): DifficultyModel['label']['tra
   return text as DifficultyModel['label']['transform'];
 }
 
+/** `--calibration`: affine or power (power needs the log1p label). */
+export function parseCalibration(text: string, label: DifficultyModel['label']['transform']): Calibration {
+  if (!(CALIBRATIONS as readonly string[]).includes(text)) throw new CliError(`--calibration must be one of ${CALIBRATIONS.join(', ')}, got "${text}"`);
+  if (text === 'power' && label !== 'log1p') throw new CliError('--calibration power needs --label log1p');
+  return text as Calibration;
+}
+
 export interface FitOptions {
   /** The ruleset the levels (generated or in the CSV) are analysed under (default Longcat). */
   readonly rules?: RulesetName;
@@ -91,6 +98,8 @@ export interface FitOptions {
   readonly transforms?: FeatureTransform[];
   /** Default identity. */
   readonly labelTransform?: DifficultyModel['label']['transform'];
+  /** With `generated`: the calibration's form (default affine). */
+  readonly calibration?: Calibration;
   readonly seed: number;
   readonly name: string;
   readonly out: string;
@@ -119,6 +128,7 @@ export function runFitPredictor(o: FitOptions): DifficultyModel {
           features: o.features,
           ...(o.transforms !== undefined ? { transforms: o.transforms } : {}),
           ...(o.labelTransform !== undefined ? { labelTransform: o.labelTransform } : {}),
+          ...(o.calibration !== undefined ? { calibration: o.calibration } : {}),
           command: o.command,
         },
         createdAt,

@@ -325,14 +325,16 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--method <m>', 'ols, ridge or lasso (alpha by 5-fold CV)', 'ridge')
     .option('--features <list>', 'comma-separated feature names, each optionally as log1p:NAME (default: thesis iteration 7)')
     .option('--label <t>', 'label transform before fitting: identity or log1p', 'identity')
+    .option('--calibration <c>', 'with --generated: affine (scale * time + offset) or power (scale * (1 + time)^power, needs --label log1p)', 'affine')
     .option('--seed <s>', 'random seed (corpus, CV folds)', '1')
     .option('--name <name>', 'model name', 'custom')
     .requiredOption('--out <file>', 'model JSON to write')
     .option('--quiet', 'no progress on stderr', false)
-    .action(async (o: { rules: string; data?: string; generated?: string; method: string; features?: string; label: string; seed: string; name: string; out: string; quiet: boolean }) => {
+    .action(async (o: { rules: string; data?: string; generated?: string; method: string; features?: string; label: string; calibration: string; seed: string; name: string; out: string; quiet: boolean }) => {
       const rules = parseRules(o.rules);
-      const { parseFeatureSpec, parseLabelTransform, parseMethod, runFitPredictor } = await import('./fitPredictor');
+      const { parseCalibration, parseFeatureSpec, parseLabelTransform, parseMethod, runFitPredictor } = await import('./fitPredictor');
       const labelTransform = parseLabelTransform(o.label);
+      const calibration = parseCalibration(o.calibration, labelTransform);
       const method = parseMethod(o.method), featureSpec = parseFeatureSpec(o.features), seed = parseSeed(o.seed);
       if (o.name.trim() === '' || o.name.length > 200) throw new CliError(`--name must be 1 to 200 characters, got "${o.name}"`);
       await checkOut(o.out);
@@ -343,6 +345,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         method,
         ...featureSpec,
         ...(labelTransform !== 'identity' ? { labelTransform } : {}),
+        ...(calibration !== 'affine' ? { calibration } : {}),
         seed,
         name: o.name,
         out: o.out,

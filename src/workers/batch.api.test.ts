@@ -41,7 +41,7 @@ describe('generateAt', () => {
     expect(r.outOfReach).toBe(true);
     expect(r.levels).toHaveLength(0);
     expect(r.message).toMatch(/out of reach for 5x5 levels: the reachable range is about 0 to \d+/);
-    expect(r.reachable.max).toBeLessThan(5000);
+    expect(r.reachable!.max).toBeLessThan(5000);
   });
 
   it('refuses bad requests with a sentence', async () => {

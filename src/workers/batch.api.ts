@@ -18,6 +18,7 @@ import { evaluateGenerator, type EvaluationProgress, type EvaluationResult } fro
 import { AtDifficultyJobSchema, CurveJobSchema, EvaluationJobSchema, type AtDifficultyJob, type CurveJob, type EvaluationJob } from './batch.protocol';
 import { invalid, ok, parseRequest, type Outcome } from './outcome';
 import { requestPins, type CellPins } from '../core/generators/pins';
+import { roundForMessage } from '../core/difficulty/scale';
 
 export type { EvaluationProgress, EvaluationResult, EvaluationRun, SpanSample, PolicyInfo } from './batch.evaluation';
 export type { AtDifficultyJob, BatchGenerator, CurveJob, EvaluationJob } from './batch.protocol';
@@ -105,7 +106,7 @@ export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) =>
     const window = { from: Math.max(0, target - half), to: target + half };
     let step: CurveStep;
     if (lo > hi) {
-      step = { index: i, count: targets.length, target, window, level: null, message: `no room left between the previous level (${previous!.toFixed(1)}) and the window of ${target}` };
+      step = { index: i, count: targets.length, target, window, level: null, message: `no room left between the previous level (${roundForMessage(previous!)}) and the window of ${roundForMessage(target)}` };
     } else {
       const centre = (lo + hi) / 2;
       const answer = search({
@@ -128,8 +129,8 @@ export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) =>
         level !== null
           ? null
           : answer.outOfReach && reachable !== null
-            ? `a difficulty of ${target} is out of reach for ${job.width}x${job.height} levels: the reachable range is about ${reachable.min.toFixed(0)} to ${reachable.max.toFixed(0)}`
-            : `no level found within ${lo.toFixed(1)}–${hi.toFixed(1)} in time`;
+            ? `a difficulty of ${roundForMessage(target)} is out of reach for ${job.width}x${job.height} levels: the reachable range is about ${roundForMessage(reachable.min)} to ${roundForMessage(reachable.max)}`
+            : `no level found within ${roundForMessage(lo)}–${roundForMessage(hi)} in time`;
       step = { index: i, count: targets.length, target, window, level: level === null ? null : { ...level, target }, message };
       if (level !== null) {
         previous = level.difficulty;

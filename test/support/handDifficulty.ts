@@ -1,9 +1,10 @@
 /**
  * Ground truth for difficulty in tests: the shipped model file applied by
  * hand, independent of src/core/difficulty/predict.ts:
- * max(0, label.scale * g(intercept + sum coef_i (t_i(x_i) - mean_i) / scale_i) + label.offset),
- * where t_i is the feature's transform (ln(1 + x) for log1p, else x) and g
- * undoes the label's (e^y - 1 for log1p, else y).
+ * label.scale * g(intercept + sum coef_i (t_i(x_i) - mean_i) / scale_i) + label.offset
+ * (no clamp), where t_i is the feature's transform (ln(1 + x) for log1p, else
+ * x) and g undoes the label's (e^y - 1 for log1p, else y); with a
+ * `label.power` (version 2), label.scale * (e^y)^power + label.offset.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -19,7 +20,7 @@ interface ModelFile {
   scales: number[];
   coefficients: number[];
   intercept: number;
-  label: { transform: string; scale: number; offset: number };
+  label: { transform: string; scale: number; offset: number; power?: number };
 }
 
 /** The shipped default model as raw JSON. */
@@ -36,8 +37,9 @@ export function handDifficulty(features: Readonly<Record<string, number>>, m: Mo
     y += (m.coefficients[i]! * (x - m.means[i]!)) / m.scales[i]!;
   });
   if (m.label.transform !== 'identity' && m.label.transform !== 'log1p') throw new Error(`handDifficulty: unknown label transform ${m.label.transform}`);
+  if (m.label.power !== undefined) return m.label.scale * Math.pow(Math.exp(y), m.label.power) + m.label.offset;
   const time = m.label.transform === 'log1p' ? Math.exp(y) - 1 : y;
-  return Math.max(0, m.label.scale * time + m.label.offset);
+  return m.label.scale * time + m.label.offset;
 }
 
 /** Difficulty of level rows: the naive solver's features under the shipped model, by hand. */

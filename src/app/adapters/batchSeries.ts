@@ -10,6 +10,7 @@ import type { Tolerance } from '../../core/generators/atDifficulty';
 import type { EvaluationRun, SpanSample } from '../../workers/batch.api';
 import type { BatchRun } from '../store/batchSlice';
 import { BAND_COLOURS } from './chartSeries';
+import { roundForMessage } from '../../core/difficulty/scale';
 
 /** Where the expert band's window ends (it is open above; this is far past any level up to 16x16 we have seen). */
 export const EXPERT_CEILING = 1000;
@@ -40,7 +41,7 @@ export function bandLabel(band: BandName): string {
 
 /** The sentence for an out-of-reach request, band-aware. */
 export function outOfReachMessage(label: string, width: number, height: number, reachable: { min: number; max: number }): string {
-  return `${label[0]!.toUpperCase()}${label.slice(1)} is out of reach for ${width}x${height} levels: the reachable range is about ${reachable.min.toFixed(0)} to ${reachable.max.toFixed(0)}.`;
+  return `${label[0]!.toUpperCase()}${label.slice(1)} is out of reach for ${width}x${height} levels: the reachable range is about ${roundForMessage(reachable.min)} to ${roundForMessage(reachable.max)}.`;
 }
 
 

@@ -4,23 +4,8 @@
  * and shapes.
  */
 import { BANDS, bandOf, type BandName } from '../../core/difficulty/predict';
+import { dialPosition } from '../../core/difficulty/scale';
 import type { PackLevel } from '../../core/pack/schema';
-
-/** The gauge's scale ends here unless the value is larger (see {@link gaugeScaleMax}). */
-export const GAUGE_MAX = 100;
-
-/**
- * Where the gauge's scale ends for `value`: {@link GAUGE_MAX}, or for larger
- * values the first of 1, 1.5, 2, 2.5, 3, 4, 5, 7.5 (times a power of ten)
- * at or above it, so the needle reads right (242 on a 0-250 dial) and the
- * five tick steps stay round.
- */
-export function gaugeScaleMax(value: number | null): number {
-  if (value === null || !Number.isFinite(value) || value <= GAUGE_MAX) return GAUGE_MAX;
-  const magnitude = Math.pow(10, Math.floor(Math.log10(value)));
-  for (const m of [1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10]) if (m * magnitude >= value) return m * magnitude;
-  return 10 * magnitude;
-}
 
 export const BAND_COLOURS: Record<BandName, string> = {
   trivial: '#64748b',
@@ -37,8 +22,21 @@ export interface BandSpan {
   readonly colour: string;
 }
 
-/** The bands as spans clipped to [0, max]. */
-export function bandSpans(max: number = GAUGE_MAX): BandSpan[] {
+/**
+ * The bands as spans of the fixed dial (positions 0..1, core/difficulty/scale.ts):
+ * trivial from the dial's left end, expert to its right end.
+ */
+export function dialSpans(): BandSpan[] {
+  return BANDS.map((b, i) => ({
+    band: b.name,
+    from: i === 0 ? 0 : dialPosition(b.from),
+    to: i === BANDS.length - 1 ? 1 : dialPosition(b.to),
+    colour: BAND_COLOURS[b.name],
+  }));
+}
+
+/** The bands as spans clipped to [0, max] (linear charts: the pack curve, histograms). */
+export function bandSpans(max: number = 100): BandSpan[] {
   return BANDS.filter((b) => b.from < max).map((b) => ({ band: b.name, from: b.from, to: Math.min(b.to, max), colour: BAND_COLOURS[b.name] }));
 }
 

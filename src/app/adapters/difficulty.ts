@@ -7,6 +7,7 @@ import { defaultModelFor } from '../../core/difficulty/defaultModel';
 import type { DifficultyModel } from '../../core/difficulty/model';
 import { BANDS, explainDifficulty, predictDifficulty, type BandName } from '../../core/difficulty/predict';
 import type { LevelFeatures } from '../../core/graph/features';
+import { roundDifficulty } from '../../core/difficulty/scale';
 import { RULESET_NAMES, type RulesetName } from '../../core/rules/ruleset';
 import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
 
@@ -27,14 +28,14 @@ export interface GaugeContribution {
 }
 
 export interface SolvableReading {
-  /** Predicted difficulty (>= 0), on the thesis scale (~seconds). */
+  /** Predicted difficulty (the structural estimate, in estimated seconds; never clamped). */
   readonly value: number;
   readonly band: BandName;
   readonly contributions: readonly GaugeContribution[];
   /** The value every level starts from (the intercept, in the same units as the contributions). */
   readonly base: number;
   /**
-   * `difficulty`: contributions and base add up to the value (before the clamp at 0) — the
+   * `difficulty`: contributions and base add up to the value — the
    * model's label is linear in difficulty. `model`: a log-label model, where they are in the
    * model's own units and add up before the inverse transform.
    */
@@ -73,10 +74,10 @@ export function gaugeReading(model: DifficultyModel, features: LevelFeatures): G
   };
 }
 
-/** Difficulty for a pack entry: a finite number, or null when unsolvable or unbounded. */
+/** Difficulty for a pack entry: a finite number at the shown precision (six significant digits), or null when unsolvable or unbounded. */
 export function packDifficulty(model: DifficultyModel, features: LevelFeatures): number | null {
   const v = predictDifficulty(model, features);
-  return v !== null && Number.isFinite(v) ? Math.round(v * 100) / 100 : null;
+  return v !== null && Number.isFinite(v) ? roundDifficulty(v) : null;
 }
 
 /** One line about the model for the gauge panel: "model: <name> — <summary>". */

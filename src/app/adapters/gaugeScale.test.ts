@@ -1,27 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GAUGE_MAX, gaugeScaleMax } from './chartSeries';
+import { BANDS } from '../../core/difficulty/predict';
+import { dialPosition } from '../../core/difficulty/scale';
+import { dialSpans } from './chartSeries';
 
-describe('gauge scale', () => {
-  it('stays 0-100 up to 100 and when there is no value', () => {
-    for (const v of [null, 0, 12.5, 99.9, 100, Infinity, NaN]) expect(gaugeScaleMax(v)).toBe(GAUGE_MAX);
+describe('the gauge dial (one fixed dial)', () => {
+  it('has one span per band, in order, covering 0..1 without gaps', () => {
+    const spans = dialSpans();
+    expect(spans.map((s) => s.band)).toEqual(BANDS.map((b) => b.name));
+    expect(spans[0]!.from).toBe(0);
+    expect(spans[spans.length - 1]!.to).toBe(1);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]!.from).toBe(spans[i - 1]!.to);
+    for (const s of spans) expect(s.to).toBeGreaterThan(s.from);
   });
 
-  it('reads 242 on a 0-250 dial', () => {
-    expect(gaugeScaleMax(242.1)).toBe(250);
-    expect(gaugeScaleMax(100.1)).toBe(150);
-  });
-
-  it('past 100 ends at or above the value, never more than 1.5x it, with round fifths', () => {
+  it('a value inside a band sits inside that band\'s span, for any value', () => {
+    const spans = dialSpans();
     fc.assert(
-      fc.property(fc.double({ min: 100.0001, max: 1e9, noNaN: true }), (v) => {
-        const max = gaugeScaleMax(v);
-        expect(max).toBeGreaterThanOrEqual(v);
-        expect(max).toBeLessThanOrEqual(v * 1.5 + 1e-9);
-        // A fifth of the scale has at most two significant digits (ticks like 50, 300, 1,500).
-        const fifth = max / 5;
-        const digits = fifth / Math.pow(10, Math.floor(Math.log10(fifth)));
-        expect(Math.abs(digits * 10 - Math.round(digits * 10))).toBeLessThan(1e-6);
+      fc.property(fc.double({ min: -1e6, max: 1e7, noNaN: true }), (v) => {
+        const p = dialPosition(v);
+        const band = BANDS.find((b) => v < b.to)!.name;
+        const span = spans.find((s) => s.band === band)!;
+        expect(p).toBeGreaterThanOrEqual(span.from);
+        expect(p).toBeLessThanOrEqual(span.to);
       }),
     );
   });

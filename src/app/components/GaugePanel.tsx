@@ -17,6 +17,7 @@ import { GaugeSource } from './GaugeSource';
 import { LintPanel } from './LintPanel';
 import { levelPlayerData } from '../adapters/playerData';
 import { bandOf } from '../../core/difficulty/predict';
+import { BAND_MEANING, DIFFICULTY_UNIT } from '../../core/difficulty/scale';
 
 /** Why a feature can be null for a ruleset (SPEC §12), shown on its "n/a". */
 const NOT_APPLICABLE: Partial<Record<string, string>> = {
@@ -40,12 +41,18 @@ export function GaugePanel() {
       <header className="panel-header">
         <h2>Difficulty</h2>
         <span className="grow" />
-        <span className={`band-tag band-${band ?? 'none'}`} data-testid="gauge.band">
+        <span className={`band-tag band-${band ?? 'none'}`} data-testid="gauge.band" title={band !== null ? `${band}: ${BAND_MEANING[band]}` : undefined}>
           {band ?? (capped ? 'state cap' : reading !== null && !reading.solvable ? 'no solution' : '—')}
         </span>
       </header>
       <div className="gauge-row">
-        <Gauge value={value} band={band} emptyText={emptyText} unit={ratedValue !== null ? 's, rated' : 'estimate'} />
+        <Gauge
+          value={value}
+          band={band}
+          emptyText={emptyText}
+          unit={ratedValue !== null ? "seconds, players' rating" : DIFFICULTY_UNIT}
+          second={ratedValue !== null && estimate !== null ? { value: estimate, label: 'structural estimate' } : null}
+        />
         {solved !== null && (
           <Contributions
             items={solved.contributions}
@@ -95,10 +102,12 @@ export function GaugePanel() {
       <details className="features glossary" data-testid="gauge.glossary">
         <summary>What these mean</summary>
         <p>
-          The <b>structural estimate</b> comes from the solution graph alone: a random player model&apos;s expected effort, on a scale set so that
-          about 91% of randomly generated levels read under 20 (trivial). No player&apos;s time is behind it. With players&apos; attempts imported, the
-          gauge shows the level&apos;s <b>rating</b> instead: the median seconds an average player needs, with its interval. The rows above show what
-          each feature adds to the estimate; click one to light its states on the graph.
+          The <b>structural estimate</b> comes from the solution graph alone: a random player model&apos;s expected effort, in <b>estimated
+          seconds</b>, on a scale set so that about 91% of randomly generated 8x8 levels read under 20 (trivial) on every ruleset. No player&apos;s
+          time is behind it. The dial is the same for every level, ruleset and size, and bends (about logarithmically) so the hardest levels fit:
+          60 at the top, 1,000 near the right end. With players&apos; attempts imported, the gauge shows the level&apos;s <b>rating</b> instead (the
+          median seconds an average player needs, with its interval) and marks the estimate on the same dial with a dot. The rows above show
+          what each feature adds to the estimate; click one to light its states on the graph.
         </p>
         <dl>
           {NODE_CLASSES.map((c) => (

@@ -3,6 +3,7 @@ import { line, scaleLinear } from 'd3';
 import { bandSpans, curveMax, difficultyCurve } from '../adapters/chartSeries';
 import { selectPackLevelDifficulty } from '../store/selectors';
 import { useStudioShallow } from '../studioContext';
+import { formatDifficulty } from '../../core/difficulty/scale';
 
 const W = 268, H = 108, M = { l: 26, r: 8, t: 8, b: 18 };
 
@@ -33,7 +34,7 @@ export function PackCurve() {
       {path !== null && <path d={path} className="curve-line" />}
       {known.map((p) => (
         <circle key={p.id} cx={x(p.index)} cy={y(p.difficulty!)} r={3} className={`curve-dot band-${p.band}`}>
-          <title>{`${p.index + 1}. ${p.name}: ${p.difficulty!.toFixed(1)} (${p.band})`}</title>
+          <title>{`${p.index + 1}. ${p.name}: ${formatDifficulty(p.difficulty!)} (${p.band})`}</title>
         </circle>
       ))}
       {points.length === 0 && (

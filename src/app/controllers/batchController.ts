@@ -56,7 +56,17 @@ async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise
     rules: packRules(store.getState().pack),
     ...(pins !== undefined ? { pins } : {}),
   });
-  const outcome = await client.generateAt({ width: s.width, height: s.height, target, tolerance, count: s.count, seed: s.seed, model, ...constraints(s, store) });
+  const outcome = await client.generateAt({
+    width: s.width,
+    height: s.height,
+    target,
+    tolerance,
+    count: s.count,
+    seed: s.seed,
+    model,
+    ...constraints(s, store),
+    ...(s.timeLimitSeconds != null ? { timeLimitMs: s.timeLimitSeconds * 1000 } : {}),
+  });
   if (outcome.kind === 'cancelled') {
     store.getState().atdStopped('cancelled', 'Cancelled.');
     return;
@@ -67,7 +77,7 @@ async function runAtDifficulty(store: StudioStore, client: BatchClient): Promise
   }
   const answer = outcome.value;
   let message = answer.message;
-  if (answer.outOfReach) message = `${outOfReachMessage(label, s.width, s.height, answer.reachable)}${pins !== undefined ? ' (with the pinned cells kept; unpin some or turn Keep off for more room)' : ''}`;
+  if (answer.outOfReach && answer.reachable !== null) message = `${outOfReachMessage(label, s.width, s.height, answer.reachable)}${pins !== undefined ? ' (with the pinned cells kept; unpin some or turn Keep off for more room)' : ''}`;
   else if (message !== null) message = `${message[0]!.toUpperCase()}${message.slice(1)}.`;
   store.getState().atdFinished({ ...answer, message });
 }

@@ -8,6 +8,7 @@
 import type { LevelPack } from '../../core/pack/schema';
 import { pictureCells, SHEET, sheetPages, type SheetPage } from '../adapters/sheetLayout';
 import { downloadBlob } from './download';
+import { formatDifficulty } from '../../core/difficulty/scale';
 
 /** Colours of the sheet (the studio's dark theme, the thumbnails' palette). */
 const COLOURS = { background: '#111827', empty: '#2b3a50', wall: '#7b8aa1', head: '#f59e0b', text: '#e5e7eb', muted: '#9ca3af' } as const;
@@ -76,7 +77,7 @@ export function drawSheet(pack: LevelPack, page: SheetPage, pageNumber: number, 
     ctx.fillStyle = COLOURS.muted;
     ctx.font = '12px system-ui, sans-serif';
     const d = level.difficulty;
-    const detail = `${w}x${h} · ${d === null ? (level.features.nSolutions === 0 ? 'unsolvable' : 'no difficulty') : `difficulty ${d.toFixed(1)}`}`;
+    const detail = `${w}x${h} · ${d === null ? (level.features.nSolutions === 0 ? 'unsolvable' : 'no difficulty') : `difficulty ${formatDifficulty(d)}`}`;
     ctx.fillText(fit(ctx, detail, SHEET.picture), tile.x, top + 17 + 16 * title.length);
   }
   return canvas;

@@ -59,6 +59,8 @@ const AtdSettingsSchema = z.object({
   curveFrom: z.number().min(0).max(1e6),
   curveTo: z.number().min(0).max(1e6),
   curveCount: z.number().int().min(2).max(MAX_CURVE_COUNT),
+  /** Added later: absent in older saved settings (automatic). */
+  timeLimitSeconds: z.number().min(1).max(600).nullable().optional(),
 });
 
 export const BatchSettingsSchema = z.object({

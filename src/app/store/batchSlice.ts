@@ -28,6 +28,12 @@ export interface AtDifficultySettings {
   readonly curveFrom: number;
   readonly curveTo: number;
   readonly curveCount: number;
+  /**
+   * The search's time limit in seconds (an outer cancel, never a budget);
+   * null or absent: automatic (5 s, plus 1.5 s a level past the third).
+   * Absent in settings saved before it existed.
+   */
+  readonly timeLimitSeconds?: number | null | undefined;
 }
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';

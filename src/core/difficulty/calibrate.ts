@@ -1,17 +1,19 @@
 /**
  * Building a difficulty model from a labelled corpus, and calibrating its time
- * scale to the thesis (SPEC §5): an affine map `scale * y + offset` chosen so
- * that on the calibration set (unique RSD 8x8 levels) 91% fall below 20 and
- * 4% above 30, the thesis's published quantiles. The offset reads as seconds
- * spent before the first move; a linear model over counts keeps a longer tail
- * than the thesis's maximum near 85, which the spec accepts.
+ * scale to the thesis (SPEC §5): a map chosen so that on the calibration set
+ * (unique RSD 8x8 levels) 91% fall below 20 and 4% above 30, the thesis's
+ * published quantiles. Two forms ({@link CALIBRATIONS}): affine,
+ * `scale * t + offset` (the offset reads as seconds spent before the first
+ * move), and power, `scale * (1 + t)^power`, positive on every level. A
+ * linear model over counts keeps a longer tail than the thesis's maximum
+ * near 85, which the spec accepts.
  */
 import { featureNumber, type LevelFeatures } from '../graph/features';
 import type { Rng } from '../util/rng';
 import { chooseAlpha, fitLinear, predictRow, type Dataset, type LinearFit } from './fit';
 import { fitSizeProblem } from './fitGuard';
-import { MODEL_FORMAT, MODEL_VERSION, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from './model';
-import { rawOutput, solvableDifficulty } from './predict';
+import { MODEL_FORMAT, MODEL_VERSION, POWER_MODEL_VERSION, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from './model';
+import { linearOutput, rawOutput, solvableDifficulty } from './predict';
 
 /** The thesis's spread of unique RSD 8x8 levels that calibration aims for: shares below 20 and above 30. */
 export const THESIS_QUANTILES = { below20: 0.91, above30: 0.04 } as const;
@@ -104,18 +106,37 @@ export function calibrationStats(model: DifficultyModel, set: readonly LevelFeat
 }
 
 /**
- * Sets `label.scale` and `label.offset` so the model's 91st and 96th
- * percentiles on `calibrationSet` land on 20 and 30.
+ * The calibration forms: `affine` (scale * t + offset: can go below 0 when
+ * the offset is negative) and `power` (scale * (1 + t)^power: positive on
+ * every level; log1p labels only). docs/difficulty.md says which each
+ * shipped model uses and why.
  */
-export function calibrateToThesis(model: DifficultyModel, calibrationSet: readonly LevelFeatures[]): DifficultyModel {
+export const CALIBRATIONS = ['affine', 'power'] as const;
+/** One of {@link CALIBRATIONS}. */
+export type Calibration = (typeof CALIBRATIONS)[number];
+
+/**
+ * Sets the label's calibration so the model's 91st and 96th percentiles on
+ * `calibrationSet` land on 20 and 30: `scale` and `offset` (affine), or
+ * `scale` and `power` with offset 0 (power; the file is then version 2).
+ */
+export function calibrateToThesis(model: DifficultyModel, calibrationSet: readonly LevelFeatures[], form: Calibration = 'affine'): DifficultyModel {
   if (calibrationSet.length < 100) throw new Error('calibration needs at least 100 levels');
-  const raw = calibrationSet.map((f) => rawOutput(model, f)).sort((a, b) => a - b);
+  if (form === 'power' && model.label.transform !== 'log1p') throw new Error('a power calibration needs a log1p label (--label log1p)');
+  const raw = calibrationSet.map((f) => (form === 'power' ? linearOutput(model, f) : rawOutput(model, f))).sort((a, b) => a - b);
   const lo = quantile(raw, THESIS_QUANTILES.below20);
   const hi = quantile(raw, 1 - THESIS_QUANTILES.above30);
   if (!(hi > lo)) throw new Error('calibration failed: the model does not separate the 91st and 96th percentiles');
-  const scale = 10 / (hi - lo);
-  const offset = 20 - scale * lo;
-  const calibrated: DifficultyModel = { ...model, label: { ...model.label, scale, offset } };
+  let label: DifficultyModel['label'];
+  if (form === 'power') {
+    // scale * exp(power * y) is 20 at y = lo and 30 at y = hi.
+    const power = Math.log(1.5) / (hi - lo);
+    label = { ...model.label, scale: 20 * Math.exp(-power * lo), offset: 0, power };
+  } else {
+    const scale = 10 / (hi - lo);
+    label = { ...model.label, scale, offset: 20 - scale * lo };
+  }
+  const calibrated: DifficultyModel = { ...model, version: form === 'power' ? POWER_MODEL_VERSION : MODEL_VERSION, label };
   const stats = calibrationStats(calibrated, calibrationSet);
   return {
     ...calibrated,

@@ -211,7 +211,7 @@ describe('(d) the default model: monotone, and the easiest levels at the bottom'
     expect(MODEL.label.scale).toBeGreaterThan(0);
   });
 
-  it('more expected moves or decisions never lower the difficulty, and raise it off the clamp (property)', () => {
+  it('more expected moves or decisions never lower the difficulty, and raise it (property)', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 5000, noNaN: true }), fc.double({ min: 0, max: 500, noNaN: true }), fc.double({ min: 1e-3, max: 1000, noNaN: true }), fc.constantFrom<FeatureName>('expectedMoves', 'expectedDecisions'), (m, d, k, name) => {
         const f = { ...zeroFeatures(), nSolutions: 1, expectedMoves: m, expectedDecisions: d };

@@ -1,14 +1,15 @@
 /**
  * Model files (SPEC §5: versioned JSON in models/difficulty/, validated at the
  * boundary with each problem's path) and prediction (standardised linear
- * model, label transform, time-scale calibration, clamp at 0, bands of 20).
+ * model, label transform, time-scale calibration (no clamp), bands of 20).
  * Expected values are computed by hand from the formula
- * value = max(0, scale * inverseTransform(intercept + sum coef (x - mean) / sd) + offset).
+ * value = scale * inverseTransform(intercept + sum coef (x - mean) / sd) + offset.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import shipped from '../../../models/difficulty/default.json';
 import shippedIteration7 from '../../../models/difficulty/iteration7.json';
+import paintText from '../../../models/difficulty/paint-default.json?raw';
 import { FEATURE_NAMES, featureNumber, type LevelFeatures } from '../graph/features';
 import { DEFAULT_DIFFICULTY_MODEL, ITERATION_7_MODEL } from './defaultModel';
 import { MODEL_FORMAT, MODEL_VERSION, parseDifficultyModel, validateDifficultyModel, type DifficultyModel, type ModelProblem } from './model';
@@ -116,8 +117,39 @@ describe('parseDifficultyModel: malformed files', () => {
     hasProblem(problemsOf({ ...shippedJson(), format: 'longcat-pack' }), 'format', /longcat-difficulty-model/);
   });
 
-  it('version 2 (a newer file): says which version this build reads', () => {
-    hasProblem(problemsOf({ ...shippedJson(), version: 2 }), 'version', /must be 1/);
+  it('version 3 (a newer file): says which versions this build reads', () => {
+    hasProblem(problemsOf({ ...shippedJson(), version: 3 }), 'version', /reads versions 1 and 2/);
+  });
+
+  it('version 2 is exactly a label with a power; a power needs a log1p label', () => {
+    // A version-2 file without a power, and a version-1 file with one (an older build would drop it silently).
+    hasProblem(problemsOf({ ...shippedJson(), version: 2 }), 'version', /must be 1 for a label without a power/);
+    const j = shippedJson();
+    j.label = { ...(j.label as object), power: 1.5 };
+    hasProblem(problemsOf(j), 'version', /must be 2 for a label with a power/);
+    hasProblem(problemsOf({ ...j, version: 2, label: { ...(j.label as object), transform: 'identity' } }), 'label.power', /log1p/);
+    hasProblem(problemsOf({ ...j, version: 2, label: { ...(j.label as object), power: -1 } }), 'label.power', /positive/);
+    // The shipped paint default is such a file, and reads.
+    const paint = parseDifficultyModel(paintText);
+    expect(paint.ok).toBe(true);
+    if (paint.ok) expect([paint.value.version, paint.value.label.power! > 0]).toEqual([2, true]);
+  });
+
+  it('a power calibration is scale * (1 + time)^power + offset, never clamped, checked by hand', () => {
+    // One log1p feature, coefficient 1, mean 0, scale 1, intercept 0: y = ln(1 + nSolutions), so 1 + time = 1 + nSolutions.
+    const m = handModel({
+      version: 2,
+      features: ['nSolutions'],
+      transforms: ['log1p'],
+      means: [0],
+      scales: [1],
+      coefficients: [1],
+      intercept: 0,
+      label: { transform: 'log1p', scale: 0.25, offset: -3, power: 1.5, description: 'test' },
+    });
+    for (const n of [1, 3, 8, 24]) expect(predictDifficulty(m, features({ nSolutions: n }))).toBeCloseTo(0.25 * (1 + n) ** 1.5 - 3, 10);
+    // Below 0 stays below 0 (no clamp): 0.25 * 2^1.5 - 3 = -2.29.
+    expect(predictDifficulty(m, features({ nSolutions: 1 }))!).toBeLessThan(0);
   });
 
   it('unknown feature name: path to the entry and the list of names', () => {
@@ -191,7 +223,7 @@ describe('parseDifficultyModel: malformed files', () => {
   it('lists every problem, not just the first', () => {
     const j = shippedJson();
     j.format = 'x';
-    j.version = 2;
+    j.version = 3;
     delete j.provenance;
     const paths = problemsOf(j).map((p) => p.path);
     expect(paths).toEqual(expect.arrayContaining(['format', 'version', 'provenance']));
@@ -253,14 +285,16 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
     expect(rawOutput(m, f)).toBe(8);
   });
 
-  it('clamps at 0 (hand model and a very easy feature vector for the shipped model)', () => {
+  it('never clamps: below 0 stays below 0, strictly ordered (hand model and a very easy feature vector for iteration 7)', () => {
     const m = handModel();
-    // nFails = 12: contribution -20, linear = 10 + 0 - 20 = -10 (nSolutions at its mean 1); 0.5 * -10 + 1 = -4 -> 0.
+    // nFails = 12: contribution -20, linear = 10 + 0 - 20 = -10 (nSolutions at its mean 1); 0.5 * -10 + 1 = -4.
     const f = features({ nSolutions: 1, nFails: 12 });
     expect(rawOutput(m, f)).toBe(-10);
-    expect(predictDifficulty(m, f)).toBe(0);
-    expect(explain(m, f).value).toBe(0);
+    expect(predictDifficulty(m, f)).toBe(-4);
+    expect(explain(m, f).value).toBe(-4);
     expect(explain(m, f).band).toBe('trivial');
+    // One more fail is easier still, and reads differently (nFails 16: linear -18, 0.5 * -18 + 1 = -8).
+    expect(predictDifficulty(m, features({ nSolutions: 1, nFails: 16 }))).toBe(-8);
 
     // The iteration-7 model (identity transforms): push every feature towards "easier" according to its coefficient's sign.
     const d = ITERATION_7_MODEL;
@@ -268,7 +302,7 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
     let linear = d.intercept;
     d.features.forEach((n, i) => (linear += (d.coefficients[i]! * (featureNumber(easy, n) - d.means[i]!)) / d.scales[i]!));
     expect(d.label.scale * linear + d.label.offset).toBeLessThan(0);
-    expect(predictDifficulty(d, easy)).toBe(0);
+    expect(predictDifficulty(d, easy)).toBeCloseTo(d.label.scale * linear + d.label.offset, 6);
   });
 
   it("the iteration-7 model: base plus contributions give the difficulty (identity transform, difficulty units)", () => {
@@ -287,8 +321,8 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
         const sum = d.intercept + byHand.reduce((s, v) => s + v, 0);
         expect(rawOutput(d, f)).toBeCloseTo(sum, 9);
         expect(e.base).toBeCloseTo(d.label.scale * d.intercept + d.label.offset, 9);
-        expect(e.value).toBeCloseTo(Math.max(0, e.base + e.contributions.reduce((s, c2) => s + c2.contribution, 0)), 9);
-        expect(e.value).toBeCloseTo(Math.max(0, d.label.scale * sum + d.label.offset), 9);
+        expect(e.value).toBeCloseTo(e.base + e.contributions.reduce((s, c2) => s + c2.contribution, 0), 9);
+        expect(e.value).toBeCloseTo(d.label.scale * sum + d.label.offset, 9);
         expect(predictDifficulty(d, f)).toBe(e.value);
         expect(e.band).toBe(bandOf(e.value));
       }),
@@ -343,7 +377,7 @@ describe('predictDifficulty / explainDifficulty / rawOutput', () => {
     for (const m of models) expect(predictDifficulty(m, solved)).toBe(solvableDifficulty(m, solved));
   });
 
-  it('is never negative and never NaN for finite non-negative features (shipped model, property)', () => {
+  it('is never negative and never NaN for finite non-negative features (shipped model: its offset is positive, property)', () => {
     fc.assert(
       fc.property(fc.array(fc.nat({ max: 1e6 }), { minLength: FEATURE_NAMES.length, maxLength: FEATURE_NAMES.length }), (vals) => {
         const f = features(Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, vals[i]!])));

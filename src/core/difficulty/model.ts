@@ -11,8 +11,15 @@ import { probeProblems } from './probe';
 
 /** The `format` tag of a difficulty model file. */
 export const MODEL_FORMAT = 'longcat-difficulty-model';
-/** The model file version this build reads and writes. */
+/**
+ * The model file versions this build reads. A file is written at the lowest
+ * version that holds it: 2 only when its label has a `power` (a power-law
+ * calibration, which a version-1 reader would silently drop), else 1, so
+ * every model without one still opens in older builds.
+ */
 export const MODEL_VERSION = 1;
+/** The version of a file whose label has a `power` ({@link MODEL_VERSION} otherwise). */
+export const POWER_MODEL_VERSION = 2;
 
 /** How the label was transformed before fitting; predictions are mapped back. */
 export const LABEL_TRANSFORMS = ['identity', 'log1p'] as const;
@@ -37,7 +44,9 @@ const finite = z.number().refine(Number.isFinite, 'must be a finite number');
 export const DifficultyModelSchema = z
   .object({
     format: z.literal(MODEL_FORMAT, { error: `must be "${MODEL_FORMAT}"` }),
-    version: z.literal(MODEL_VERSION, { error: `must be ${MODEL_VERSION} (this build reads version ${MODEL_VERSION})` }),
+    version: z.union([z.literal(MODEL_VERSION), z.literal(POWER_MODEL_VERSION)], {
+      error: `must be ${MODEL_VERSION} or ${POWER_MODEL_VERSION} (this build reads versions ${MODEL_VERSION} and ${POWER_MODEL_VERSION})`,
+    }),
     name: z.string().min(1).max(200),
     features: z.array(z.enum(FEATURE_NAMES, { error: `must be one of ${FEATURE_NAMES.join(', ')}` })).min(1),
     /**
@@ -51,9 +60,15 @@ export const DifficultyModelSchema = z
     intercept: finite,
     label: z.object({
       transform: z.enum(LABEL_TRANSFORMS),
-      /** Difficulty = scale * inverse-transform(linear output) + offset, clamped at 0 (time-scale calibration). */
+      /**
+       * The time-scale calibration, with t = inverse-transform(linear output):
+       * difficulty = scale * t + offset, or with `power`,
+       * scale * (1 + t)^power + offset. Never clamped (docs/difficulty.md).
+       */
       scale: finite.refine((v) => v > 0, 'must be positive'),
       offset: finite,
+      /** Version 2, `log1p` labels only: a power-law calibration, positive for every level when the offset is >= 0. */
+      power: finite.refine((v) => v > 0, 'must be positive').optional(),
       description: z.string(),
     }),
     method: z.enum(FIT_METHODS),
@@ -77,6 +92,16 @@ export const DifficultyModelSchema = z
       ctx.addIssue({ code: 'custom', path: ['transforms'], message: `has ${m.transforms.length} values but the model has ${m.features.length} features` });
     }
     if (new Set(m.features).size !== m.features.length) ctx.addIssue({ code: 'custom', path: ['features'], message: 'lists a feature twice' });
+    if (m.label.power !== undefined && m.label.transform !== 'log1p') {
+      ctx.addIssue({ code: 'custom', path: ['label', 'power'], message: 'needs a log1p label (1 + time is then positive)' });
+    }
+    if ((m.label.power !== undefined) !== (m.version === POWER_MODEL_VERSION)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['version'],
+        message: m.label.power !== undefined ? `must be ${POWER_MODEL_VERSION} for a label with a power` : `must be ${MODEL_VERSION} for a label without a power`,
+      });
+    }
   });
 
 /** A validated difficulty model file (see `docs/formats.md`): feature arrays of equal length, positive scales, finite numbers. */

@@ -1,9 +1,12 @@
 /**
  * Predicting difficulty from features: O(k) for k model features, nothing
- * beyond the features themselves. Predictions are clamped at 0.
+ * beyond the features themselves. Predictions are never clamped: the number
+ * is strictly monotone in the model's linear output, so two levels with
+ * different inputs do not pile on one value (docs/difficulty.md).
  */
 import { featureNumber, type LevelFeatures } from '../graph/features';
 import type { DifficultyModel } from './model';
+import { bandOf, type BandName } from './scale';
 
 /** Feature i of a model as the model sees it: the level's value through the model's transform for that feature. */
 export function modelInput(model: DifficultyModel, features: LevelFeatures, i: number): number {
@@ -11,22 +14,7 @@ export function modelInput(model: DifficultyModel, features: LevelFeatures, i: n
   return model.transforms?.[i] === 'log1p' ? Math.log1p(x) : x;
 }
 
-/** The difficulty bands shown with a value: [from, to) in difficulty units, in increasing order; the last is open-ended. */
-export const BANDS = [
-  { name: 'trivial', from: 0, to: 20 },
-  { name: 'easy', from: 20, to: 40 },
-  { name: 'medium', from: 40, to: 60 },
-  { name: 'hard', from: 60, to: 80 },
-  { name: 'expert', from: 80, to: Infinity },
-] as const;
-/** The name of one of {@link BANDS}. */
-export type BandName = (typeof BANDS)[number]['name'];
-
-/** The band a difficulty falls in (SPEC: < 20 is trivial; spans of 20 as in thesis Fig. 5.8). */
-export function bandOf(difficulty: number): BandName {
-  for (const b of BANDS) if (difficulty < b.to) return b.name;
-  return 'expert';
-}
+export { BANDS, bandOf, type BandName } from './scale';
 
 /** A difficulty with its band and how it breaks down: a base value plus one contribution per model feature. */
 export interface Prediction {
@@ -38,7 +26,7 @@ export interface Prediction {
   readonly base: number;
   /**
    * `difficulty`: the label is linear in difficulty (identity transform), so
-   * `base + sum(contributions)` is the value before the clamp at 0.
+   * `base + sum(contributions)` is the value.
    * `label`: a log-label model; the terms add up in label space, before the
    * inverse transform, scale and offset.
    */
@@ -47,7 +35,11 @@ export interface Prediction {
   readonly intercept: number;
 }
 
-/** Raw (unclamped) model output in label space. */
+/** The model's linear output in label space (before the inverse transform and the calibration). */
+export function linearOutput(model: DifficultyModel, features: LevelFeatures): number {
+  return linear(model, features);
+}
+
 function linear(model: DifficultyModel, features: LevelFeatures): number {
   let y = model.intercept;
   for (let i = 0; i < model.features.length; i++) {
@@ -56,20 +48,27 @@ function linear(model: DifficultyModel, features: LevelFeatures): number {
   return y;
 }
 
-/** The model's output mapped back through the label transform, before scale, offset and clamp. */
+/** The model's output mapped back through the label transform, before scale and offset. */
 export function rawOutput(model: DifficultyModel, features: LevelFeatures): number {
   const y = linear(model, features);
   return model.label.transform === 'log1p' ? Math.expm1(y) : y;
 }
 
+/** The calibration of `label` applied to a linear output `y` (label space): strictly increasing in y. */
+export function calibrated(label: DifficultyModel['label'], y: number): number {
+  // A power law: scale * (1 + t)^power with 1 + t = exp(y) (power needs a log1p label).
+  if (label.power !== undefined) return label.scale * Math.exp(label.power * y) + label.offset;
+  const v = label.transform === 'log1p' ? Math.expm1(y) : y;
+  return v * label.scale + label.offset;
+}
+
 function toDifficulty(model: DifficultyModel, y: number): number {
-  const v = model.label.transform === 'log1p' ? Math.expm1(y) : y;
-  const scaled = v * model.label.scale + model.label.offset;
-  return Number.isFinite(scaled) ? Math.max(0, scaled) : scaled > 0 ? Infinity : 0;
+  return calibrated(model.label, y);
 }
 
 /**
- * The difficulty of a level with these features (>= 0), or null when the
+ * The difficulty of a level with these features (the structural estimate,
+ * in estimated seconds; no clamp), or null when the
  * level is unsolvable (`nSolutions` is 0): an unsolvable level has no
  * difficulty (SPEC §5), whatever a model would compute from its counts.
  */

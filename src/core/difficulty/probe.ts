@@ -10,7 +10,7 @@ import { analyzeLevel } from '../graph/analyze';
 import type { LevelFeatures } from '../graph/features';
 import { parseRows } from '../level/format';
 import type { DifficultyModel, ModelProblem } from './model';
-import { modelInput, rawOutput } from './predict';
+import { calibrated, linearOutput, modelInput } from './predict';
 
 /** The probe levels: name and rows (all solvable). */
 export const PROBE_LEVELS: readonly { readonly name: string; readonly rows: readonly string[] }[] = [
@@ -65,7 +65,7 @@ export function probeProblems(model: DifficultyModel): ModelProblem[] {
         return [{ path: `coefficients[${i}]`, message: `gives ${f} a contribution of ${c} on the probe level "${name}": the scale ${model.scales[i]} is too small or the coefficient ${model.coefficients[i]} too large for a finite difficulty` }];
       }
     }
-    const y = rawOutput(model, features) * model.label.scale + model.label.offset;
+    const y = calibrated(model.label, linearOutput(model, features));
     if (!Number.isFinite(y)) {
       return [{ path: '$', message: `predicts ${y} for the probe level "${name}": a model must give a finite difficulty on every level (a scale too small or a coefficient too large?)` }];
     }

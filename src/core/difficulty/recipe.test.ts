@@ -24,7 +24,7 @@ import { DEFAULT_DIFFICULTY_MODEL, defaultModelFor, ITERATION_7_MODEL } from './
 
 const PAINT_DEFAULT_DIFFICULTY_MODEL = defaultModelFor('paint');
 import { FIT_METHODS, LABEL_TRANSFORMS, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from './model';
-import { calibrateToThesis } from './calibrate';
+import { CALIBRATIONS, calibrateToThesis, type Calibration } from './calibrate';
 import { solvableDifficulty } from './predict';
 import { generatedCorpus } from './corpus';
 import { buildModelFromCorpus, buildModelFromGenerated, corpusSpecs, ITERATION_7_FEATURES, type GeneratedRecipe } from './recipe';
@@ -65,6 +65,8 @@ function parseRecipeCommand(command: string): Omit<GeneratedRecipe, 'command'> &
   expect(LABEL_TRANSFORMS).toContain(label);
   const rules = (opts.get('rules') ?? 'longcat') as RulesetName;
   expect(RULESET_NAMES).toContain(rules);
+  const calibration = (opts.get('calibration') ?? 'affine') as Calibration;
+  expect(CALIBRATIONS).toContain(calibration);
   return {
     name: opts.get('name') ?? 'custom',
     ...(rules !== 'longcat' ? { rules } : {}),
@@ -74,6 +76,7 @@ function parseRecipeCommand(command: string): Omit<GeneratedRecipe, 'command'> &
     features,
     ...(transforms !== undefined ? { transforms } : {}),
     ...(label !== 'identity' ? { labelTransform: label } : {}),
+    ...(calibration !== 'affine' ? { calibration } : {}),
     out: opts.get('out') ?? '',
   };
 }
@@ -228,7 +231,7 @@ describe('(c) calibrateToThesis on a hand-made case', () => {
     expect(cal.metrics.calibrationBelow20).toBeCloseTo(0.91, 12);
     expect(cal.metrics.calibrationAbove30).toBeCloseTo(0.039, 12);
     expect(cal.metrics.calibrationMax).toBeCloseTo(37.8, 9);
-    expect(cal.metrics.calibrationMedian).toBe(0); // raw 500 -> -62, clamped
+    expect(cal.metrics.calibrationMedian).toBeCloseTo(-62, 9); // raw 500 -> 0.2 * 500 - 162: affine, never clamped
     expect(solvableDifficulty(cal, { ...zeroFeatures(), nStates: 910 })).toBeCloseTo(20, 9);
     expect(solvableDifficulty(cal, { ...zeroFeatures(), nStates: 960 })).toBeCloseTo(30, 9);
   });

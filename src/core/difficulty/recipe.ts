@@ -8,7 +8,7 @@
  * output (RPU is Longcat's only), calibrated to the same quantiles.
  */
 import { createRng } from '../util/rng';
-import { calibrateToThesis, fitModel } from './calibrate';
+import { calibrateToThesis, fitModel, type Calibration } from './calibrate';
 import { generatedCorpus, playerModelTime, type CorpusEntry, type CorpusSpec } from './corpus';
 import type { DifficultyModel, FeatureName, FeatureTransform, FitMethod } from './model';
 import type { RulesetName } from '../rules/ruleset';
@@ -32,6 +32,8 @@ export interface GeneratedRecipe {
   readonly transforms?: readonly FeatureTransform[];
   /** The label's transform before fitting (default identity). */
   readonly labelTransform?: DifficultyModel['label']['transform'];
+  /** The calibration's form (default affine; power needs the log1p label). */
+  readonly calibration?: Calibration;
   readonly command: string;
 }
 
@@ -44,6 +46,11 @@ export const LABEL_DESCRIPTION =
 export const LOG_LABEL_DESCRIPTION =
   'random player model expected solve time: expectedMoves + expectedDecisions (one time unit per move, one more per decision), ' +
   'fitted as ln(1 + time); mapped to seconds by scale * time + offset calibrated so unique RSD 8x8 levels match the thesis (91% below 20, 4% above 30)';
+
+/** The label description of a log-label model with a power calibration. */
+export const POWER_LABEL_DESCRIPTION =
+  'random player model expected solve time: expectedMoves + expectedDecisions (one time unit per move, one more per decision), ' +
+  'fitted as ln(1 + time); mapped to seconds by scale * (1 + time)^power calibrated so unique RSD 8x8 levels match the thesis (91% below 20, 4% above 30)';
 
 /**
  * The corpus of the recipe: `iterations` of RSD and of RPU on 8x8, and a
@@ -87,7 +94,7 @@ export function buildModelFromCorpus(recipe: GeneratedRecipe, corpus: readonly C
       method: recipe.method,
       samples: corpus.map((e) => e.features),
       labels: corpus.map((e) => playerModelTime(e.features)),
-      labelDescription: recipe.labelTransform === 'log1p' ? LOG_LABEL_DESCRIPTION : LABEL_DESCRIPTION,
+      labelDescription: recipe.calibration === 'power' ? POWER_LABEL_DESCRIPTION : recipe.labelTransform === 'log1p' ? LOG_LABEL_DESCRIPTION : LABEL_DESCRIPTION,
       provenance: {
         summary:
           `No player data: fitted (${recipe.method}, alpha by 5-fold CV) to the random player model's expected solve time` +
@@ -104,5 +111,5 @@ export function buildModelFromCorpus(recipe: GeneratedRecipe, corpus: readonly C
     },
     createRng(recipe.seed),
   );
-  return calibrateToThesis(model, calibrationSet);
+  return calibrateToThesis(model, calibrationSet, recipe.calibration ?? 'affine');
 }

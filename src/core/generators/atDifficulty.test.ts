@@ -5,7 +5,7 @@ import { paintFeatures, paintGraph, paintStart, paintStep, paintValueIteration, 
 import { paint } from '../rules/registry';
 import type { LevelFeatures } from '../graph/features';
 import { levelKey, toRows } from '../level/level';
-import { generateAtDifficulty, rangeBudget, reachableRange, ReachableRanges, FULL_RANGE_EVALUATIONS, QUICK_RANGE_EVALUATIONS, toleranceWidth } from './atDifficulty';
+import { generateAtDifficulty, rangeBudget, reachableRange, ReachableRanges, RANGE_EVALUATIONS, SEARCH_FIRST_UP_TO, toleranceWidth } from './atDifficulty';
 
 const difficulty = (f: LevelFeatures): number => handDifficulty(f as unknown as Record<string, number>);
 
@@ -73,7 +73,7 @@ describe('generateAtDifficulty', () => {
 
   it('finds levels near the estimated maximum (restarting from the estimate\'s best walks), checked by the naive solver', () => {
     const ranges = new ReachableRanges(difficulty);
-    const range = ranges.get(6, 6, rangeBudget(6, 6, FULL_RANGE_EVALUATIONS), Infinity, () => 0)!;
+    const range = ranges.estimate(6, 6, Infinity, () => 0)!;
     const target = Math.floor(range.max * 0.95); // near the top, levels are scarce: one is asked for
     const r = generateAtDifficulty({ width: 6, height: 6, target, count: 1, seed: 3, difficulty }, ranges);
     expect(r.shortfall).toBeNull();
@@ -86,8 +86,8 @@ describe('generateAtDifficulty', () => {
 
   it('answers an unreachable target quickly with the reachable range instead of searching forever', () => {
     const r = generateAtDifficulty({ width: 4, height: 4, target: 500, count: 1, seed: 1, difficulty });
-    // "Quickly" in work, not wall time: at most the two range estimates' evaluations, no search for the level.
-    expect(r.evaluations).toBeLessThanOrEqual(rangeBudget(4, 4, QUICK_RANGE_EVALUATIONS) + rangeBudget(4, 4, FULL_RANGE_EVALUATIONS));
+    // "Quickly" in work, not wall time: at most the range estimate's evaluations, no search for the level.
+    expect(r.evaluations).toBeLessThanOrEqual(rangeBudget(4, 4, RANGE_EVALUATIONS));
     expect(r.levels).toHaveLength(0);
     expect(r.shortfall).toMatch(/out of reach for 4x4 levels: the reachable range is about 0 to \d+/);
     expect(r.reachable.max).toBeLessThan(500);
@@ -102,21 +102,35 @@ describe('generateAtDifficulty', () => {
     const request = { width: 5, height: 5, count: 2, seed: 11, difficulty, timeLimitMs: 1e9 };
 
     it.each([
-      ['below the quick estimate', 0],
-      ['above it (full estimate, elite restarts)', 1],
+      ['at or below 60 (searched first, no estimate)', 0],
+      ['above 60 (estimate first, elite restarts)', 1],
     ])('a 40x slower clock gets the same levels and the same maximum as a fast one, target %s', (_name, above) => {
-      // 5x5 levels reach their maximum in the quick estimate already; 6x6 ones do not.
       const side = 5 + above;
-      const quick = reachableRange(side, side, difficulty, { budget: rangeBudget(side, side, QUICK_RANGE_EVALUATIONS) })!.max;
-      // Above: a window just wholly over the quick maximum (so the full estimate runs), well below 6x6's top.
-      const t = above === 1 ? Math.ceil(Math.max(quick / 0.9, quick + 3)) + 1 : Math.floor(quick / 2);
-      if (above === 1) expect(t - toleranceWidth(t)).toBeGreaterThan(quick);
+      const max = reachableRange(side, side, difficulty)!.max;
+      // Above: a window wholly over 60 and below 6x6's estimated top; below: half of 5x5's top.
+      const t = above === 1 ? Math.max(75, Math.floor(max * 0.6)) : Math.floor(Math.min(max, SEARCH_FIRST_UP_TO) / 2);
+      if (above === 1) {
+        expect(t - toleranceWidth(t)).toBeGreaterThan(SEARCH_FIRST_UP_TO);
+        expect(t + toleranceWidth(t)).toBeLessThan(max);
+      }
       const fast = generateAtDifficulty({ ...request, width: side, height: side, target: t, now: clock(0.001) });
       const slow = generateAtDifficulty({ ...request, width: side, height: side, target: t, now: clock(0.04) });
       expect(fast.shortfall).toBeNull();
       expect(slow.levels.map((l) => l.key)).toEqual(fast.levels.map((l) => l.key));
       expect(slow.reachable).toEqual(fast.reachable);
       expect(slow.evaluations).toBe(fast.evaluations);
+      // A low window needs no estimate at all.
+      expect(fast.reachableUnknown === true).toBe(above === 0);
+    });
+
+    it('the same request takes the same path and gives the same levels whether the estimate is cached or not', () => {
+      const ranges = new ReachableRanges(difficulty);
+      ranges.estimate(5, 5, Infinity, () => 0);
+      for (const target of [10, 40]) {
+        const cold = generateAtDifficulty({ ...request, target });
+        const warm = generateAtDifficulty({ ...request, target }, ranges);
+        expect(warm.levels.map((l) => l.key)).toEqual(cold.levels.map((l) => l.key));
+      }
     });
 
     it('a time limit cancels: the levels found by then are a prefix of the unlimited run', () => {
@@ -132,10 +146,13 @@ describe('generateAtDifficulty', () => {
       let calls = 0;
       const counted = (f: LevelFeatures): number => (calls++, difficulty(f));
       const ranges = new ReachableRanges(counted);
-      const first = generateAtDifficulty({ ...request, target: 20, difficulty: counted }, ranges);
+      // A window above 60, so the request starts with the estimate.
+      const t = Math.max(75, Math.floor(reachableRange(6, 6, difficulty)!.max * 0.6));
+      const high = { ...request, width: 6, height: 6, target: t, difficulty: counted };
+      const first = generateAtDifficulty(high, ranges);
       const firstCalls = calls;
       calls = 0;
-      const second = generateAtDifficulty({ ...request, target: 20, difficulty: counted }, ranges);
+      const second = generateAtDifficulty(high, ranges);
       expect(second.levels.map((l) => l.key)).toEqual(first.levels.map((l) => l.key));
       // The request's own search evaluates the same walks; the estimate (computed once) is not paid again.
       expect(calls).toBe(second.evaluations);

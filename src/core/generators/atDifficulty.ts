@@ -17,6 +17,7 @@ import { levelKey, type Level } from '../level/level';
 import { longcat } from '../rules/registry';
 import type { Ruleset, SolutionDownCarver } from '../rules/ruleset';
 import { createRng, streamSeed, type Rng } from '../util/rng';
+import { roundForMessage } from '../difficulty/scale';
 import { drawStart, pinCount, pinsKey, pinsSizeProblem, walkKeepsPins, withPins, type CellPins } from './pins';
 
 /** How far from the target a difficulty may be: the larger of `relative * target` and `absolute`. */
@@ -92,8 +93,10 @@ export interface AtDifficultyResult {
   readonly levels: AtDifficultyLevel[];
   /** Set when fewer than `count` levels were found, with the reason. */
   readonly shortfall: string | null;
-  /** The reachable range as far as this request estimated it (a lower bound on the maximum). */
+  /** The reachable range as far as this request estimated it (a lower bound on the maximum); 0 to 0 when `reachableUnknown`. */
   readonly reachable: { readonly min: number; readonly max: number };
+  /** True when the request needed no range estimate (a low window, searched first) and none was computed. */
+  readonly reachableUnknown?: boolean;
   readonly evaluations: number;
   /** True when the wall-clock limit ended the request (never the evaluation budget). */
   readonly cancelled: boolean;
@@ -273,10 +276,32 @@ export interface ReachableEstimate {
   readonly keptPins: number;
 }
 
-/** Evaluations of the quick estimate every request starts with, on 8x8 (about 0.15 s on one core). */
-export const QUICK_RANGE_EVALUATIONS = 1_000;
-/** Evaluations of the full estimate on 8x8, paid only by targets above the quick one (about 1.2 s). */
-export const FULL_RANGE_EVALUATIONS = 12_000;
+/**
+ * Evaluations of the reachable-range estimate on 8x8, per ruleset (default
+ * 12,000, about 1.2 s of CPU for Longcat). A paint evaluation near the top of
+ * the range costs about 18 ms (its hard levels have large graphs), so paint's
+ * estimate takes 1,000 (about 20 s of CPU, once per size, pins and model:
+ * callers cache it).
+ */
+export const RANGE_EVALUATIONS = 12_000;
+const RANGE_EVALUATIONS_BY_RULES: Readonly<Record<string, number>> = { paint: 1_000 };
+
+/** The range estimate's evaluations on 8x8 for a ruleset (before {@link rangeBudget} scales them to the size). */
+export function rangeEvaluations(rules: Ruleset = longcat): number {
+  return RANGE_EVALUATIONS_BY_RULES[rules.name] ?? RANGE_EVALUATIONS;
+}
+
+/**
+ * A window whose lower edge is at or below this (the top of the medium
+ * band, estimated seconds) is searched for first, with no range estimate:
+ * easy and medium levels are common in solution-down walks, so the search
+ * finds them in tens of evaluations, and the estimate (which climbs to the
+ * hardest levels, the costliest to evaluate) is paid only to explain a
+ * shortfall. Above it the estimate comes first: it says "out of reach" at
+ * once and its best walks seed the search. A rule on the request alone, so
+ * the same request takes the same path whatever is cached.
+ */
+export const SEARCH_FIRST_UP_TO = 60;
 const RANGE_CLIMBS = 6;
 
 /**
@@ -293,8 +318,9 @@ export function rangeBudget(width: number, height: number, base: number): number
  * The reachable difficulty range for a size and predictor, estimated by
  * hill-climbing the maximum with a fixed number of evaluations (so the same
  * size and predictor always give the same estimate, on any machine). The
- * minimum of a clamped predictor is 0. Returns null when the wall-clock
- * `deadline` (an outer cancel only) passes first.
+ * minimum reported is 0 (the easiest levels of any size read near it).
+ * Returns null when the wall-clock `deadline` (an outer cancel only) passes
+ * first.
  */
 export function reachableRange(
   width: number,
@@ -308,7 +334,7 @@ export function reachableRange(
   let max = 0;
   const elites: Walk[] = [];
   for (let r = 0; r < RANGE_CLIMBS; r++) {
-    const best = s.climbMax(createRng(streamSeed(0x5ca1e, r)), Math.floor((options.budget ?? rangeBudget(width, height, FULL_RANGE_EVALUATIONS)) / RANGE_CLIMBS), deadline, now);
+    const best = s.climbMax(createRng(streamSeed(0x5ca1e, r)), Math.floor((options.budget ?? rangeBudget(width, height, rangeEvaluations(options.rules))) / RANGE_CLIMBS), deadline, now);
     if (best === 'cancelled') return null;
     if (best === null) continue;
     max = Math.max(max, best.difficulty);
@@ -326,6 +352,21 @@ export class ReachableRanges {
   private readonly estimates = new Map<string, ReachableEstimate>();
 
   constructor(readonly difficulty: (f: LevelFeatures) => number) {}
+
+  /** The one estimate for a size, ruleset and pins ({@link rangeEvaluations} scaled by {@link rangeBudget}), computed on first use; null when cancelled (not cached). */
+  estimate(width: number, height: number, deadline: number, now: () => number, rules: Ruleset = longcat, pins?: CellPins): ReachableEstimate | null {
+    return this.get(width, height, rangeBudget(width, height, rangeEvaluations(rules)), deadline, now, rules, pins);
+  }
+
+  /** The estimate {@link estimate} would return, when it is already known (never computes). */
+  known(width: number, height: number, rules: Ruleset = longcat, pins?: CellPins): ReachableEstimate | undefined {
+    return this.estimates.get(`${rules.name}:${width}x${height}:${rangeBudget(width, height, rangeEvaluations(rules))}:${pinsKey(pins)}`);
+  }
+
+  /** Puts an estimate computed elsewhere (a persisted one) in place; it must be the estimate for that key. */
+  remember(width: number, height: number, rules: Ruleset, pins: CellPins | undefined, estimate: ReachableEstimate): void {
+    this.estimates.set(`${rules.name}:${width}x${height}:${rangeBudget(width, height, rangeEvaluations(rules))}:${pinsKey(pins)}`, estimate);
+  }
 
   /** The estimate for a size (under a ruleset, default Longcat, and pins) with `budget` evaluations, computed on first use; null when cancelled (not cached). */
   get(width: number, height: number, budget: number, deadline: number, now: () => number, rules: Ruleset = longcat, pins?: CellPins): ReachableEstimate | null {
@@ -360,50 +401,60 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
   const s = new Searcher(pins === undefined ? req : { ...req, pins });
   const levels: AtDifficultyLevel[] = [];
   const taken = new Set<string>();
-  const timedOut = (reachable: { min: number; max: number }): AtDifficultyResult => ({
+  const size = `${req.width}x${req.height}`;
+  const windowText = `within ±${roundForMessage(half)} of ${roundForMessage(req.target)}`;
+  const rangeText = (r: { min: number; max: number }): string => `about ${roundForMessage(r.min)} to ${roundForMessage(r.max)}`;
+  const timedOut = (reachable: { min: number; max: number } | null): AtDifficultyResult => ({
     levels,
-    shortfall: `found ${levels.length} of ${count} levels within ±${half.toFixed(1)} of ${req.target} before the time limit ran out`,
-    reachable,
+    shortfall: `found ${levels.length} of ${count} levels ${windowText} before the time limit ran out`,
+    reachable: reachable ?? { min: 0, max: 0 },
+    ...(reachable === null ? { reachableUnknown: true } : {}),
     evaluations: s.evaluations,
     cancelled: true,
   });
-  // A quick climb bounds most targets; only targets above it pay for the full estimate.
-  const quick = ranges.get(req.width, req.height, rangeBudget(req.width, req.height, QUICK_RANGE_EVALUATIONS), deadline, now, s.rules, pins);
-  if (quick === null) return timedOut({ min: 0, max: 0 });
-  const range = req.target - half <= quick.max ? quick : ranges.get(req.width, req.height, rangeBudget(req.width, req.height, FULL_RANGE_EVALUATIONS), deadline, now, s.rules, pins);
-  if (range === null) return timedOut({ min: quick.min, max: quick.max });
-  if (pins !== undefined && range.keptPins === 0) {
-    return {
-      levels,
-      shortfall: `no walk kept the ${pinCount(pins)} pinned cells in ${range.evaluations} tries: the pins are impossible or too rare for ${req.width}x${req.height} levels; pin fewer cells`,
-      reachable: { min: 0, max: 0 },
-      evaluations: s.evaluations,
-      cancelled: false,
-      pinsNeverKept: true,
-    };
-  }
+  /** The one estimate for this size and pins (cached by `ranges`); null when the time limit cancels it. */
+  const estimate = (): ReachableEstimate | null => ranges.estimate(req.width, req.height, deadline, now, s.rules, pins);
+  let range: ReachableEstimate | null = null;
   /** What the pins cost, for shortfall messages. */
-  const pinNote = pins === undefined ? '' : ` (${pinCount(pins)} pinned cells: ${((100 * range.keptPins) / Math.max(1, range.evaluations)).toFixed(1)}% of the range estimate's walks kept them)`;
-  // Elite restarts only for targets above the quick climb: below it random restarts find levels fast and keep variety.
-  s.elites = range === quick ? [] : range.elites;
-  if (req.target - half > range.max) {
-    return {
-      levels,
-      shortfall: `a difficulty of ${req.target} is out of reach for ${req.width}x${req.height} levels${pins === undefined ? '' : ' with these pins'}: the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}${pinNote}`,
-      reachable: { min: range.min, max: range.max },
-      evaluations: s.evaluations,
-      cancelled: false,
-    };
+  const pinNote = (r: ReachableEstimate): string =>
+    pins === undefined ? '' : ` (${pinCount(pins)} pinned cells: ${roundForMessage((100 * r.keptPins) / Math.max(1, r.evaluations))}% of the range estimate's walks kept them)`;
+  const pinsNeverKept = (r: ReachableEstimate): AtDifficultyResult => ({
+    levels,
+    shortfall: `no walk kept the ${pinCount(pins!)} pinned cells in ${r.evaluations} tries: the pins are impossible or too rare for ${size} levels; pin fewer cells`,
+    reachable: { min: 0, max: 0 },
+    evaluations: s.evaluations,
+    cancelled: false,
+    pinsNeverKept: true,
+  });
+  const outOfReach = (r: ReachableEstimate): AtDifficultyResult => ({
+    levels,
+    shortfall: `a difficulty of ${roundForMessage(req.target)} is out of reach for ${size} levels${pins === undefined ? '' : ' with these pins'}: the reachable range is ${rangeText(r)}${pinNote(r)}`,
+    reachable: { min: r.min, max: r.max },
+    evaluations: s.evaluations,
+    cancelled: false,
+  });
+  // High windows: the estimate first (out of reach at once; its best walks seed the search). Low ones search first.
+  if (req.target - half > SEARCH_FIRST_UP_TO) {
+    range = estimate();
+    if (range === null) return timedOut(null);
+    if (pins !== undefined && range.keptPins === 0) return pinsNeverKept(range);
+    if (req.target - half > range.max) return outOfReach(range);
+    s.elites = range.elites;
   }
   for (let i = 0; i < count; i++) {
     const rng = createRng(streamSeed(req.seed, i));
     const started = now(), before = s.evaluations;
     const found = s.find(req.target, half, rng, taken, req.budget ?? 20_000, deadline, now);
-    if (found === 'cancelled') return timedOut({ min: range.min, max: range.max });
+    if (found === 'cancelled') return timedOut(range);
     if (found === null) {
+      // The budget ran out: the estimate says why (out of reach, rare pins, or only scarce).
+      range ??= estimate();
+      if (range === null) return timedOut(null);
+      if (pins !== undefined && range.keptPins === 0) return pinsNeverKept(range);
+      if (levels.length === 0 && req.target - half > range.max) return outOfReach(range);
       return {
         levels,
-        shortfall: `found ${levels.length} of ${count} levels within ±${half.toFixed(1)} of ${req.target} before the search budget ran out; the reachable range is about ${range.min.toFixed(0)} to ${range.max.toFixed(0)}${pinNote}`,
+        shortfall: `found ${levels.length} of ${count} levels ${windowText} before the search budget ran out; the reachable range is ${rangeText(range)}${pinNote(range)}`,
         reachable: { min: range.min, max: range.max },
         evaluations: s.evaluations,
         cancelled: false,
@@ -412,5 +463,12 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
     taken.add(found.key);
     levels.push({ ...found, attempts: s.evaluations - before, milliseconds: now() - started });
   }
-  return { levels, shortfall: null, reachable: { min: range.min, max: range.max }, evaluations: s.evaluations, cancelled: false };
+  return {
+    levels,
+    shortfall: null,
+    reachable: range === null ? { min: 0, max: 0 } : { min: range.min, max: range.max },
+    ...(range === null ? { reachableUnknown: true } : {}),
+    evaluations: s.evaluations,
+    cancelled: false,
+  };
 }

@@ -46,7 +46,8 @@ export interface AtDifficultyResult {
   readonly outOfReach: boolean;
   /** True when `timeLimitMs` cancelled the search (the levels are a prefix of what an unlimited run finds). */
   readonly cancelled: boolean;
-  readonly reachable: { readonly min: number; readonly max: number };
+  /** The one range estimate for the size and pins; null when the request needed none (a low window found by search first). */
+  readonly reachable: { readonly min: number; readonly max: number } | null;
   /** The accepted difficulty window. */
   readonly window: { readonly from: number; readonly to: number };
   readonly evaluations: number;
@@ -76,7 +77,7 @@ export interface AtDifficultyJobSettings {
 
 /** The content key of a difficulty model: two requests with equal models share range estimates. */
 export function modelId(model: DifficultyModel): string {
-  return `${model.name}@${model.provenance.createdAt}:${model.features.join(',')}:${model.means.join(',')}:${model.scales.join(',')}:${model.coefficients.join(',')}:${model.intercept}:${model.label.transform}:${model.label.scale}:${model.label.offset}`;
+  return `${model.name}@${model.provenance.createdAt}:${model.features.join(',')}:${model.means.join(',')}:${model.scales.join(',')}:${model.coefficients.join(',')}:${model.intercept}:${model.label.transform}:${model.label.scale}:${model.label.offset}:${model.label.power ?? ''}`;
 }
 
 /**
@@ -144,10 +145,10 @@ export function runAtDifficultyJob(job: AtDifficultyJobSettings, cache: RangeCac
   return {
     levels: r.levels.map((l) => found(l, job.target)),
     message: r.shortfall,
-    outOfReach: r.levels.length === 0 && !r.cancelled && r.pinsNeverKept !== true && job.target - half > r.reachable.max,
+    outOfReach: r.levels.length === 0 && !r.cancelled && r.pinsNeverKept !== true && r.reachableUnknown !== true && job.target - half > r.reachable.max,
     cancelled: r.cancelled,
-    reachable: r.reachable,
-    window: { from: Math.max(0, job.target - half), to: job.target + half },
+    reachable: r.reachableUnknown === true ? null : r.reachable,
+    window: { from: job.target - half, to: job.target + half },
     evaluations: r.evaluations,
     milliseconds: now() - started,
   };

@@ -21,7 +21,7 @@ function imported(text: string) {
 
 describe('recomputePackAnnotations: imported features and difficulty are recomputed, never trusted', () => {
   const truth = naiveAnalyze(rows).features;
-  const difficulty = Math.round(solvableDifficulty(DEFAULT_DIFFICULTY_MODEL, truth as unknown as LevelFeatures) * 100) / 100;
+  const difficulty = Number(solvableDifficulty(DEFAULT_DIFFICULTY_MODEL, truth as unknown as LevelFeatures).toPrecision(6)); // six significant digits, as shown
 
   it('a forged difficulty of 999 and a forged feature are reported and replaced by what the rows give (checked by the naive solver)', () => {
     const pack = imported(packText([{ id: 'a', name: 'a', rows, difficulty: 999, features: { nSolutions: 42, nStates: truth.nStates } }], { difficultyModel: DEFAULT_DIFFICULTY_MODEL.name }));

@@ -14,6 +14,7 @@ import { predictDifficulty } from '../difficulty/predict';
 import { parseRows } from '../level/format';
 import type { PackProblem } from './pack';
 import type { LevelPack, PackLevel } from './schema';
+import { roundDifficulty } from '../difficulty/scale';
 
 /** How far a claimed difficulty may be from the computed one: files round it to 2 decimals. */
 export const DIFFICULTY_TOLERANCE = 0.01;
@@ -59,13 +60,14 @@ export function annotationProblems(level: PackLevel, index: number, computed: Le
 /**
  * A level's annotations as files hold them, from its computed features:
  * every feature of {@link FEATURE_NAMES} in that order (non-finite as null)
- * and the difficulty under `model` rounded to 2 decimals (null when
+ * and the difficulty under `model` rounded to what is shown, six significant
+ * digits (`roundDifficulty`; null when
  * unsolvable). `merge` and a generated level stream both write these, so a
  * merged stream equals the stream written in one run.
  */
 export function annotationsOf(f: LevelFeatures, model: DifficultyModel): { features: Record<string, number | null>; difficulty: number | null } {
   const difficulty = f.nSolutions > 0 ? predictDifficulty(model, f) : null;
-  const rounded = difficulty === null || !Number.isFinite(difficulty) ? null : Math.round(difficulty * 100) / 100;
+  const rounded = difficulty === null || !Number.isFinite(difficulty) ? null : roundDifficulty(difficulty);
   const features: Record<string, number | null> = {};
   for (const name of FEATURE_NAMES) features[name] = Number.isFinite(f[name]) ? f[name] : null;
   return { features, difficulty: rounded };

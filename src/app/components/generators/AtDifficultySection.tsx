@@ -16,8 +16,9 @@ import { packRules, uniqueSolutionApplies } from '../../store/rules';
 import { NumberField } from '../batch/NumberField';
 import { GeneratedLevelCard, pinnedCellsOf } from './GeneratedLevelCard';
 import { KeepPinsField } from './KeepPinsField';
+import { roundDifficulty, roundForMessage } from '../../../core/difficulty/scale';
 
-const fmt = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(1));
+const fmt = roundForMessage;
 
 export function AtDifficultySection() {
   const get = useActions();
@@ -67,6 +68,17 @@ export function AtDifficultySection() {
         <NumberField label="N" value={settings.count} min={1} max={MAX_AT_DIFFICULTY_COUNT} testId="atd.count" onChange={(v) => set({ count: v! })} />
         <NumberField label="seed" value={settings.seed} min={0} max={MAX_SEED} testId="atd.seed" width={78} onChange={(v) => set({ seed: v! })} />
         <button type="button" className="small" title="a random seed" data-testid="atd.randomSeed" onClick={() => set({ seed: Math.floor(Math.random() * 1_000_000) })}>random</button>
+        <NumberField
+          label="time limit, s"
+          value={settings.timeLimitSeconds ?? null}
+          min={1}
+          max={600}
+          optional
+          testId="atd.timeLimit"
+          width={46}
+          title="stop the search after this many seconds (empty = automatic: 5 s, plus 1.5 s a level past the third); the levels found by then are kept"
+          onChange={(v) => set({ timeLimitSeconds: v })}
+        />
         <fieldset className="atd-constraints" aria-label="constraints">
           <label className="atd-check" title="Skip levels whose grid is already in the pack">
             <input type="checkbox" checked={settings.notInPack} data-testid="atd.notInPack" onChange={(e) => set({ notInPack: e.target.checked })} /> not in the pack
@@ -105,7 +117,7 @@ export function AtDifficultySection() {
               key={l.key}
               testPrefix="atd"
               rows={l.rows}
-              difficulty={Math.round(l.difficulty * 100) / 100}
+              difficulty={roundDifficulty(l.difficulty)}
               meta={`${l.attempts} tries · ${l.milliseconds < 10 ? l.milliseconds.toFixed(1) : l.milliseconds.toFixed(0)} ms`}
               metaTitle={`${l.attempts} levels evaluated, ${l.milliseconds.toFixed(0)} ms; ${l.openCells} open cells, ${l.features.solutionPaths} solution path${l.features.solutionPaths === 1 ? '' : 's'}`}
               data={{ 'data-difficulty': l.difficulty, 'data-key': l.key, 'data-ms': l.milliseconds, 'data-attempts': l.attempts }}
@@ -135,10 +147,10 @@ function AtDifficultyStatus() {
   const bad = run.outOfReach || run.status === 'failed';
   return (
     <p className={bad ? 'atd-note atd-warn' : 'muted atd-note'} data-testid="atd.message" data-status={run.status} data-ms={run.milliseconds ?? ''} data-out-of-reach={run.outOfReach} role={bad ? 'alert' : 'status'}>
-      {run.status === 'done' && found > 0 && `Found ${found} level${found === 1 ? '' : 's'} for ${run.request?.label} in ${((run.milliseconds ?? 0) / 1000).toFixed(1)} s. `}
+      {run.status === 'done' && found > 0 && `Found ${found} level${found === 1 ? '' : 's'} for ${run.request?.label} in ${roundForMessage((run.milliseconds ?? 0) / 1000)} s. `}
       {run.message}
       {!run.outOfReach && run.reachable !== null && run.status === 'done' && found > 0 && (
-        <span className="atd-range"> Reachable on {run.request?.width}x{run.request?.height}: about {run.reachable.min.toFixed(0)}–{run.reachable.max.toFixed(0)}.</span>
+        <span className="atd-range"> Reachable on {run.request?.width}x{run.request?.height}: about {roundForMessage(run.reachable.min)}–{roundForMessage(run.reachable.max)}.</span>
       )}
     </p>
   );

@@ -14,6 +14,7 @@ import { useServices, useStudioShallow } from '../../studioContext';
 import { LabScatter } from './LabScatter';
 import { METHOD_LABEL } from './LabModelPanel';
 import { WeakModelWarning } from './LabSavedModels';
+import { formatDifficulty } from '../../../core/difficulty/scale';
 
 /** The fit's guard rails in words: its cross-validated error beside the mean's, and a warning on few levels. */
 function FitCheck({ levels, metrics }: { levels: number; metrics: Readonly<Record<string, number>> }) {
@@ -109,8 +110,8 @@ export function LabFitPanel() {
               <span className="muted">{s.graph === null ? 'not analysed yet' : 'unsolvable: no prediction'}</span>
             ) : (
               <span>
-                this fit <b data-testid="lab.current.fitted" data-value={current.fitted}>{current.fitted.toFixed(1)}</b> · active model{' '}
-                <b data-testid="lab.current.active" data-value={current.active}>{current.active.toFixed(1)}</b>
+                this fit <b data-testid="lab.current.fitted" data-value={current.fitted}>{formatDifficulty(current.fitted)}</b> · active model{' '}
+                <b data-testid="lab.current.active" data-value={current.active}>{formatDifficulty(current.active)}</b>
               </span>
             )}
           </div>
