@@ -22,7 +22,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   outputDir: 'test-results',
   workers: 1,
-  reporter: [['list']],
+  // The JSON report feeds `npm run suite:cpu` (each spec file's time).
+  reporter: [['list'], ['json', { outputFile: 'bench-results/suite-cpu/playwright.json' }]],
   use: {
     trace: 'on-first-retry',
     baseURL: `http://127.0.0.1:${port}`,

@@ -121,5 +121,9 @@ export default defineConfig({
     // time. So a test file must leave no global state changed behind it
     // (restore what it patches; ml tests pin their tfjs backend in beforeAll).
     isolate: false,
+    // Once per run: a fresh corpus cache shared by the model rebuild and the
+    // docs' fits, and an empty per-file CPU record (test/cpuReport.ts fills it).
+    globalSetup: ['test/globalSetup.ts'],
+    setupFiles: ['test/cpuReport.ts'],
   },
 });
