@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
@@ -124,6 +125,10 @@ export default defineConfig({
     // Once per run: a fresh corpus cache shared by the model rebuild and the
     // docs' fits, and an empty per-file CPU record (test/cpuReport.ts fills it).
     globalSetup: ['test/globalSetup.ts'],
+    // Vitest's default is one worker fewer than the cores: a single worker on
+    // a 2-core machine, where a second one nearly halves the wall time (the
+    // long files, the docs test and the models' rebuild, then run side by side).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['test/cpuReport.ts'],
   },
 });
