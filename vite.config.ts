@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fuzzRuns } from './test/fuzzRuns.ts';
+import LongestFirst from './test/sequencer.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const playerFile = resolve(root, 'build/player/play.html');
@@ -129,6 +130,8 @@ export default defineConfig({
     // a 2-core machine, where a second one nearly halves the wall time (the
     // long files, the docs test and the models' rebuild, then run side by side).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The longest files first, so neither worker is left with one at the end.
+    sequence: { sequencer: LongestFirst },
     setupFiles: ['test/cpuReport.ts'],
   },
 });
