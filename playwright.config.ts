@@ -21,8 +21,13 @@ export default defineConfig({
   // leaves something to read. `npx playwright show-trace <trace.zip>`.
   retries: process.env.CI ? 1 : 0,
   outputDir: 'test-results',
-  workers: 1,
-  reporter: [['list']],
+  // Two workers, each with its own browser (every test has its own context:
+  // storage, downloads and temp folders are per test), sharing one preview
+  // server: on 2 cores most of a spec's time is waiting on the page, so two
+  // run in about 70% of the wall time of one at the same CPU (BENCHMARKS.md).
+  workers: 2,
+  // The JSON report feeds `npm run suite:cpu` (each spec file's time).
+  reporter: [['list'], ['json', { outputFile: 'bench-results/suite-cpu/playwright.json' }]],
   use: {
     trace: 'on-first-retry',
     baseURL: `http://127.0.0.1:${port}`,

@@ -10,4 +10,7 @@ export default defineConfig({
   testDir: 'e2e/extra',
   testMatch: ['**/*.bench.ts', '**/*.shots.ts'],
   timeout: 300_000,
+  // Benchmarks time what they run: one at a time (the suite runs two workers).
+  reporter: [['list']],
+  workers: 1,
 });

@@ -1,10 +1,12 @@
 /// <reference types="vitest/config" />
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fuzzRuns } from './test/fuzzRuns.ts';
+import LongestFirst from './test/sequencer.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const playerFile = resolve(root, 'build/player/play.html');
@@ -121,5 +123,15 @@ export default defineConfig({
     // time. So a test file must leave no global state changed behind it
     // (restore what it patches; ml tests pin their tfjs backend in beforeAll).
     isolate: false,
+    // Once per run: a fresh corpus cache shared by the model rebuild and the
+    // docs' fits, and an empty per-file CPU record (test/cpuReport.ts fills it).
+    globalSetup: ['test/globalSetup.ts'],
+    // Vitest's default is one worker fewer than the cores: a single worker on
+    // a 2-core machine, where a second one nearly halves the wall time (the
+    // long files, the docs test and the models' rebuild, then run side by side).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The longest files first, so neither worker is left with one at the end.
+    sequence: { sequencer: LongestFirst },
+    setupFiles: ['test/cpuReport.ts'],
   },
 });

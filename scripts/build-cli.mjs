@@ -11,6 +11,8 @@
 //                                         say why not and exit 0 (the
 //                                         `prepare` hook: `npm ci --omit=dev`
 //                                         has no esbuild)
+//   node scripts/build-cli.mjs --cli-only the bundle only, not the player
+//                                         (test/docs.test.ts builds the copy's)
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +49,8 @@ await esbuild.build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+
+if (process.argv.includes('--cli-only')) process.exit(0);
 
 // The standalone player (one self-contained HTML file). Vite is a
 // devDependency like esbuild; without it an existing template is kept.

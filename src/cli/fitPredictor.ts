@@ -6,12 +6,13 @@ import { FEATURE_NAMES, type LevelFeatures } from '../core/graph/features';
 import { CALIBRATIONS, fitModel, type Calibration } from '../core/difficulty/calibrate';
 import { parseCompletionCsv } from '../core/difficulty/csv';
 import { FIT_METHODS, LABEL_TRANSFORMS, validateDifficultyModel, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from '../core/difficulty/model';
-import { buildModelFromGenerated, ITERATION_7_FEATURES } from '../core/difficulty/recipe';
+import { buildModelFromCorpus, corpusSpecs, ITERATION_7_FEATURES } from '../core/difficulty/recipe';
 import { createRng } from '../core/util/rng';
 import { CliError, listProblems, MAX_LISTED_PROBLEMS } from './args';
 import { readText, READ_LIMITS, writeOutput } from './io';
 import { Progress } from './progress';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
+import { cachedCorpus, CORPUS_CACHE_ENV } from './corpusCache';
 
 export function parseMethod(text: string): FitMethod {
   if (!(FIT_METHODS as readonly string[]).includes(text)) throw new CliError(`--method must be one of ${FIT_METHODS.join(', ')}, got "${text}"`);
@@ -117,8 +118,10 @@ export function runFitPredictor(o: FitOptions): DifficultyModel {
   if (o.generated !== undefined) {
     const progress = new Progress('fit-predictor corpus', o.generated * 2.5, !o.quiet);
     const generated = o.generated;
+    const rules = o.rules ?? DEFAULT_RULESET_NAME;
+    // The corpus is the slow part; LONGCAT_CORPUS_CACHE (corpusCache.ts) shares it between fits.
     model = fitting(`cannot fit ${o.features.join(', ')} to generated levels`, () =>
-      buildModelFromGenerated(
+      buildModelFromCorpus(
         {
           name: o.name,
           ...(o.rules !== undefined && o.rules !== DEFAULT_RULESET_NAME ? { rules: o.rules } : {}),
@@ -131,8 +134,8 @@ export function runFitPredictor(o: FitOptions): DifficultyModel {
           ...(o.calibration !== undefined ? { calibration: o.calibration } : {}),
           command: o.command,
         },
+        cachedCorpus(process.env[CORPUS_CACHE_ENV], corpusSpecs(generated, rules), o.seed, rules, (done) => progress.tick(done)),
         createdAt,
-        (done) => progress.tick(done),
       ),
     );
   } else {

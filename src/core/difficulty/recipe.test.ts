@@ -26,7 +26,7 @@ const PAINT_DEFAULT_DIFFICULTY_MODEL = defaultModelFor('paint');
 import { FIT_METHODS, LABEL_TRANSFORMS, type DifficultyModel, type FeatureName, type FeatureTransform, type FitMethod } from './model';
 import { CALIBRATIONS, calibrateToThesis, type Calibration } from './calibrate';
 import { solvableDifficulty } from './predict';
-import { generatedCorpus } from './corpus';
+import { sharedCorpus } from '../../../test/support/sharedCorpus';
 import { buildModelFromCorpus, buildModelFromGenerated, corpusSpecs, ITERATION_7_FEATURES, type GeneratedRecipe } from './recipe';
 
 const MODEL = DEFAULT_DIFFICULTY_MODEL;
@@ -107,7 +107,8 @@ describe('(a) reproducibility of the shipped model files', () => {
     // Both recipes use the same corpus, so it is built once (it is the slow part).
     expect(recipes[1]!.iterations).toBe(recipes[0]!.iterations);
     expect(recipes[1]!.seed).toBe(recipes[0]!.seed);
-    const corpus = generatedCorpus(corpusSpecs(recipes[0]!.iterations), recipes[0]!.seed);
+    // Built once per run: the docs' fit commands (test/docs.test.ts) read the same corpus from the run's cache (test/globalSetup.ts).
+    const corpus = sharedCorpus(corpusSpecs(recipes[0]!.iterations), recipes[0]!.seed);
     files.forEach(({ json, text }, i) => {
       const rebuilt = buildModelFromCorpus(recipes[i]!, corpus, json.provenance.createdAt);
       expect(normalised(rebuilt)).toEqual(normalised(json)); // a readable diff first
