@@ -239,7 +239,8 @@ function buildProgram(): { program: Command; status: { code: number } } {
       if (o.out !== '-') await checkOut(o.out);
       const { runGenerate } = await import('./generate');
       const r = runGenerate({ generator, rules, ...size, seed, amount, model, quiet: o.quiet, out: o.out, stream, pins });
-      process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.iterations} iterations, ${r.duplicates} duplicates skipped)${r.shortfall !== null ? ` (${r.shortfall})` : ''}\n`);
+      const shardNote = 'shard' in amount && amount.shard ? `shard ${amount.shard.shard + 1}/${amount.shard.shards}, ` : '';
+      process.stderr.write(`wrote ${r.written} levels to ${o.out} (${shardNote}${r.iterations} iterations, ${r.duplicates} duplicates skipped)${r.shortfall !== null ? ` (${r.shortfall})` : ''}\n`);
       // Pins that leave the run short are the designer's to loosen: say so in the exit status too, as --target does.
       if (pins !== undefined && r.shortfall !== null) status.code = 3;
     });
@@ -380,15 +381,16 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .argument('<packs...>', 'pack files')
     .requiredOption('--out <file>', 'pack file to write, or a level stream (.ndjson, .jsonl, - for standard output): no level limit, repeats dropped with bounded memory')
     .option('--name <name>', 'name of the merged pack')
-    .action(async (files: string[], o: { out: string; name?: string }) => {
+    .option('--allow-partial', 'merge shard streams even when a shard is missing or given twice (said on stderr); without it such a set is refused', false)
+    .action(async (files: string[], o: { out: string; name?: string; allowPartial: boolean }) => {
       if (files.length > 10_000) throw new CliError(`merge takes at most 10000 packs, got ${files.length}`);
       if (o.out !== '-') await checkOut(o.out);
       const { runMerge, runMergeStreams } = await import('./merge');
       const { isStreamFile } = await import('./stream');
       if (isStreamOut(o.out)) {
         if (o.name !== undefined) throw new CliError('--name names a pack; a level stream has no name');
-        const r = runMergeStreams(files, o.out);
-        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates dropped)\n`);
+        const r = runMergeStreams(files, o.out, o.allowPartial);
+        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates dropped${r.partial.length > 0 ? '; PARTIAL: shards missing or repeated, see above' : ''})\n`);
         return;
       }
       const streamIn = files.find((f) => isStreamFile(f));
@@ -458,6 +460,7 @@ export function reportError(e: unknown, debug: boolean): number {
   if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2; // commander already printed its message
   const oneLine = (s: string): string => s.replace(/\s*\n\s*/g, ' ').trim();
   if (e instanceof CliError) {
+    if (e.exitCode === 0) return 0; // the reader of standard output went away: nothing to say
     process.stderr.write(`error: ${oneLine(e.message)}\n`);
     return e.exitCode;
   }
