@@ -57,6 +57,11 @@ export function recipeArgs(args: readonly string[]): string[] {
   return kept;
 }
 
+/** The header line of an sd-pcgrl shard's stream. */
+async function sdShardHeader(shard: { shard: number; shards: number }, run: Record<string, string | number | boolean | null>): Promise<string> {
+  return (await import('../core/jobs/levelStream')).formatShardHeader({ shard: { index: shard.shard + 1, count: shard.shards }, run });
+}
+
 /** Most difficulty a `--target` may ask for (the thesis's levels stay below a few hundred). */
 const MAX_TARGET = 1_000_000;
 /** Most levels times temperatures one sd-pcgrl evaluation runs. */
@@ -196,15 +201,17 @@ function buildProgram(): { program: Command; status: { code: number } } {
         const tolerance = parseTolerance(o.tolerance), count = parseCount(o.count, '--count', 10_000), seed = parseSeed(o.seed);
         const evaluations = parseCount(o.evaluations, '--evaluations', 100_000_000);
         const timeLimitMs = o.timeLimit === undefined ? Infinity : 1000 * parseNumber(o.timeLimit, '--time-limit', 0.001, 7 * 24 * 3600, 'seconds above 0 (at most a week)');
+        const stream = parseStreamFormat(o.format, o.out);
         const model = await loadModel(o.model, rules);
         const pins = await pinsOf(size);
-        await checkOut(o.out);
+        if (o.out !== '-') await checkOut(o.out);
         const r = runAtDifficulty({
-          rules, ...size, target, tolerance, count, seed, evaluations, timeLimitMs, pins,
+          rules, ...size, target, tolerance, count, seed, evaluations, timeLimitMs, pins, stream,
           out: o.out, model, exclude: o.exclude, uniqueSolution: o.uniqueSolution, ...(openCells ? { openCells } : {}),
         });
         // Timings go to stderr only: the file is the same for the same seed on any machine.
-        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.evaluations} evaluations, ${r.seconds.toFixed(2)} s)${r.shortfall ? ` (${r.shortfall})` : ''}\n`);
+        if (!o.quiet) process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.evaluations} evaluations, ${r.seconds.toFixed(2)} s)${r.shortfall ? ` (${r.shortfall})` : ''}\n`);
+        else if (r.shortfall) process.stderr.write(`${r.shortfall}\n`);
         if (r.shortfall) status.code = 3;
         return;
       }
@@ -214,13 +221,18 @@ function buildProgram(): { program: Command; status: { code: number } } {
       if (o.generator === 'sd-pcgrl') {
         const temperature = parseTemperature(o.temperature);
         const { generateSdPcgrl } = await import('./sdPcgrl');
-        if (o.format !== undefined || isStreamOut(o.out)) throw new CliError('sd-pcgrl writes a pack: split a large run with --shard and merge the packs');
+        const stream = parseStreamFormat(o.format, o.out);
         const s = await sdSettings(o, temperature);
         const pins = await pinsOf(s);
         if (pins !== undefined && s.startCell !== undefined) throw new CliError('give --pins or --start-cell, not both (pin the start cell with C instead)');
-        await checkOut(o.out);
-        const r = await generateSdPcgrl({ ...s, out: o.out, pins });
-        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped${r.pinsMissed > 0 ? `, ${r.pinsMissed} episodes found no walk keeping the pins` : ''})\n`);
+        if (o.out !== '-') await checkOut(o.out);
+        const shard = shardOf(o);
+        const header = stream && shard ? await sdShardHeader(shard, {
+          generator: 'sd-pcgrl', rules: s.rules, size: `${s.width}x${s.height}`, seed: s.seed, levels: parseCount(runLength(o)), temperature,
+          rlModel: o.rlModel ?? null, ...(s.startCell !== undefined ? { startCell: s.startCell } : {}), ...(pins !== undefined ? { pins: (await import('../core/generators/pins')).pinsToRows(pins).join('/') } : {}),
+        }) : undefined;
+        const r = await generateSdPcgrl({ ...s, out: o.out, pins, stream, header });
+        if (!o.quiet) process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped${r.pinsMissed > 0 ? `, ${r.pinsMissed} episodes found no walk keeping the pins` : ''})\n`);
         return;
       }
       const generator = parseGenerator(requireGenerator(o));
@@ -239,8 +251,12 @@ function buildProgram(): { program: Command; status: { code: number } } {
       if (o.out !== '-') await checkOut(o.out);
       const { runGenerate } = await import('./generate');
       const r = runGenerate({ generator, rules, ...size, seed, amount, model, quiet: o.quiet, out: o.out, stream, pins });
-      const shardNote = 'shard' in amount && amount.shard ? `shard ${amount.shard.shard + 1}/${amount.shard.shards}, ` : '';
-      process.stderr.write(`wrote ${r.written} levels to ${o.out} (${shardNote}${r.iterations} iterations, ${r.duplicates} duplicates skipped)${r.shortfall !== null ? ` (${r.shortfall})` : ''}\n`);
+      if (o.quiet) {
+        if (pins !== undefined && r.shortfall !== null) process.stderr.write(`${r.shortfall}\n`);
+      } else {
+        const shardNote = 'shard' in amount && amount.shard ? `shard ${amount.shard.shard + 1}/${amount.shard.shards}, ` : '';
+        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${shardNote}${r.iterations} iterations, ${r.duplicates} duplicates skipped)${r.shortfall !== null ? ` (${r.shortfall})` : ''}\n`);
+      }
       // Pins that leave the run short are the designer's to loosen: say so in the exit status too, as --target does.
       if (pins !== undefined && r.shortfall !== null) status.code = 3;
     });
@@ -325,7 +341,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         quiet: o.quiet,
       });
       const m = model.metrics;
-      process.stderr.write(
+      if (!o.quiet) process.stderr.write(
         `wrote ${o.out}: ${model.method} alpha ${model.alpha.toPrecision(3)}, r2 ${m.r2?.toFixed(3)}` +
           (m.calibrationBelow20 !== undefined ? `, RSD 8x8 below 20: ${(100 * m.calibrationBelow20).toFixed(1)}%, above 30: ${(100 * m.calibrationAbove30!).toFixed(1)}%, max ${m.calibrationMax!.toFixed(1)}` : '') +
           '\n',
@@ -372,7 +388,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         recipe: o.recipe, backend: o.backend, resume: o.resume, quiet: o.quiet,
         command: ['npm run cli -- train', ...process.argv.slice(3).filter((a) => a !== '--quiet' && a !== '--resume')].join(' '),
       });
-      process.stderr.write(`wrote ${o.out}: ${m.episodes} episodes, ${m.updates} updates, greedy test difficulty ${m.testDifficulty?.toFixed(1) ?? '-'}\n`);
+      if (!o.quiet) process.stderr.write(`wrote ${o.out}: ${m.episodes} episodes, ${m.updates} updates, greedy test difficulty ${m.testDifficulty?.toFixed(1) ?? '-'}\n`);
     });
 
   program
