@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/support/cliRun';
 import { naiveAnalyze } from '../../test/naive/naiveSolver';
 import { shardFromEnv } from './args';
+import { SHARD_VARIABLES } from './shardEnv';
 import { LineWriter, RepeatFilter } from './stream';
 
 const tmp = mkdtempSync(join(tmpdir(), 'longcat-stream-test-'));
@@ -20,8 +21,12 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** This process's environment without an Indexed Job's variables (a test may itself run in one). */
 function withoutJobEnv(): NodeJS.ProcessEnv {
-  const { JOB_COMPLETION_INDEX: _i, LONGCAT_SHARDS: _n, ...rest } = process.env;
-  return rest;
+  const env = { ...process.env };
+  for (const v of SHARD_VARIABLES) {
+    delete env[v.index];
+    delete env[v.count];
+  }
+  return env;
 }
 
 /** The CLI as its own process (the sources through tsx), with extra environment. */
@@ -65,11 +70,12 @@ describe('an Indexed Job (JOB_COMPLETION_INDEX, LONGCAT_SHARDS)', () => {
     expect((JSON.parse(evaluation.stdout) as { unique: number }).unique).toBe(keys.length);
   }, 300_000);
 
-  it('reads the shard from the environment only when both variables are set, and refuses bad values with the variable named', () => {
+  it('reads the shard from the environment when both variables are set, and refuses a half-set pair or bad values with the variable named', () => {
     expect(shardFromEnv({})).toBeUndefined();
-    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '2' })).toBeUndefined();
-    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '2', LONGCAT_SHARDS: '' })).toBeUndefined();
-    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '2', LONGCAT_SHARDS: '8' })).toEqual({ shard: 2, shards: 8 });
+    // Half-set or empty is refused (shards.test.ts has every platform's cases).
+    expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '2' })).toThrow(/LONGCAT_SHARDS is not/);
+    expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '2', LONGCAT_SHARDS: '' })).toThrow(/LONGCAT_SHARDS is set but empty/);
+    expect(shardFromEnv({ JOB_COMPLETION_INDEX: '2', LONGCAT_SHARDS: '8' })).toMatchObject({ shard: 2, shards: 8 });
     expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '8', LONGCAT_SHARDS: '8' })).toThrow(/JOB_COMPLETION_INDEX must be a whole number from 0 to 7/);
     expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '0', LONGCAT_SHARDS: '0' })).toThrow(/LONGCAT_SHARDS/);
     expect(() => shardFromEnv({ JOB_COMPLETION_INDEX: '-1', LONGCAT_SHARDS: '4' })).toThrow(/JOB_COMPLETION_INDEX/);
