@@ -363,8 +363,16 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--model <file>', 'difficulty model JSON for the reward (default: the ruleset\'s shipped model)')
     .requiredOption('--out <dir>', 'model directory to write (model.json, weights.bin, meta.json, checkpoint/)')
     .option('--resume', 'continue from <out>/checkpoint', false)
+    .option('--sweep <file>', 'CSV of runs (header seed,recipe; one row per run): task k of a batch job (--shard k/n or the platform\'s variables) trains row k into <out>/row-<k>, as the single run of that row would')
+    .option('--shard <k/n>', 'with --sweep: train row k of n (inside a Kubernetes, AWS Batch or Google Cloud Batch job the platform\'s variables pick it)')
     .option('--quiet', 'no progress on stderr', false)
-    .action(async (o: { env: string; size: string; minutes?: string; envSteps?: string; seed: string; recipe: string; backend: string; encoding: string; rules: string; model?: string; out: string; resume: boolean; quiet: boolean }) => {
+    .action(async (o: { env: string; size: string; minutes?: string; envSteps?: string; seed: string; recipe: string; backend: string; encoding: string; rules: string; model?: string; out: string; resume: boolean; quiet: boolean; sweep?: string; shard?: string }, cmd: Command) => {
+      if (o.sweep !== undefined) {
+        for (const flag of ['seed', 'recipe'] as const) if (cmd.getOptionValueSource(flag) === 'cli') throw new CliError(`--sweep gives each task its --${flag}: leave --${flag} out`);
+        const { sweepRow } = await import('./sweep');
+        const { row, index } = sweepRow(o.sweep, o.shard !== undefined ? parseShard(o.shard) : shardFromEnv(process.env));
+        o = { ...o, seed: String(row.seed), recipe: row.recipe, out: (await import('node:path')).join(o.out, `row-${index}`) };
+      } else if (o.shard !== undefined) throw new CliError('--shard splits a sweep: give --sweep FILE (train runs one model otherwise)');
       if (o.env !== 'sd-pcgrl' && o.env !== 'turtle') throw new CliError(`--env must be sd-pcgrl or turtle, got "${o.env}"`);
       const rules = parseRules(o.rules);
       if (o.env === 'turtle' && rules !== 'longcat') throw new CliError(`--env turtle is Longcat's only; under --rules ${rules} train --env sd-pcgrl`);
@@ -386,7 +394,12 @@ function buildProgram(): { program: Command; status: { code: number } } {
       const m = await runTrain({
         env: o.env, ...size, encoding: o.encoding, model, ...(rules !== 'longcat' ? { rules } : {}), budget, seed, out: o.out,
         recipe: o.recipe, backend: o.backend, resume: o.resume, quiet: o.quiet,
-        command: ['npm run cli -- train', ...process.argv.slice(3).filter((a) => a !== '--quiet' && a !== '--resume')].join(' '),
+        // The recipe, not where it was written: a sweep's row records the command of its single run.
+        command: [
+          'npm run cli -- train', '--env', o.env, '--size', `${size.width}x${size.height}`, '--seed', String(seed), '--recipe', o.recipe, '--backend', o.backend,
+          '--encoding', o.encoding, '--rules', rules, ...(o.model !== undefined ? ['--model', o.model] : []),
+          ...('minutes' in budget ? ['--minutes', String(budget.minutes)] : ['--env-steps', String(budget.envSteps)]),
+        ].join(' '),
       });
       if (!o.quiet) process.stderr.write(`wrote ${o.out}: ${m.episodes} episodes, ${m.updates} updates, greedy test difficulty ${m.testDifficulty?.toFixed(1) ?? '-'}\n`);
     });

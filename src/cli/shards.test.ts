@@ -7,12 +7,13 @@
  * platform runs it, under a CPU budget (no wall-clock limit).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { noWallClockLimit, spawnCpuBudget } from '../../test/support/cpuBudget';
 import { naiveAnalyze } from '../../test/naive/naiveSolver';
+import { runCli } from '../../test/support/cliRun';
 import { SHARD_VARIABLES, shardFromEnv } from './shardEnv';
 
 noWallClockLimit();
@@ -188,5 +189,46 @@ describe('every generator writes a stream, to a file or to standard output', () 
     expect(loud.status).toBe(0);
     expect(loud.stderr).toMatch(/^wrote \d+ levels to .*\(50 iterations, \d+ duplicates skipped\)\n$/);
     expect(loud.stderr).not.toMatch(/Infinity|found/);
+  });
+});
+
+describe('train --sweep: a training sweep by task index', () => {
+  it('task k trains row k into <out>/row-k: the same model bytes and meta (but its wall time and date) as the single run of that row', () => {
+    const sweep = join(tmp, 'sweep.csv');
+    writeFileSync(sweep, 'recipe,seed\nfast,3\nfast,4\n');
+    const r = longcat(['train', '--sweep', sweep, '--env-steps', '200', '--out', join(tmp, 'sweep'), '--quiet'], { AWS_BATCH_JOB_ARRAY_INDEX: '1', AWS_BATCH_JOB_ARRAY_SIZE: '2' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const single = join(tmp, 'single');
+    expect(longcat(['train', '--seed', '4', '--recipe', 'fast', '--env-steps', '200', '--out', single, '--quiet']).status).toBe(0);
+    const row = join(tmp, 'sweep', 'row-2');
+    for (const f of ['model.json', 'weights.bin']) expect(sha256(join(row, f)), f).toBe(sha256(join(single, f)));
+    const meta = (dir: string): Record<string, unknown> => {
+      const { wallSeconds: _w, createdAt: _c, ...rest } = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as Record<string, unknown>;
+      return rest;
+    };
+    expect(meta(row)).toEqual(meta(single));
+    expect(meta(row)).toMatchObject({ seed: 4, recipe: 'fast' });
+  });
+
+  it('refuses a sweep without a task index, a task count that is not its row count, a --seed beside it, and a bad row, with one line each', async () => {
+    const sweep = join(tmp, 'sweep3.csv');
+    writeFileSync(sweep, 'seed,recipe\n1,fast\n2,thesis\n3,fast\n');
+    const bad = join(tmp, 'bad.csv');
+    writeFileSync(bad, 'seed,recipe\n1,fast\n2,slow\n');
+    const cases: [string[], RegExp][] = [
+      [['--sweep', sweep], /give --shard k\/3/],
+      [['--sweep', sweep, '--shard', '1/4'], /has 3 rows but --shard says 4 tasks/],
+      [['--sweep', sweep, '--shard', '1/3', '--seed', '9'], /leave --seed out/],
+      [['--sweep', bad, '--shard', '1/2'], /line 3: the recipe must be one of/],
+      [['--shard', '1/2'], /--shard splits a sweep/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCli(['train', ...args, '--env-steps', '10', '--out', join(tmp, 'never')]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(existsSync(join(tmp, 'never'))).toBe(false);
+    }
   });
 });
