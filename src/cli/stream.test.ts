@@ -4,7 +4,6 @@
  * no --shard), merged; the repeat filter against a naive one; the level
  * count of `generate --count`; and bad streams changing nothing.
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +14,10 @@ import { naiveAnalyze } from '../../test/naive/naiveSolver';
 import { shardFromEnv } from './args';
 import { SHARD_VARIABLES } from './shardEnv';
 import { LineWriter, RepeatFilter } from './stream';
+import { noWallClockLimit, spawnCpuBudget } from '../../test/support/cpuBudget';
+
+// Bounded by work (and processes by CPU time), never by the wall clock: the suite must hold at a load of 20.
+noWallClockLimit();
 
 const tmp = mkdtempSync(join(tmpdir(), 'longcat-stream-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -31,10 +34,8 @@ function withoutJobEnv(): NodeJS.ProcessEnv {
 
 /** The CLI as its own process (the sources through tsx), with extra environment. */
 function longcat(args: readonly string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/longcat.ts', ...args], {
-    encoding: 'utf8',
-    env: { ...withoutJobEnv(), ...env },
-  });
+  const r = spawnCpuBudget(process.execPath, ['--import', 'tsx', 'src/cli/longcat.ts', ...args], { cpuSeconds: 120, env: { ...withoutJobEnv(), ...env } });
+  if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -68,7 +69,7 @@ describe('an Indexed Job (JOB_COMPLETION_INDEX, LONGCAT_SHARDS)', () => {
     expect(shardLines).toBeGreaterThan(keys.length); // repeats across shards were dropped by the merge
     const evaluation = longcat(['evaluate', '--generator', 'rsd', '--count', '40000', '--size', '8x8', '--seed', '11', '--json', '--quiet']);
     expect((JSON.parse(evaluation.stdout) as { unique: number }).unique).toBe(keys.length);
-  }, 300_000);
+  });
 
   it('reads the shard from the environment when both variables are set, and refuses a half-set pair or bad values with the variable named', () => {
     expect(shardFromEnv({})).toBeUndefined();
@@ -90,7 +91,7 @@ describe('an Indexed Job (JOB_COMPLETION_INDEX, LONGCAT_SHARDS)', () => {
     const r = longcat(['generate', '--generator', 'rsd', '--count', '10', '--out', join(tmp, 'no.ndjson')], { JOB_COMPLETION_INDEX: '0', LONGCAT_SHARDS: '4' });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^error: .*--iterations/);
-  }, 60_000);
+  });
 });
 
 describe('generate --count counts levels, as the studio does', () => {
@@ -197,16 +198,16 @@ describe('the shipped Kubernetes manifests (deploy/), run here as Kubernetes wou
         .replaceAll('/data/', `${data}/`);
     const generate = local(/- >-\n([\s\S]*?)\n\s+env:/.exec(jobText)![1]!);
     for (let i = 0; i < completions; i++) {
-      const r = spawnSync('sh', ['-c', generate], { encoding: 'utf8', env: { ...withoutJobEnv(), JOB_COMPLETION_INDEX: String(i), LONGCAT_SHARDS: shards } });
+      const r = spawnCpuBudget('sh', ['-c', generate], { cpuSeconds: 60, env: { ...withoutJobEnv(), JOB_COMPLETION_INDEX: String(i), LONGCAT_SHARDS: shards } });
       expect(r.status, r.stderr).toBe(0);
     }
     const merge = local(/args:\n\s+- (exec longcat merge .*)\n/.exec(mergeText)![1]!);
-    const m = spawnSync('sh', ['-c', merge], { encoding: 'utf8', env: withoutJobEnv() });
+    const m = spawnCpuBudget('sh', ['-c', merge], { cpuSeconds: 120, env: withoutJobEnv() });
     expect(m.status, m.stderr).toBe(0);
     const whole = join(tmp, 'whole.ndjson');
     expect(longcat(['generate', '--generator', 'rsd', '--size', '8x8', '--seed', '1', '--iterations', '8000', '--quiet', '--out', whole]).status).toBe(0);
     expect(sha256(join(data, 'rsd-8x8-s1.ndjson'))).toBe(sha256(whole));
-  }, 300_000);
+  });
 });
 
 describe('evaluate writes a level stream too', () => {
@@ -224,5 +225,5 @@ describe('evaluate writes a level stream too', () => {
     const r = longcat(['evaluate', '--generator', 'rsd', '--count', '400', '--seed', '3', '--json', '--quiet'], { JOB_COMPLETION_INDEX: '1', LONGCAT_SHARDS: '4' });
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ shard: '2/4', generated: 100 });
-  }, 60_000);
+  });
 });

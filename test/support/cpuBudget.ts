@@ -26,7 +26,7 @@ export interface CpuBudgetOptions {
   readonly cpuSeconds: number;
   readonly cwd?: string;
   readonly env?: NodeJS.ProcessEnv;
-  readonly input?: string;
+  readonly input?: string | Buffer;
   readonly maxBuffer?: number;
 }
 
