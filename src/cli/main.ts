@@ -241,7 +241,8 @@ function buildProgram(): { program: Command; status: { code: number } } {
       let amount: GenerateAmount;
       if (o.count !== undefined) {
         if (o.shard !== undefined) throw new CliError('--shard splits --iterations: a run that stops at a level count cannot be split');
-        if (shardFromEnv(process.env) !== undefined) throw new CliError('this is a shard of an Indexed Job (JOB_COMPLETION_INDEX, LONGCAT_SHARDS): give --iterations, which shards split, instead of --count');
+        const envShard = shardFromEnv(process.env);
+        if (envShard !== undefined) throw new CliError(`this is a shard of ${envShard.source}: give --iterations, which shards split, instead of --count`);
         amount = { levels: parseCount(o.count, '--count', 100_000_000) };
       } else amount = { iterations: parseCount(o.iterations!, '--iterations', 10_000_000_000), shard: shardOf(o) };
       const stream = parseStreamFormat(o.format, o.out);
