@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pageCsp } from './vite.csp.ts';
 import { fuzzRuns } from './test/fuzzRuns.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -99,7 +100,7 @@ function chunkReport(role: 'page' | 'worker'): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), playerTemplate(), chunkReport('page')],
+  plugins: [react(), playerTemplate(), chunkReport('page'), pageCsp()],
   // Two pages: the studio, and play mode (a pack link opens play.html#pack=...).
   build: { rollupOptions: { input: { main: resolve(root, 'index.html'), play: resolve(root, 'play.html') } } },
   worker: { format: 'es', plugins: () => [chunkReport('worker')] },
