@@ -5,7 +5,7 @@
  * registers itself where src/ml/backend.ts imports it). The umbrella also
  * carries the converter, data and WebGL packages, which the command line
  * never loads; leaving them out keeps the installed package small
- * (docs/cli.md). The studio and `npm run cli` (sources through tsx) keep
+ * (README.md, "The command line"). The studio and `npm run cli` (sources through tsx) keep
  * the umbrella, a devDependency.
  */
 import { version_core } from '@tensorflow/tfjs-core';

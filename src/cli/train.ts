@@ -32,7 +32,7 @@ export interface TrainOptions extends EnvSettings {
 export async function runTrain(options: TrainOptions): Promise<TrainingMetrics> {
   const backend = options.backend ?? 'wasm';
   if (backend === 'webgpu') {
-    // Dawn and tfjs's WebGPU backend are optional packages (docs/cli.md): loaded only here.
+    // Dawn and tfjs's WebGPU backend are optional packages (README.md, "The command line"): loaded only here.
     let installNodeWebGpu: () => Promise<string | null>;
     try {
       ({ installNodeWebGpu } = await import('../ml/nodeWebGpu'));
