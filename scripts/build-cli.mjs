@@ -6,7 +6,7 @@
 // dependencies (commander, zod, tfjs core, layers and backends, ...) stay
 // external: they are `dependencies`, installed even by `npm ci --omit=dev`.
 // `@tensorflow/tfjs` (the umbrella, a devDependency for the studio) is
-// aliased to src/cli/tfjsNode.ts; Dawn (`webgpu`) and tfjs's WebGPU
+// aliased to src/ml/tfjsNode.ts; Dawn (`webgpu`) and tfjs's WebGPU
 // backend are optional, loaded only by `train --backend webgpu`.
 //
 //   node scripts/build-cli.mjs            build (esbuild, a devDependency)
@@ -48,8 +48,8 @@ await esbuild.build({
   target: 'node20',
   packages: 'external',
   // The tfjs umbrella would pull in the converter, data and WebGL packages:
-  // the CLI takes only what it loads (src/cli/tfjsNode.ts).
-  alias: { '@tensorflow/tfjs': './src/cli/tfjsNode.ts' },
+  // the CLI takes only what it loads (src/ml/tfjsNode.ts).
+  alias: { '@tensorflow/tfjs': './src/ml/tfjsNode.ts' },
   legalComments: 'none',
   logLevel: 'warning',
 });

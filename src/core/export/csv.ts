@@ -38,6 +38,7 @@ export const CSV_COLUMNS = ['index', 'id', 'name', 'width', 'height', 'difficult
  * NUL): one that starts with tab, CR or NUL, or whose first character past
  * any whitespace and control characters is = + - @ or a full-width form.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 export const FORMULA_START = /^[\t\r\0]|^[\s\0-\x1f\x7f\u00a0\u200b\u3000\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]/u;
 
 /** A text cell made safe for spreadsheets: a `'` before a leading formula character (see the module comment). */
