@@ -3,23 +3,34 @@
 #   docker build -t longcat:0.1.0 .
 #   docker run --rm -v "$PWD/out:/work" longcat:0.1.0 generate --generator rsd --count 100 --out /work/rsd.json
 #
-# Stage 1 packs the CLI exactly as `npm pack` does for a release (prepack
-# bundles build/cli and the standalone player); stage 2 installs that tarball
-# like any user would, with runtime dependencies only, and runs as a non-root
-# user. The image holds no sources, tests or devDependencies.
+# Node 24 LTS (maintained until April 2028), the exact release the suite's
+# CLI tests ran on. Pin it by digest for builds that cannot drift: look the
+# digest up where you build (`docker buildx imagetools inspect
+# node:24.21.0-slim` prints it) and pass
+#   --build-arg NODE_IMAGE=node:24.21.0-slim@sha256:<digest>
+# (no digest is written here: none could be looked up from where this was made).
+ARG NODE_IMAGE=node:24.21.0-slim
 
-FROM node:20-slim AS pack
+# Stage 1 packs the CLI exactly as `npm pack` does for a release (prepack
+# bundles build/cli and the standalone player) and unpacks the tarball.
+FROM ${NODE_IMAGE} AS pack
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
-RUN npm pack --pack-destination /tmp/pack
+RUN npm pack --pack-destination /tmp/pack && mkdir /tmp/pkg && tar -xzf /tmp/pack/*.tgz -C /tmp/pkg --strip-components=1
 
-FROM node:20-slim
+# Stage 2 installs the runtime dependencies from the lockfile (`npm ci
+# --omit=dev`: the same versions as every other build of this commit), then
+# the packed files beside them, and runs as the image's unprivileged user.
+# The image holds no sources, tests or devDependencies.
+FROM ${NODE_IMAGE}
 ENV NODE_ENV=production
-COPY --from=pack /tmp/pack/ /tmp/pack/
-RUN npm install --global --omit=dev --no-audit --no-fund /tmp/pack/*.tgz \
- && rm -rf /tmp/pack /root/.npm
+WORKDIR /opt/longcat
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=pack /tmp/pkg/ ./
+RUN ln -s /opt/longcat/bin/longcat.mjs /usr/local/bin/longcat
 # The node image's unprivileged user (uid 1000); a read-only root file system works with /tmp mounted writable.
 USER node
 WORKDIR /work

@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pageCsp } from './vite.csp.ts';
 import { fuzzRuns } from './test/fuzzRuns.ts';
 import LongestFirst from './test/sequencer.ts';
 
@@ -101,7 +102,9 @@ function chunkReport(role: 'page' | 'worker'): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), playerTemplate(), chunkReport('page')],
+  plugins: [react(), playerTemplate(), chunkReport('page'), pageCsp()],
+  // Pages parse with zod's jitless parsers (no eval under their CSP): src/build/zodForPages.ts.
+  resolve: { alias: [{ find: /^zod$/, replacement: resolve(root, 'src/build/zodForPages.ts') }] },
   // Two pages: the studio, and play mode (a pack link opens play.html#pack=...).
   build: { rollupOptions: { input: { main: resolve(root, 'index.html'), play: resolve(root, 'play.html') } } },
   worker: { format: 'es', plugins: () => [chunkReport('worker')] },

@@ -7,15 +7,20 @@
  *
  *   npx vite build -c vite.player.config.ts
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteSingleFile } from 'vite-plugin-singlefile';
+import { standaloneCspPlugin } from './vite.csp.ts';
 
 export default defineConfig({
   // Always a production build, also when a test runner (NODE_ENV=test) starts it through the studio's plugin.
   mode: 'production',
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  plugins: [react(), viteSingleFile({ removeViteModuleLoader: true })],
+  // The policy's script hash is of the inlined script: after singlefile.
+  plugins: [react(), viteSingleFile({ removeViteModuleLoader: true }), standaloneCspPlugin()],
+  // No eval under the player's CSP: zod parses jitless (src/build/zodForPages.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/build/zodForPages.ts', import.meta.url)) }] },
   publicDir: false,
   logLevel: 'warn',
   build: {

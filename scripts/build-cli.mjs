@@ -3,8 +3,11 @@
 // vite.player.config.ts) that `export --format html` fills with a pack:
 // longcat.mjs holds argument parsing only; each command, and tfjs behind the
 // commands that need it, is a chunk imported when the command runs. Runtime
-// dependencies (commander, zod, tfjs, ...) stay external: they are
-// `dependencies`, installed even by `npm ci --omit=dev`.
+// dependencies (commander, zod, tfjs core, layers and backends, ...) stay
+// external: they are `dependencies`, installed even by `npm ci --omit=dev`.
+// `@tensorflow/tfjs` (the umbrella, a devDependency for the studio) is
+// aliased to src/ml/tfjsNode.ts; Dawn (`webgpu`) and tfjs's WebGPU
+// backend are optional, loaded only by `train --backend webgpu`.
 //
 //   node scripts/build-cli.mjs            build (esbuild, a devDependency)
 //   node scripts/build-cli.mjs --if-able  build when esbuild is installed, else
@@ -46,6 +49,9 @@ await esbuild.build({
   platform: 'node',
   target: 'node20',
   packages: 'external',
+  // The tfjs umbrella would pull in the converter, data and WebGL packages:
+  // the CLI takes only what it loads (src/ml/tfjsNode.ts).
+  alias: { '@tensorflow/tfjs': './src/ml/tfjsNode.ts' },
   legalComments: 'none',
   logLevel: 'warning',
 });

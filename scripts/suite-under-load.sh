@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # Runs the README's test command (`npm test`) several times in a row on a
-# bare clone of this checkout (no ../shared beside it) while another process
-# keeps one core busy, and prints each run's wall time, CPU time (user + sys
-# of npm test and everything it waited for) and outcome.
+# bare clone of this checkout (no ../shared beside it) while `busy` other
+# processes each keep a core busy (default 4: on a 2-core machine that adds
+# about 4 to the load average, on top of whatever else runs there), and
+# prints each run's wall time, CPU time (user + sys of npm test and
+# everything it waited for), the load and the outcome. The CLI tests have
+# no wall-clock timeouts (test/support/cpuBudget.ts), so the load only
+# makes a run slower.
 #
-#   scripts/suite-under-load.sh [runs=3] [scratch folder=/tmp/longcat-bare]
+#   scripts/suite-under-load.sh [runs=3] [scratch folder=/tmp/longcat-bare] [busy=4]
 #
 # The clone is of the committed HEAD. Logs: <scratch>/run-<n>.log.
 set -uo pipefail
 runs=${1:-3}
 scratch=${2:-/tmp/longcat-bare}
+busy_count=${3:-4}
 here=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$scratch" && mkdir -p "$scratch"
 git clone -q "$here" "$scratch/repo"
@@ -17,9 +22,14 @@ cd "$scratch/repo" || exit 1
 echo "clone of $(git rev-parse --short HEAD) in $scratch/repo; ../shared present: $([ -e ../shared ] && echo yes || echo no)"
 npm ci --no-audit --no-fund >"$scratch/npm-ci.log" 2>&1 || { echo "npm ci failed, see $scratch/npm-ci.log"; exit 1; }
 
-node -e 'for (;;) {}' &
-busy=$!
-trap 'kill $busy 2>/dev/null' EXIT
+busy=()
+for _ in $(seq 1 "$busy_count"); do
+  node -e 'for (;;) {}' &
+  busy+=($!)
+done
+trap 'kill "${busy[@]}" 2>/dev/null' EXIT
+echo "$busy_count busy processes beside the suite"
+
 status=0
 for n in $(seq 1 "$runs"); do
   start_load=$(cut -d' ' -f1 /proc/loadavg)
@@ -33,5 +43,5 @@ for n in $(seq 1 "$runs"); do
   echo "run $n: exit $rc, wall ${wall} s, CPU $(echo "$user + $sys" | bc) s (user $user, sys $sys), load at start $start_load, end $(cut -d' ' -f1 /proc/loadavg); unit: $unit; e2e: $e2e"
   [ "$rc" -eq 0 ] || status=1
 done
-echo "busy process CPU: $(ps -o times= -p $busy) s"
+for p in "${busy[@]}"; do echo "busy process $p CPU: $(ps -o times= -p "$p") s"; done
 exit $status

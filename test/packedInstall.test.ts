@@ -13,12 +13,30 @@
  * with one line saying so.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/cliRun';
 import { CHECKOUT, copyCheckout, npmEnv } from './support/checkoutCopy';
+import { noWallClockLimit, spawnCpuBudget } from './support/cpuBudget';
+
+// Bounded by work and by npm's own network timeouts, never by the wall clock.
+noWallClockLimit();
+
+/** The most the install (the package and every runtime dependency) may take on disk, in MiB. */
+const MAX_INSTALLED_MIB = 150;
+
+/** Total size of the files under `dir` (apparent sizes, links not followed), in bytes. */
+function treeBytes(dir: string): number {
+  let total = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) total += treeBytes(p);
+    else total += lstatSync(p).size;
+  }
+  return total;
+}
 
 let work: string;
 let installed: string | null = null;
@@ -26,8 +44,8 @@ let why = '';
 /** The folder the installed command runs in: neither the package nor the checkout. */
 let elsewhere: string;
 
-const npm = (args: string[], cwd: string, timeout = 300_000): SpawnSyncReturns<string> =>
-  spawnSync('npm', args, { cwd, encoding: 'utf8', env: npmEnv(), timeout, maxBuffer: 1 << 26 });
+const npm = (args: string[], cwd: string): SpawnSyncReturns<string> =>
+  spawnSync('npm', args, { cwd, encoding: 'utf8', env: npmEnv(), maxBuffer: 1 << 26 });
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'longcat-packed-'));
@@ -51,13 +69,14 @@ beforeAll(() => {
   elsewhere = join(work, 'elsewhere');
   mkdirSync(elsewhere);
   writeFileSync(join(elsewhere, 'levels.txt'), '; tiny\nC..#\n.#..\n....\n\n; corner\nC..\n##.\n##.\n');
-}, 600_000);
+});
 
-afterAll(() => rmSync(work, { recursive: true, force: true }), 300_000); // the install is ~500 MB
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Runs the installed `longcat` in the unrelated folder. */
 function longcat(...args: string[]): SpawnSyncReturns<string> {
-  const r = spawnSync(installed!, args, { cwd: elsewhere, encoding: 'utf8', timeout: 300_000, maxBuffer: 1 << 26 });
+  const r = spawnCpuBudget(installed!, args, { cwd: elsewhere, cpuSeconds: 120 });
+  expect(r.error).toBeUndefined();
   expect(r.status, `longcat ${args.join(' ')} exited ${r.status}: ${r.stderr}`).toBe(0);
   return r;
 }
@@ -73,6 +92,17 @@ describe('the packed package, installed into an empty folder', () => {
     }
     expect(existsSync(join(pkg, 'src'))).toBe(false);
     expect(readdirSync(join(pkg, 'build/cli/chunks')).length).toBeGreaterThan(3);
+  });
+
+  it(`installs lean: at most ${MAX_INSTALLED_MIB} MiB, the CLI's runtime only (no studio libraries, no tfjs umbrella, no Dawn)`, (ctx) => {
+    if (installed === null) return ctx.skip(why);
+    const modules = join(work, 'install/node_modules');
+    const mib = treeBytes(modules) / (1024 * 1024);
+    expect(mib, `installed size ${mib.toFixed(1)} MiB`).toBeLessThanOrEqual(MAX_INSTALLED_MIB);
+    for (const dep of ['@tensorflow/tfjs-core', '@tensorflow/tfjs-layers', '@tensorflow/tfjs-backend-wasm', 'commander', 'zod']) expect(existsSync(join(modules, dep)), dep).toBe(true);
+    for (const studioOnly of ['react', 'react-dom', 'd3', 'cytoscape', 'zustand', 'idb', 'comlink', '@tensorflow/tfjs', '@tensorflow/tfjs-converter', '@tensorflow/tfjs-backend-webgl', '@tensorflow/tfjs-backend-webgpu', 'webgpu']) {
+      expect(existsSync(join(modules, studioOnly)), studioOnly).toBe(false);
+    }
   });
 
   it('every command runs from another folder and finds the shipped models and player', async (ctx) => {
@@ -117,7 +147,21 @@ describe('the packed package, installed into an empty folder', () => {
     longcat('analyze', 'levels.txt', '--model', 'model.json');
     longcat('train', '--env-steps', '64', '--seed', '1', '--out', 'trained', '--quiet');
     expect(existsSync(join(elsewhere, 'trained/weights.bin'))).toBe(true);
-  }, 600_000);
+
+    // Streams from every generator, to standard output: no file is made.
+    const before = readdirSync(elsewhere).sort();
+    const target = longcat('generate', '--target', '20', '--count', '2', '--out', '-', '--quiet');
+    expect(target.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { rules: string }).rules)).toEqual(['longcat', 'longcat']);
+    expect(target.stderr).toBe('');
+    expect(longcat('generate', '--generator', 'sd-pcgrl', '--count', '4', '--out', '-', '--quiet').stdout).toMatch(/^\{"rules":"longcat"/);
+    expect(readdirSync(elsewhere).sort()).toEqual(before);
+
+    // Dawn is optional: --backend webgpu without it says how to add it, in one line.
+    const gpu = spawnCpuBudget(installed!, ['train', '--env-steps', '64', '--backend', 'webgpu', '--out', 'gpu'], { cwd: elsewhere, cpuSeconds: 60 });
+    expect(gpu.status).toBe(2);
+    expect(gpu.stderr).toMatch(/^error: --backend webgpu needs two optional packages .*npm install webgpu@0\.6\.2 @tensorflow\/tfjs-backend-webgpu@4\.22\.0/);
+    expect(gpu.stderr.trim().split('\n')).toHaveLength(1);
+  });
 
   it('the installed command refuses to write over its own shipped files', (ctx) => {
     if (installed === null) return ctx.skip(why);

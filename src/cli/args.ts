@@ -96,23 +96,8 @@ export function parseShard(text: string): { shard: number; shards: number } {
   return { shard: i - 1, shards: n };
 }
 
-/**
- * The shard of a Kubernetes Indexed Job pod (SPEC §11): when both
- * `JOB_COMPLETION_INDEX` (0-based, set by Kubernetes) and `LONGCAT_SHARDS`
- * (the job's completions, set in the manifest) are present, shard
- * `JOB_COMPLETION_INDEX + 1` of `LONGCAT_SHARDS` (0-based here, as
- * {@link parseShard} returns). Undefined when either is missing or empty; a value
- * that is not a valid index or count is refused with the variable's name.
- */
-export function shardFromEnv(env: Readonly<Record<string, string | undefined>>): { shard: number; shards: number } | undefined {
-  const index = env['JOB_COMPLETION_INDEX'], shards = env['LONGCAT_SHARDS'];
-  if (index === undefined || shards === undefined || index.trim() === '' || shards.trim() === '') return undefined;
-  const n = /^\d{1,7}$/.test(shards.trim()) ? Number(shards.trim()) : NaN;
-  if (!(n >= 1 && n <= MAX_SHARDS)) throw new CliError(`LONGCAT_SHARDS must be a whole number from 1 to ${MAX_SHARDS} (the Indexed Job's completions), got "${shards}"`);
-  const i = /^\d{1,7}$/.test(index.trim()) ? Number(index.trim()) : NaN;
-  if (!(i >= 0 && i < n)) throw new CliError(`JOB_COMPLETION_INDEX must be a whole number from 0 to ${n - 1} (LONGCAT_SHARDS is ${n}), got "${index}"`);
-  return { shard: i, shards: n };
-}
+/** The shard a batch platform's environment names (Kubernetes, AWS Batch, Google Cloud Batch). */
+export { shardFromEnv } from './shardEnv';
 
 /**
  * `--pins`: a list `x,y=V;...` (0-based column and row, V one of `#` wall,

@@ -1,4 +1,4 @@
-/** `generate --target D`: levels at a difficulty (SPEC §7), written as a pack with their provenance. */
+/** `generate --target D`: levels at a difficulty (SPEC §7), written as a pack or a level stream with their provenance. */
 import type { DifficultyModel } from '../core/difficulty/model';
 import type { Tolerance } from '../core/generators/atDifficulty';
 import type { CellPins } from '../core/generators/pins';
@@ -8,7 +8,8 @@ import { levelKey } from '../core/level/level';
 import { RangeCache, runAtDifficultyJob } from '../core/jobs/atDifficulty';
 import { importPack, packLevelFromLevel } from '../core/pack/pack';
 import { CliError, listProblems, parseNumber } from './args';
-import { writePack } from './writePack';
+import { writeLevels } from './writePack';
+import { annotationsOf } from '../core/pack/annotations';
 import type { RulesetName } from '../core/rules/ruleset';
 import { readInput } from './analyze';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
@@ -48,6 +49,8 @@ export function runAtDifficulty(o: {
   rules?: RulesetName | undefined; width: number; height: number; target: number; tolerance: Tolerance; count: number; seed: number; out: string;
   model: DifficultyModel; exclude?: string | undefined; uniqueSolution: boolean; openCells?: { min?: number; max?: number };
   evaluations: number; timeLimitMs: number; pins?: CellPins | undefined;
+  /** A level stream (NDJSON, to a file or `-`) instead of a pack. */
+  stream?: boolean | undefined;
 }): { written: number; shortfall: string | null; seconds: number; evaluations: number } {
   const rules = o.rules ?? DEFAULT_RULESET_NAME;
   const exclude: string[] = [];
@@ -71,8 +74,9 @@ export function runAtDifficulty(o: {
     const id = atDifficultyLevelId(head, o.width, o.height, o.seed, i);
     const parsed = parseRows(l.rows);
     if (!parsed.ok) throw new Error(`a generated level did not parse: ${describeParseError(parsed.error)}`);
-    return packLevelFromLevel({ ...parsed.value, name: id }, { id, difficulty: l.difficulty, features: { ...l.features }, source: atDifficultySource(l, o.seed, o.model.name) });
+    const annotations = o.stream === true ? annotationsOf(l.features, o.model) : { difficulty: l.difficulty, features: { ...l.features } };
+    return packLevelFromLevel({ ...parsed.value, name: id }, { id, ...annotations, source: atDifficultySource(l, o.seed, o.model.name) });
   });
-  writePack(o.out, `difficulty ${o.target} ${o.width}x${o.height} seed ${o.seed}`, levels, rules);
+  writeLevels(o.out, { stream: o.stream === true, name: `difficulty ${o.target} ${o.width}x${o.height} seed ${o.seed}`, rules, tooMany: '' }, levels);
   return { written: levels.length, shortfall: r.message, seconds: r.milliseconds / 1000, evaluations: r.evaluations };
 }

@@ -16,6 +16,10 @@ import { parseCsv, parseHeader } from '../../test/support/exportReaders';
 import { handDifficultyOfRows } from '../../test/support/handDifficulty';
 import { SHARED_DATA, sharedDataMissing } from '../../test/support/levels';
 import { importPack } from '../core/pack/pack';
+import { noWallClockLimit } from '../../test/support/cpuBudget';
+
+// Bounded by work (and processes by CPU time), never by the wall clock: the suite must hold at a load of 20.
+noWallClockLimit();
 
 /** Three levels: a solvable 5x5, an unsolvable 4x4, an unnamed 3x3 (CRLF, as Windows writes). */
 const MIXED = {

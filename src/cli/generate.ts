@@ -14,7 +14,8 @@ import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
 import { runEvaluateJob } from '../core/jobs/evaluate';
 import { ITERATIONS_PER_LEVEL, runGenerateJob } from '../core/jobs/generate';
-import { formatStreamLine } from '../core/jobs/levelStream';
+import { formatShardHeader, formatStreamLine, type ShardHeader } from '../core/jobs/levelStream';
+import { pinsToRows } from '../core/generators/pins';
 import { annotationsOf } from '../core/pack/annotations';
 import { packLevelFromLevel } from '../core/pack/pack';
 import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
@@ -71,6 +72,7 @@ export function runGenerate(o: GenerateOptions): { written: number; iterations: 
     const writer = new LineWriter(o.out);
     const filter = new RepeatFilter();
     try {
+      if (shard && 'iterations' in a) writer.write(formatShardHeader({ shard: { index: shard.shard + 1, count: shard.shards }, run: generatorRun(o, a.iterations) }));
       // With a level count the job must drop repeats itself to know when to stop (memory grows with the count).
       const r = runGenerateJob(job, {
         onLevel: (u) => filter.add(u.key, streamLine(o, u, u.analysis.features)),
@@ -133,6 +135,18 @@ export interface EvaluateResult extends EvaluationReport {
   readonly cores: number;
 }
 
+/**
+ * The run a shard is part of, as its stream's header names it: what makes
+ * its levels. `evaluate --out` and `generate --iterations` of the same
+ * settings write the same levels, so their shards name the same run.
+ */
+export function generatorRun(o: GeneratorSettings, iterations: number): ShardHeader['run'] {
+  return {
+    generator: o.generator, rules: o.rules ?? 'longcat', size: `${o.width}x${o.height}`, seed: o.seed, iterations,
+    ...(o.pins !== undefined ? { pins: pinsToRows(o.pins).join('/') } : {}),
+  };
+}
+
 /** A generated level's stream line: the id the studio gives it, annotations as `merge` writes them, its provenance. */
 function streamLine(o: GeneratorSettings & { readonly model: DifficultyModel }, u: { index: number; k: number; siblings: number; level: Level }, features: LevelFeatures): string {
   const id = generatedLevelId(o.generator, o.width, o.height, o.seed, u);
@@ -172,6 +186,7 @@ export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
         },
       };
       runEvaluateJob(job, both, { onProgress: (p) => progress.tick(p.done) });
+      if (o.shard) writer.write(formatShardHeader({ shard: { index: o.shard.shard + 1, count: o.shard.shards }, run: generatorRun(o, o.count) }));
       filter.finish(writer);
       writer.commit();
     } catch (e) {

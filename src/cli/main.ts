@@ -65,6 +65,11 @@ export function recipeArgs(args: readonly string[]): string[] {
   return kept;
 }
 
+/** The header line of an sd-pcgrl shard's stream. */
+async function sdShardHeader(shard: { shard: number; shards: number }, run: Record<string, string | number | boolean | null>): Promise<string> {
+  return (await import('../core/jobs/levelStream')).formatShardHeader({ shard: { index: shard.shard + 1, count: shard.shards }, run });
+}
+
 /** Most difficulty a `--target` may ask for (the thesis's levels stay below a few hundred). */
 const MAX_TARGET = 1_000_000;
 /** Most levels times temperatures one sd-pcgrl evaluation runs. */
@@ -222,15 +227,17 @@ function buildProgram(): { program: Command; status: { code: number } } {
         const tolerance = parseTolerance(o.tolerance), count = parseCount(o.count, '--count', 10_000), seed = parseSeed(o.seed);
         const evaluations = parseCount(o.evaluations ?? String(DEFAULT_AT_DIFFICULTY_EVALUATIONS), '--evaluations', 100_000_000);
         const timeLimitMs = o.timeLimit === undefined ? Infinity : 1000 * parseNumber(o.timeLimit, '--time-limit', 0.001, 7 * 24 * 3600, 'seconds above 0 (at most a week)');
+        const stream = parseStreamFormat(o.format, o.out);
         const model = await loadModel(o.model, rules);
         const pins = await pinsOf(size);
-        await checkOut(o.out);
+        if (o.out !== '-') await checkOut(o.out);
         const r = runAtDifficulty({
-          rules, ...size, target, tolerance, count, seed, evaluations, timeLimitMs, pins,
+          rules, ...size, target, tolerance, count, seed, evaluations, timeLimitMs, pins, stream,
           out: o.out, model, exclude: o.exclude, uniqueSolution: o.uniqueSolution, ...(openCells ? { openCells } : {}),
         });
         // Timings go to stderr only: the file is the same for the same seed on any machine.
-        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.evaluations} evaluations, ${r.seconds.toFixed(2)} s)${r.shortfall ? ` (${r.shortfall})` : ''}\n`);
+        if (!o.quiet) process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.evaluations} evaluations, ${r.seconds.toFixed(2)} s)${r.shortfall ? ` (${r.shortfall})` : ''}\n`);
+        else if (r.shortfall) process.stderr.write(`${r.shortfall}\n`);
         if (r.shortfall) status.code = 3;
         return;
       }
@@ -240,13 +247,18 @@ function buildProgram(): { program: Command; status: { code: number } } {
       if (o.generator === 'sd-pcgrl') {
         const temperature = parseTemperature(o.temperature);
         const { generateSdPcgrl } = await import('./sdPcgrl');
-        if (o.format !== undefined || isStreamOut(o.out)) throw new CliError('sd-pcgrl writes a pack: split a large run with --shard and merge the packs');
+        const stream = parseStreamFormat(o.format, o.out);
         const s = await sdSettings(o, temperature);
         const pins = await pinsOf(s);
         if (pins !== undefined && s.startCell !== undefined) throw new CliError('give --pins or --start-cell, not both (pin the start cell with C instead)');
-        await checkOut(o.out);
-        const r = await generateSdPcgrl({ ...s, out: o.out, pins });
-        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped${r.pinsMissed > 0 ? `, ${r.pinsMissed} episodes found no walk keeping the pins` : ''})\n`);
+        if (o.out !== '-') await checkOut(o.out);
+        const shard = shardOf(o);
+        const header = stream && shard ? await sdShardHeader(shard, {
+          generator: 'sd-pcgrl', rules: s.rules, size: `${s.width}x${s.height}`, seed: s.seed, levels: parseCount(runLength(o)), temperature,
+          rlModel: o.rlModel ?? null, ...(s.startCell !== undefined ? { startCell: s.startCell } : {}), ...(pins !== undefined ? { pins: (await import('../core/generators/pins')).pinsToRows(pins).join('/') } : {}),
+        }) : undefined;
+        const r = await generateSdPcgrl({ ...s, out: o.out, pins, stream, header });
+        if (!o.quiet) process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped${r.pinsMissed > 0 ? `, ${r.pinsMissed} episodes found no walk keeping the pins` : ''})\n`);
         return;
       }
       const generator = parseGenerator(requireGenerator(o));
@@ -255,7 +267,8 @@ function buildProgram(): { program: Command; status: { code: number } } {
       let amount: GenerateAmount;
       if (o.count !== undefined) {
         if (o.shard !== undefined) throw new CliError('--shard splits --iterations: a run that stops at a level count cannot be split');
-        if (shardFromEnv(process.env) !== undefined) throw new CliError('this is a shard of an Indexed Job (JOB_COMPLETION_INDEX, LONGCAT_SHARDS): give --iterations, which shards split, instead of --count');
+        const envShard = shardFromEnv(process.env);
+        if (envShard !== undefined) throw new CliError(`this is a shard of ${envShard.source}: give --iterations, which shards split, instead of --count`);
         amount = { levels: parseCount(o.count, '--count', 100_000_000) };
       } else amount = { iterations: parseCount(o.iterations!, '--iterations', 10_000_000_000), shard: shardOf(o) };
       const stream = parseStreamFormat(o.format, o.out);
@@ -265,7 +278,12 @@ function buildProgram(): { program: Command; status: { code: number } } {
       if (o.out !== '-') await checkOut(o.out);
       const { runGenerate } = await import('./generate');
       const r = runGenerate({ generator, rules, ...size, seed, amount, model, quiet: o.quiet, out: o.out, stream, pins });
-      process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.iterations} iterations, ${r.duplicates} duplicates skipped)${r.shortfall !== null ? ` (${r.shortfall})` : ''}\n`);
+      if (o.quiet) {
+        if (pins !== undefined && r.shortfall !== null) process.stderr.write(`${r.shortfall}\n`);
+      } else {
+        const shardNote = 'shard' in amount && amount.shard ? `shard ${amount.shard.shard + 1}/${amount.shard.shards}, ` : '';
+        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${shardNote}${r.iterations} iterations, ${r.duplicates} duplicates skipped)${r.shortfall !== null ? ` (${r.shortfall})` : ''}\n`);
+      }
       // Pins that leave the run short are the designer's to loosen: say so in the exit status too, as --target does.
       if (pins !== undefined && r.shortfall !== null) status.code = 3;
     });
@@ -353,7 +371,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         quiet: o.quiet,
       });
       const m = model.metrics;
-      process.stderr.write(
+      if (!o.quiet) process.stderr.write(
         `wrote ${o.out}: ${model.method} alpha ${model.alpha.toPrecision(3)}, r2 ${m.r2?.toFixed(3)}` +
           (m.calibrationBelow20 !== undefined ? `, RSD 8x8 below 20: ${(100 * m.calibrationBelow20).toFixed(1)}%, above 30: ${(100 * m.calibrationAbove30!).toFixed(1)}%, max ${m.calibrationMax!.toFixed(1)}` : '') +
           '\n',
@@ -375,8 +393,16 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--model <file>', 'difficulty model JSON for the reward (default: the ruleset\'s shipped model)')
     .requiredOption('--out <dir>', 'model directory to write (model.json, weights.bin, meta.json, checkpoint/)')
     .option('--resume', 'continue from <out>/checkpoint', false)
+    .option('--sweep <file>', 'CSV of runs (header seed,recipe; one row per run): task k of a batch job (--shard k/n or the platform\'s variables) trains row k into <out>/row-<k>, as the single run of that row would')
+    .option('--shard <k/n>', 'with --sweep: train row k of n (inside a Kubernetes, AWS Batch or Google Cloud Batch job the platform\'s variables pick it)')
     .option('--quiet', 'no progress on stderr', false)
-    .action(async (o: { env: string; size: string; minutes?: string; envSteps?: string; seed: string; recipe: string; backend: string; encoding: string; rules: string; model?: string; out: string; resume: boolean; quiet: boolean }) => {
+    .action(async (o: { env: string; size: string; minutes?: string; envSteps?: string; seed: string; recipe: string; backend: string; encoding: string; rules: string; model?: string; out: string; resume: boolean; quiet: boolean; sweep?: string; shard?: string }, cmd: Command) => {
+      if (o.sweep !== undefined) {
+        for (const flag of ['seed', 'recipe'] as const) if (cmd.getOptionValueSource(flag) === 'cli') throw new CliError(`--sweep gives each task its --${flag}: leave --${flag} out`);
+        const { sweepRow } = await import('./sweep');
+        const { row, index } = sweepRow(o.sweep, o.shard !== undefined ? parseShard(o.shard) : shardFromEnv(process.env));
+        o = { ...o, seed: String(row.seed), recipe: row.recipe, out: (await import('node:path')).join(o.out, `row-${index}`) };
+      } else if (o.shard !== undefined) throw new CliError('--shard splits a sweep: give --sweep FILE (train runs one model otherwise)');
       if (o.env !== 'sd-pcgrl' && o.env !== 'turtle') throw new CliError(`--env must be sd-pcgrl or turtle, got "${o.env}"`);
       const rules = parseRules(o.rules);
       if (o.env === 'turtle' && !rulesetByName(rules).assets.turtle) throw new CliError(`--env turtle is Longcat's only; under --rules ${rules} train --env sd-pcgrl`);
@@ -398,9 +424,14 @@ function buildProgram(): { program: Command; status: { code: number } } {
       const m = await runTrain({
         env: o.env, ...size, encoding: o.encoding, model, ...(rules !== DEFAULT_RULESET_NAME ? { rules } : {}), budget, seed, out: o.out,
         recipe: o.recipe, backend: o.backend, resume: o.resume, quiet: o.quiet,
-        command: ['npm run cli -- train', ...process.argv.slice(3).filter((a) => a !== '--quiet' && a !== '--resume')].join(' '),
+        // The recipe, not where it was written: a sweep's row records the command of its single run.
+        command: [
+          'npm run cli -- train', '--env', o.env, '--size', `${size.width}x${size.height}`, '--seed', String(seed), '--recipe', o.recipe, '--backend', o.backend,
+          '--encoding', o.encoding, '--rules', rules, ...(o.model !== undefined ? ['--model', o.model] : []),
+          ...('minutes' in budget ? ['--minutes', String(budget.minutes)] : ['--env-steps', String(budget.envSteps)]),
+        ].join(' '),
       });
-      process.stderr.write(`wrote ${o.out}: ${m.episodes} episodes, ${m.updates} updates, greedy test difficulty ${m.testDifficulty?.toFixed(1) ?? '-'}\n`);
+      if (!o.quiet) process.stderr.write(`wrote ${o.out}: ${m.episodes} episodes, ${m.updates} updates, greedy test difficulty ${m.testDifficulty?.toFixed(1) ?? '-'}\n`);
     });
 
   program
@@ -409,15 +440,16 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .argument('<packs...>', 'pack files')
     .requiredOption('--out <file>', 'pack file to write, or a level stream (.ndjson, .jsonl, - for standard output): no level limit, repeats dropped with bounded memory')
     .option('--name <name>', 'name of the merged pack')
-    .action(async (files: string[], o: { out: string; name?: string }) => {
+    .option('--allow-partial', 'merge shard streams even when a shard is missing or given twice (said on stderr); without it such a set is refused', false)
+    .action(async (files: string[], o: { out: string; name?: string; allowPartial: boolean }) => {
       if (files.length > 10_000) throw new CliError(`merge takes at most 10000 packs, got ${files.length}`);
       if (o.out !== '-') await checkOut(o.out);
       const { runMerge, runMergeStreams } = await import('./merge');
       const { isStreamFile } = await import('./stream');
       if (isStreamOut(o.out)) {
         if (o.name !== undefined) throw new CliError('--name names a pack; a level stream has no name');
-        const r = runMergeStreams(files, o.out);
-        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates dropped)\n`);
+        const r = runMergeStreams(files, o.out, o.allowPartial);
+        process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates dropped${r.partial.length > 0 ? '; PARTIAL: shards missing or repeated, see above' : ''})\n`);
         return;
       }
       const streamIn = files.find((f) => isStreamFile(f));
@@ -488,6 +520,7 @@ export function reportError(e: unknown, debug: boolean): number {
   if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2; // commander already printed its message
   const oneLine = (s: string): string => s.replace(/\s*\n\s*/g, ' ').trim();
   if (e instanceof CliError) {
+    if (e.exitCode === 0) return 0; // the reader of standard output went away: nothing to say
     process.stderr.write(`error: ${oneLine(e.message)}\n`);
     return e.exitCode;
   }

@@ -29,6 +29,7 @@ import { CliError, listProblems } from './args';
 import { readInput } from './analyze';
 import { writePack } from './writePack';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
+import { checkShardSet, headerOf, readShardHeader, type ShardInput } from './shardSet';
 
 export function runMerge(files: readonly string[], out: string, name?: string): { written: number; duplicates: number; recomputed: number } {
   const seenKeys = new Set<string>();
@@ -77,7 +78,11 @@ export function runMerge(files: readonly string[], out: string, name?: string): 
  * ({@link RepeatFilter}). Ids are kept as written. A bad line stops the
  * merge with its file and line, and nothing is written.
  */
-export function runMergeStreams(files: readonly string[], out: string): { written: number; duplicates: number; recomputed: number } {
+export function runMergeStreams(files: readonly string[], out: string, allowPartial = false): { written: number; duplicates: number; recomputed: number; partial: string[] } {
+  // Shard headers are checked before any work (standard input's when it is read).
+  const inputs: ShardInput[] = files.map((file) => ({ file, header: isStreamFile(file) && file !== '-' ? readShardHeader(file) : null }));
+  const partial = checkShardSet(inputs, allowPartial);
+  let joined = false;
   const analyzer = new Analyzer();
   const filter = new RepeatFilter();
   const writer = new LineWriter(out);
@@ -103,6 +108,15 @@ export function runMergeStreams(files: readonly string[], out: string): { writte
         try {
           for (let l = reader.next(); l !== null; l = reader.next()) {
             if (l.trim() === '') continue;
+            // A header starts each shard; joined shards (cat shard-*.ndjson | merge -) hold several.
+            const header = headerOf(file, l, reader.line);
+            if (header !== null) {
+              if (file === '-' || reader.line > 1) {
+                inputs.push({ file, header });
+                joined = true;
+              }
+              continue;
+            }
             const p = parseStreamLine(l, reader.line);
             if (!p.ok) throw new CliError(`${file === '-' ? 'standard input' : file} is not a valid level stream: ${listProblems(p.error, 5)}; nothing written`);
             add(file, p.value.level, p.value.grid, p.value.key, `line ${reader.line}`, p.value.rules);
@@ -116,11 +130,13 @@ export function runMergeStreams(files: readonly string[], out: string): { writte
         r.value.pack.levels.forEach((pl, i) => add(file, pl, r.value.levels[i]!, levelKey(r.value.levels[i]!), `levels[${i}]`, r.value.pack.rules));
       }
     }
+    const gaps = joined ? checkShardSet(inputs, allowPartial) : partial;
     const kept = filter.finish(writer);
     writer.commit();
+    for (const line of gaps) process.stderr.write(`${line}\n`);
     for (const line of shown) process.stderr.write(`${line}\n`);
     if (recomputed > shown.length) process.stderr.write(`${recomputed} stored annotations in all did not match the rows and were recomputed\n`);
-    return { written: kept.kept, duplicates: kept.repeats, recomputed };
+    return { written: kept.kept, duplicates: kept.repeats, recomputed, partial: gaps };
   } catch (e) {
     writer.abort();
     throw e;

@@ -14,6 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paintFeatures, paintGraph, paintStuck, paintValueIteration } from '../../test/naive/naivePaint';
 import { runCli, STACK_TRACE, type CliResult } from '../../test/support/cliRun';
 import { handDifficulty } from '../../test/support/handDifficulty';
+import { noWallClockLimit } from '../../test/support/cpuBudget';
+
+// Bounded by work (and processes by CPU time), never by the wall clock: the suite must hold at a load of 20.
+noWallClockLimit();
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PAINT_MODEL = JSON.parse(readFileSync(join(root, 'models/difficulty/paint-default.json'), 'utf8')) as Parameters<typeof handDifficulty>[1];
@@ -122,7 +126,7 @@ describe('generate, evaluate and export under paint', () => {
     expect(a.status).toBe(0);
     expect(a.stdout.trim().split('\n').every((l) => (JSON.parse(l) as { rules?: string }).rules === 'paint')).toBe(true);
     refused(await runCli(['analyze', out, '--rules', 'longcat']), /is a paint pack but --rules says longcat/);
-  }, 60_000);
+  });
 
   it('evaluate --generator rsd --rules paint: every iteration solvable, non-trivial count as priced by hand on the same run', async () => {
     const stream = file('eval.ndjson');
@@ -136,7 +140,7 @@ describe('generate, evaluate and export under paint', () => {
     expect(lines.every((l) => l.rules === 'paint')).toBe(true);
     expect(lines).toHaveLength(report.unique);
     expect(report.nonTrivial).toBe(lines.filter((l) => naive(l.rows).difficulty! >= 20).length);
-  }, 60_000);
+  });
 
   it('generators and options paint lacks are one line, exit 2, nothing written', async () => {
     const out = file('never.json');
@@ -161,7 +165,7 @@ describe('generate, evaluate and export under paint', () => {
       // Default tolerance: the larger of ±10% and ±3.
       expect(Math.abs(d - 25)).toBeLessThanOrEqual(3 + 1e-9);
     }
-  }, 120_000);
+  });
 
   it('export: json names paint, text and csv carry the levels, pack keeps its rules, html embeds them; the Arduboy header says Longcat only', async () => {
     const src = file('src.txt', text);
@@ -204,7 +208,7 @@ describe('generate, evaluate and export under paint', () => {
     const html = file('play.html');
     expect((await runCli(['export', asPack, '--format', 'html', '--out', html])).status).toBe(0);
     expect(readFileSync(html, 'utf8')).toMatch(/"rules":\s*"paint"/);
-  }, 60_000);
+  });
 
   it('merge refuses packs of two rulesets in one line, and keeps paint when all are paint', async () => {
     const paintPack = file('m-paint.json');
@@ -229,7 +233,7 @@ describe('fit-predictor --rules paint', () => {
     // (The recorded command comes from the process's own argv: in-process it is Vitest's, so it is checked in recipe.test.ts on the shipped file.)
     expect(m.provenance.data).not.toMatch(/rpu/);
     expect(m.provenance.summary).toMatch(/paint levels/);
-  }, 120_000);
+  });
 });
 
 describe('SD-PCGRL under paint', () => {
@@ -258,7 +262,7 @@ describe('SD-PCGRL under paint', () => {
       /was trained for paint, not longcat/,
     );
     expect(existsSync(join(tmp, 'never-sd.json'))).toBe(false);
-  }, 120_000);
+  });
 
   it('the shipped paint model (models/sd-pcgrl-paint-8x8) is what --rules paint uses by default', async () => {
     const meta = JSON.parse(readFileSync(join(root, 'models/sd-pcgrl-paint-8x8/meta.json'), 'utf8')) as { rules?: string; width: number; height: number; predictor: { name: string } };
@@ -270,5 +274,5 @@ describe('SD-PCGRL under paint', () => {
     expect(raw.rules).toBe('paint');
     expect(raw.levels.every((l) => l.source.model.startsWith('models/sd-pcgrl-paint-8x8'))).toBe(true);
     expect(raw.levels.every((l) => (l.features['nSolutions'] ?? 0) > 0)).toBe(true);
-  }, 120_000);
+  });
 });

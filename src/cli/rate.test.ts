@@ -9,6 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../test/support/cliRun';
+import { noWallClockLimit } from '../../test/support/cpuBudget';
+
+// Bounded by work (and processes by CPU time), never by the wall clock: the suite must hold at a load of 20.
+noWallClockLimit();
 
 const dir = 'test/fixtures/attempts';
 const PACK = `${dir}/pack.json`;

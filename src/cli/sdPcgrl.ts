@@ -5,7 +5,7 @@ import { sdPcgrlSource } from '../core/generators/provenance';
 import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
 import { packLevelFromLevel } from '../core/pack/pack';
-import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
+import type { PackLevel } from '../core/pack/schema';
 import { chooseBackend } from '../ml/backend';
 import { loadPolicy, type LoadedPolicy } from '../ml/policyService';
 import { evaluatePerTemperature, generateSdLevels } from '../ml/sdPcgrlService';
@@ -14,7 +14,8 @@ import { CliError, parseNumber } from './args';
 import { readModelDir } from './modelDir';
 import { shippedPath } from './shipped';
 import { Progress } from './progress';
-import { writePack } from './writePack';
+import { writeLevels } from './writePack';
+import { annotationsOf } from '../core/pack/annotations';
 import { rulesetByName } from '../core/rules/registry';
 import type { CellPins } from '../core/generators/pins';
 import type { RulesetName } from '../core/rules/ruleset';
@@ -123,7 +124,13 @@ export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): 
   }
 }
 
-export async function generateSdPcgrl(o: SdRunOptions & { out: string; pins?: CellPins | undefined }): Promise<{ written: number; duplicates: number; pinsMissed: number }> {
+/**
+ * `generate --generator sd-pcgrl`: one episode per index of the range, the
+ * unique levels written as a pack or (`stream`) a level stream, whose lines
+ * carry the annotations `merge` writes; a shard's stream starts with its
+ * `header`.
+ */
+export async function generateSdPcgrl(o: SdRunOptions & { out: string; pins?: CellPins | undefined; stream?: boolean | undefined; header?: string | undefined }): Promise<{ written: number; duplicates: number; pinsMissed: number }> {
   const policy = await loadSdPolicy(o);
   const progress = new Progress('generate sd-pcgrl', o.to - o.from, !o.quiet && o.to - o.from >= 2000);
   let done = 0;
@@ -139,13 +146,12 @@ export async function generateSdPcgrl(o: SdRunOptions & { out: string; pins?: Ce
     .map((l) =>
       packLevelFromLevel({ ...l.level, name: l.id }, {
         id: l.id,
-        difficulty: predictDifficulty(o.model, l.analysis.features),
-        features: { ...l.analysis.features },
+        ...(o.stream === true ? annotationsOf(l.analysis.features, o.model) : { difficulty: predictDifficulty(o.model, l.analysis.features), features: { ...l.analysis.features } }),
         source,
       }),
     );
-  if (out.length > MAX_PACK_LEVELS) throw new CliError(`the run gives ${out.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Split it with --shard`);
-  writePack(o.out, `sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, out, o.rules ?? DEFAULT_RULESET_NAME);
+  const rules = o.rules ?? DEFAULT_RULESET_NAME;
+  writeLevels(o.out, { stream: o.stream === true, name: `sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, rules, header: o.header, tooMany: 'Write a level stream instead (--out levels.ndjson), or split it with --shard' }, out);
   return { written: out.length, duplicates: generated.length - out.length, pinsMissed: o.to - o.from - generated.length };
 }
 

@@ -142,11 +142,7 @@ export class LineWriter {
     const data = this.chunks.join('');
     this.chunks = [];
     this.size = 0;
-    try {
-      writeSync(this.fd, data);
-    } catch (e) {
-      throw new CliError(`cannot write ${this.file}: ${reason(e)}`);
-    }
+    writeAll(this.fd, Buffer.from(data), this.file);
   }
 
   /** Flushes and puts the file in place. */
@@ -171,6 +167,27 @@ export class LineWriter {
       // already closed
     }
     rmSync(this.temp, { force: true });
+  }
+}
+
+/** A short pause for a full pipe to drain (standard output may be non-blocking). */
+const pause = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Writes every byte: a pipe takes at most its buffer (64 KiB) per write and a
+ * non-blocking one says EAGAIN when full, so the rest is written as it drains.
+ */
+export function writeAll(fd: number, data: Buffer, file: string): void {
+  for (let at = 0; at < data.length; ) {
+    try {
+      at += writeSync(fd, data, at);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') pause(2);
+      // A reader that went away (`merge ... --out - | head`) is no error: the command ends quietly.
+      else if (code === 'EPIPE' && fd === 1) throw new CliError('standard output was closed by its reader', 0);
+      else throw new CliError(`cannot write ${file === '-' ? 'standard output' : file}: ${reason(e)}`);
+    }
   }
 }
 

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { chooseBackend } from '../ml/backend';
 import type { EnvSettings } from '../ml/envs';
 import { createTrainer, metaFor, resumeFromStorage, saveCheckpoint, type Resumed } from '../ml/jobs/train';
-import { installNodeWebGpu } from '../ml/nodeWebGpu';
 import { modelToFiles } from '../ml/modelFiles';
 import { resolveRecipe, type RecipeChoice } from '../ml/recipes';
 import type { TrainingMetrics } from '../ml/trainer';
@@ -33,6 +32,13 @@ export interface TrainOptions extends EnvSettings {
 export async function runTrain(options: TrainOptions): Promise<TrainingMetrics> {
   const backend = options.backend ?? 'wasm';
   if (backend === 'webgpu') {
+    // Dawn and tfjs's WebGPU backend are optional packages (README.md, "The command line"): loaded only here.
+    let installNodeWebGpu: () => Promise<string | null>;
+    try {
+      ({ installNodeWebGpu } = await import('../ml/nodeWebGpu'));
+    } catch (e) {
+      throw new CliError(`--backend webgpu needs two optional packages that a plain install leaves out: run \`npm install webgpu@0.6.2 @tensorflow/tfjs-backend-webgpu@4.22.0\` where longcat-studio is installed (${(e as Error).message.split('\n')[0]})`);
+    }
     const why = await installNodeWebGpu();
     if (why !== null) throw new CliError(`--backend webgpu: ${why}`);
   }

@@ -2,12 +2,15 @@
  * Writes a level pack after reading it back with the importer the studio
  * and `analyze` use: a pack that would not load (an id over 100 characters,
  * more than 10,000 levels, a non-finite number) is refused with the
- * problems, and nothing is written.
+ * problems, and nothing is written. {@link writeLevels} writes the same
+ * levels as a level stream instead when the run asked for one.
  */
 import { createPack, exportPack, importPack } from '../core/pack/pack';
-import type { PackLevel } from '../core/pack/schema';
+import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
+import { formatStreamLine } from '../core/jobs/levelStream';
 import { CliError, listProblems } from './args';
 import { writeOutput } from './io';
+import { LineWriter } from './stream';
 import type { RulesetName } from '../core/rules/ruleset';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
@@ -17,4 +20,27 @@ export function writePack(out: string, name: string, levels: PackLevel[], rules:
   const check = importPack(text);
   if (!check.ok) throw new CliError(`the pack for ${out} would not load again, so nothing was written: ${listProblems(check.error)}`);
   writeOutput(out, text);
+}
+
+/**
+ * A generator's levels: a pack named `name`, or (`stream`) a level stream
+ * of one line per level after the optional shard `header` line, to a file
+ * or standard output (`-`), with no level limit. Nothing is left behind
+ * when a write fails.
+ */
+export function writeLevels(out: string, o: { stream: boolean; name: string; rules: RulesetName; header?: string | undefined; tooMany: string }, levels: readonly PackLevel[]): void {
+  if (!o.stream) {
+    if (levels.length > MAX_PACK_LEVELS) throw new CliError(`the run gives ${levels.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. ${o.tooMany}`);
+    writePack(out, o.name, [...levels], o.rules);
+    return;
+  }
+  const w = new LineWriter(out);
+  try {
+    if (o.header !== undefined) w.write(o.header);
+    for (const l of levels) w.write(formatStreamLine(l, o.rules));
+    w.commit();
+  } catch (e) {
+    w.abort();
+    throw e;
+  }
 }

@@ -6,7 +6,9 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
-import '@tensorflow/tfjs-backend-webgpu';
+// The WebGPU backend registers itself where it is imported: the studio's workers
+// import it (browser.webgpu.ts); the CLI registers it through Dawn (nodeWebGpu.ts)
+// only under --backend webgpu, so a plain install runs without it.
 import { registerWasmConvGradients } from './wasmConvGrad';
 
 import type { BackendChoice, BackendName } from './backendNames';

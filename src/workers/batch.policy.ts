@@ -5,6 +5,7 @@
  * policy is loaded and run by the shared services in `src/ml`.
  */
 import '../ml/wasmPaths';
+import '../ml/browserWebGpu';
 import { err, ok, type Result } from '../core/util/result';
 import { chooseBackend, type BackendChoice } from '../ml/backend';
 import type { ModelFiles } from '../ml/schemas';

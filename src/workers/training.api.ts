@@ -10,6 +10,7 @@
  */
 import type { DifficultyModel } from '../core/difficulty/model';
 import { toRows } from '../core/level/level';
+import '../ml/browserWebGpu';
 import { chooseBackend, type BackendChoice, type BackendName } from '../ml/backend';
 import { readCheckpoint, type restoreLearner } from '../ml/checkpoint';
 import { createTrainer, metaFor, restoreForSettings, saveCheckpoint } from '../ml/jobs/train';

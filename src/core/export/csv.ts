@@ -14,11 +14,14 @@
  * one never analysed), an infinite feature (`expectedMoves` of an unsolvable
  * level), or a feature the pack does not carry.
  *
- * Formula injection (OWASP, "CSV Injection"): a spreadsheet runs a cell that
- * begins with `=`, `+`, `-` or `@` as a formula (tab and CR lead some
- * programs there too), quoted or not. Every text field that begins with one
- * of these six characters is written with a `'` in front, and quoted, so it
- * is shown as text (`=HYPERLINK(...)` becomes `"'=HYPERLINK(...)"`). Number
+ * Formula injection (OWASP, "CSV Injection"; ASVS 1.2.10): a spreadsheet
+ * runs a cell that begins with `=`, `+`, `-` or `@` as a formula (tab, CR
+ * and NUL lead some programs there too), quoted or not, and some skip
+ * leading spaces and control characters before they look. Every text field
+ * that begins with one of those, or with whitespace or control characters
+ * and then one of the four (or their full-width forms), is written with a
+ * `'` in front, and quoted, so it is shown as text (`=HYPERLINK(...)`
+ * becomes `"'=HYPERLINK(...)"`, ` =1+1` becomes `"' =1+1"`). Number
  * fields are never touched: they are written by the program, never begin
  * with anything but a digit or `-`, and a negative number stays a number.
  */
@@ -30,8 +33,13 @@ import { exportEntries } from './packLevels';
 /** The header row's column names, in order. */
 export const CSV_COLUMNS = ['index', 'id', 'name', 'width', 'height', 'difficulty', 'band', ...FEATURE_NAMES, 'level'] as const;
 
-/** The first characters that make a spreadsheet read a cell as a formula (OWASP): = + - @ tab CR. */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet may read as a formula (OWASP's = + - @ tab CR, and
+ * NUL): one that starts with tab, CR or NUL, or whose first character past
+ * any whitespace and control characters is = + - @ or a full-width form.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+export const FORMULA_START = /^[\t\r\0]|^[\s\0-\x1f\x7f\u00a0\u200b\u3000\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]/u;
 
 /** A text cell made safe for spreadsheets: a `'` before a leading formula character (see the module comment). */
 export function neutraliseCell(value: string): string {

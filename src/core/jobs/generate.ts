@@ -92,7 +92,8 @@ export function runGenerateJob(job: GenerateJob, hooks: GenerateJobHooks): Gener
   }
   const iterations = index - job.from;
   let shortfall: string | null = null;
-  if (ended === 'range' && levels < wanted) {
+  // Only a run that asked for a level count can fall short of it (an iteration run ends with its range).
+  if (ended === 'range' && job.levels !== undefined && levels < wanted) {
     const pinned = job.pins === undefined ? 0 : pinCount(job.pins);
     shortfall = `found ${levels} of ${wanted} levels in ${iterations} iterations`;
     if (pinned > 0 && job.generator === 'rpu') {

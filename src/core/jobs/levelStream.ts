@@ -58,3 +58,50 @@ export function parseStreamLine(text: string, line: number): Result<StreamLevel,
   const grid = r.value.levels[0]!;
   return ok({ level: r.value.pack.levels[0]!, grid, key: levelKey(grid), rules: rules as RulesetName });
 }
+
+/**
+ * The first line of a shard's stream (docs/formats.md): which shard of how
+ * many it is, 1-based as `--shard i/n` says it, and the run it is a shard of
+ * (the settings that make its levels: generator, ruleset, size, seed,
+ * length, ...), so `merge` can refuse a set with a shard missing, repeated,
+ * or from another run. A whole run's stream and a merged stream have no
+ * header.
+ */
+export interface ShardHeader {
+  readonly shard: { readonly index: number; readonly count: number };
+  readonly run: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/** The header line (no newline): `{"shard":{"index":i,"count":n},"run":{...}}`. */
+export function formatShardHeader(h: ShardHeader): string {
+  return JSON.stringify({ shard: { index: h.shard.index, count: h.shard.count }, run: h.run });
+}
+
+/** Most shards a run may be split into (the CLI's `--shard` limit). */
+const MAX_HEADER_SHARDS = 100_000;
+
+/**
+ * A line read as a shard header: null when it is not one (a level line has
+ * `rules` and no `shard`), else the header or what is wrong with it.
+ */
+export function parseShardHeader(text: string, line: number): Result<ShardHeader, PackProblem[]> | null {
+  if (!text.startsWith('{"shard"') && !/^\s*\{\s*"shard"\s*:/.test(text)) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null; // parseStreamLine reports it
+  }
+  if (!isJsonObject(json) || !('shard' in json) || 'rules' in json) return null;
+  const at = `line ${line}`;
+  const { shard, run } = json;
+  const index = isJsonObject(shard) ? shard['index'] : undefined, count = isJsonObject(shard) ? shard['count'] : undefined;
+  const whole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+  if (!whole(count) || count < 1 || count > MAX_HEADER_SHARDS || !whole(index) || index < 1 || index > count) {
+    return err([{ path: `${at}.shard`, message: `expected { "index": i, "count": n } with 1 <= i <= n <= ${MAX_HEADER_SHARDS}` }]);
+  }
+  if (!isJsonObject(run) || !Object.values(run).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) {
+    return err([{ path: `${at}.run`, message: 'expected an object of the run\'s settings (strings, numbers, booleans)' }]);
+  }
+  return ok({ shard: { index, count }, run: run as ShardHeader['run'] });
+}
