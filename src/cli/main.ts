@@ -11,6 +11,7 @@ import { Command, CommanderError } from 'commander';
 import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { shardRange } from '../core/generators/registry';
 import { registerRate } from './rateCommand';
+import { registerRange } from './rangeCommand';
 import { checkGeneratorRules, CliError, parseCount, parseRules, parseGenerator, parseNumber, parsePinsOption, parseSeed, parseShard, parseSize, parseWhole, shardFromEnv } from './args';
 import type { TrainBudget } from './train';
 import type { RulesetName } from '../core/rules/ruleset';
@@ -421,6 +422,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
     });
 
   registerRate(program, status, loadModel);
+  registerRange(program, loadModel);
 
   return { program, status };
 }

@@ -3,22 +3,21 @@
  * the fixture levels, binning against a plain linear scan of the edges, and
  * the map's totals and holes on hand-made grids.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseLevels } from '../level/format';
+import { parseRows } from '../level/format';
 import { toRows } from '../level/level';
 import { analyzeLevel } from '../graph/analyze';
 import { naiveAnalyze } from '../../../test/naive/naiveSolver';
+import { readFixtureLevels } from '../../../test/fixtures/perft';
 import { levelMeasures, measureIndex, MEASURE_NAMES, type MeasureName } from './measures';
 import { axisBetween, binIndex, countHoles, levelsInBin, rangeMap, rangeMapCsv, sharedAxis } from './histogram';
 
-const FIXTURES = (() => {
-  const r = parseLevels(readFileSync(join(__dirname, '../../../test/fixtures/levels.txt'), 'utf8'));
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-})();
+const FIXTURES = readFixtureLevels().map(({ name, rows }) => {
+  const r = parseRows(rows);
+  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+  return { ...r.value, name };
+});
 
 const value = (m: Float64Array, name: MeasureName): number => m[measureIndex(name)]!;
 
