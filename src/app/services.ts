@@ -9,6 +9,7 @@ import { connectAnalysis, type AnalysisController } from './controllers/analysis
 import { connectPackFeatures } from './controllers/packFeaturesController';
 import { connectRulesModel } from './controllers/rulesController';
 import { BatchController } from './controllers/batchController';
+import { RangeController } from './controllers/rangeController';
 import { GeneratorsController } from './controllers/generatorsController';
 import { GraphLayoutController } from './controllers/graphLayoutController';
 import { LabController } from './controllers/labController';
@@ -26,6 +27,8 @@ export interface StudioServices {
   readonly generators: GeneratorsController;
   /** Generate-at-difficulty, curves and batch evaluations (two workers). */
   readonly batch: BatchController;
+  /** The Batch view's expressive-range maps (a worker of their own). */
+  readonly range: RangeController;
   readonly lab: LabController;
   /** Players' results files (play mode) into the lab and the pack. */
   readonly playResults: PlayResultsController;
@@ -52,6 +55,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   const stopRulesModel = connectRulesModel(store);
   const generators = new GeneratorsController(store);
   const batch = new BatchController(store);
+  const range = new RangeController(store);
   const lab = new LabController(store);
   const training = new TrainingController(store);
   const graphLayout = new GraphLayoutController();
@@ -64,6 +68,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     analysis,
     generators,
     batch,
+    range,
     lab,
     playResults: new PlayResultsController(store, lab),
     playerData,
@@ -73,7 +78,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     suggestions,
     packImport,
     dispose: () => {
-      for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace, playerData, suggestions, packImport]) c.dispose();
+      for (const c of [analysis, generators, batch, range, lab, training, graphLayout, workspace, playerData, suggestions, packImport]) c.dispose();
       stopPackFeatures();
       stopRulesModel();
     },

@@ -22,7 +22,7 @@ const Measure = z.enum(MEASURE_NAMES, { error: `the measure must be one of ${MEA
 const TableSchema = z
   .object({
     levels: z.array(z.string().max(300)),
-    values: z.instanceof(Float64Array, { error: 'a table\'s values must be a Float64Array' }),
+    values: z.custom<Float64Array>((v) => v instanceof Float64Array, { error: 'a table\'s values must be a Float64Array' }),
   })
   .refine((t) => t.values.length === t.levels.length * MEASURE_NAMES.length, `a table holds ${MEASURE_NAMES.length} values per level`);
 

@@ -58,6 +58,12 @@ export function axisBetween(measure: MeasureName, lo: number, hi: number, bins =
   return { measure, scale, edges };
 }
 
+/** Where `v` lies along `axis`, as a fraction of its length (0 at the first edge, 1 at the last; on the axis's scale). */
+export function axisFraction(axis: RangeAxis, v: number): number {
+  const e = axis.edges, t0 = forward(axis.scale, e[0]!), t1 = forward(axis.scale, e[e.length - 1]!);
+  return (forward(axis.scale, v) - t0) / (t1 - t0);
+}
+
 /** The bin of `v` on `axis`: -1 when `v` is not a number (no value), -2 when it lies outside the axis. */
 export function binIndex(axis: RangeAxis, v: number): number {
   if (!Number.isFinite(v)) return -1;
