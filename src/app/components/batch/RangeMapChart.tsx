@@ -35,7 +35,7 @@ export function RangeMapChart({ result, labels, picked, onPick }: { readonly res
   const xl = MEASURES[result.x.measure], yl = MEASURES[result.y.measure];
   const ticks = (edges: readonly number[]) => [0, Math.floor((edges.length - 1) / 2), edges.length - 1];
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="batch-svg" role="img" aria-label={`expressive range: ${yl.label} against ${xl.label}`} fontFamily={CHART.font} fontSize={CHART.fontSize - 1} data-testid="range.chart">
+    <svg viewBox={`0 0 ${W} ${H}`} className="batch-svg" role="img" aria-label={`expressive range: ${yl.label} against ${xl.label}`} fontFamily={CHART.font} fontSize={CHART.fontSize - 1} data-testid="range.chart" data-x-edges={JSON.stringify(result.x.edges)} data-y-edges={JSON.stringify(result.y.edges)}>
       <rect width={W} height={H} fill={CHART.background} />
       {result.maps.map((map, g) => {
         const ox = (g % PER_ROW) * cellW + MARGIN.l, oy = Math.floor(g / PER_ROW) * (MARGIN.t + PLOT + MARGIN.b) + MARGIN.t;
