@@ -35,7 +35,7 @@ export function RangeMapChart({ result, labels, picked, onPick }: { readonly res
   const xl = MEASURES[result.x.measure], yl = MEASURES[result.y.measure];
   const ticks = (edges: readonly number[]) => [0, Math.floor((edges.length - 1) / 2), edges.length - 1];
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="batch-svg" role="img" aria-label={`expressive range: ${yl.label} against ${xl.label}`} fontFamily={CHART.font} fontSize={CHART.fontSize - 1} data-testid="range.chart" data-x-edges={JSON.stringify(result.x.edges)} data-y-edges={JSON.stringify(result.y.edges)}>
+    <svg viewBox={`0 0 ${W} ${H}`} className="batch-svg" style={{ maxWidth: `${Math.round(W * 1.4)}px` }} role="img" aria-label={`expressive range: ${yl.label} against ${xl.label}`} fontFamily={CHART.font} fontSize={CHART.fontSize - 1} data-testid="range.chart" data-x-edges={JSON.stringify(result.x.edges)} data-y-edges={JSON.stringify(result.y.edges)}>
       <rect width={W} height={H} fill={CHART.background} />
       {result.maps.map((map, g) => {
         const ox = (g % PER_ROW) * cellW + MARGIN.l, oy = Math.floor(g / PER_ROW) * (MARGIN.t + PLOT + MARGIN.b) + MARGIN.t;
@@ -44,7 +44,7 @@ export function RangeMapChart({ result, labels, picked, onPick }: { readonly res
         const py = (v: number): number => oy + PLOT - axisFraction(result.y, v) * PLOT;
         return (
           <g key={g} data-testid="range.map" data-label={labels[g]} data-placed={map.placed} data-read={map.read} data-occupied={map.occupied} data-holes={map.holes}>
-            <text x={ox} y={oy - 7} fill={CHART.text}>{labels[g]} · {map.occupied} bins, {map.holes} holes</text>
+            <text x={ox} y={oy - 7} fill={CHART.text}>{labels[g]} · {map.occupied} of {xBins * yBins} bins, {map.holes} holes</text>
             <rect x={ox} y={oy} width={PLOT} height={PLOT} fill="#0b1220" stroke={CHART.grid} />
             {Array.from(map.counts, (c, k) => {
               const xi = Math.floor(k / yBins), yi = k % yBins;
