@@ -2,6 +2,7 @@
 import type { DifficultyModel } from '../core/difficulty/model';
 import type { Tolerance } from '../core/generators/atDifficulty';
 import type { CellPins } from '../core/generators/pins';
+import type { SecondTarget } from '../core/range/secondTarget';
 import { atDifficultyHead, atDifficultyLevelId, atDifficultySource } from '../core/generators/provenance';
 import { describeParseError, parseRows } from '../core/level/format';
 import { levelKey } from '../core/level/level';
@@ -43,7 +44,7 @@ export function parseTolerance(text: string | undefined): Tolerance {
 export function runAtDifficulty(o: {
   rules?: RulesetName | undefined; width: number; height: number; target: number; tolerance: Tolerance; count: number; seed: number; out: string;
   model: DifficultyModel; exclude?: string | undefined; uniqueSolution: boolean; openCells?: { min?: number; max?: number };
-  evaluations: number; timeLimitMs: number; pins?: CellPins | undefined;
+  evaluations: number; timeLimitMs: number; pins?: CellPins | undefined; also?: SecondTarget | undefined;
 }): { written: number; shortfall: string | null; seconds: number; evaluations: number } {
   const rules = o.rules ?? 'longcat';
   const exclude: string[] = [];
@@ -58,6 +59,7 @@ export function runAtDifficulty(o: {
       rules, width: o.width, height: o.height, target: o.target, tolerance: o.tolerance, count: o.count, seed: o.seed, exclude,
       uniqueSolution: o.uniqueSolution, ...(o.openCells ? { openCells: o.openCells } : {}),
       model: o.model, evaluations: o.evaluations, timeLimitMs: o.timeLimitMs, pins: o.pins,
+      ...(o.also !== undefined ? { also: o.also } : {}),
     },
     new RangeCache(),
   );

@@ -11,7 +11,7 @@
  */
 import type { ClassCounts } from '../graph/classes';
 import type { LevelFeatures } from '../graph/features';
-import { CELL_EMPTY, type Level } from '../level/level';
+import { openCellCount, type Level } from '../level/level';
 
 /** Every measure, in the order menus and files list them. */
 export const MEASURE_NAMES = ['difficulty', 'openCells', 'density', 'shortestSolution', 'linearity', 'leniency', 'deadShare', 'solutions', 'states'] as const;
@@ -50,18 +50,13 @@ export function isMeasureName(s: string): s is MeasureName {
 
 /** What a level's measures are read from: the grid, its analysis, and its difficulty (null when it has none). */
 export interface MeasureInput {
-  readonly level: Pick<Level, 'cells' | 'width' | 'height'>;
+  readonly level: Level;
   readonly counts: Pick<ClassCounts, 'dead' | 'fail'>;
   readonly features: Pick<LevelFeatures, 'nStates' | 'shortestSolutionLength' | 'solutionPaths' | 'nSolutions'>;
   readonly difficulty: number | null;
 }
 
-/** Open cells of a grid (the head's cell is open). */
-export function openCellCount(level: Pick<Level, 'cells'>): number {
-  let n = 0;
-  for (let i = 0; i < level.cells.length; i++) if (level.cells[i] === CELL_EMPTY) n++;
-  return n;
-}
+export { openCellCount } from '../level/level';
 
 /** Every measure of one level, in {@link MEASURE_NAMES} order; NaN where the level has no value. */
 export function levelMeasures(input: MeasureInput): Float64Array {

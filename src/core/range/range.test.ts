@@ -63,7 +63,7 @@ describe('levelMeasures', () => {
 
   it('has no value for an unsolvable level\'s shortest solution or difficulty, nor for paths a ruleset does not count', () => {
     const m = levelMeasures({
-      level: { width: 2, height: 1, cells: new Uint8Array([0, 0]) },
+      level: { width: 2, height: 1, cells: new Uint8Array([0, 0]), head: 0 },
       counts: { dead: 0, fail: 1 },
       features: { nStates: 1, shortestSolutionLength: Infinity, solutionPaths: null, nSolutions: 0 },
       difficulty: null,
