@@ -117,3 +117,27 @@ describe('range', () => {
     expect(r.stderr).toMatch(/^error: .*bad\.ndjson is not a valid level stream: line 3/);
   });
 });
+
+describe('generate --target with --also', () => {
+  it('writes levels within both windows (leniency by the naive solver\'s classes)', async () => {
+    const out = join(tmp, 'two-targets.json');
+    const r = await runCli(['generate', '--target', '25', '--also', 'leniency=0.55:0.05', '--size', '7x7', '--count', '3', '--seed', '4', '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    const pack = JSON.parse(readFileSync(out, 'utf8')) as { levels: { rows: string[]; difficulty: number }[] };
+    expect(pack.levels).toHaveLength(3);
+    for (const l of pack.levels) {
+      const naive = naiveAnalyze(l.rows);
+      expect(Math.abs((naive.nStates - naive.classes.dead - naive.classes.fail) / naive.nStates - 0.55)).toBeLessThanOrEqual(0.05 + 1e-12);
+      expect(Math.abs(l.difficulty - 25)).toBeLessThanOrEqual(3.01);
+    }
+  });
+
+  it.each([
+    [['generate', '--generator', 'rsd', '--count', '3', '--also', 'leniency=0.5', '--out', 'x.json'], /^error: --also goes with --target/],
+    [['generate', '--target', '20', '--count', '3', '--also', 'leniency=3', '--out', 'x.json'], /^error: --also leniency is a share from 0 to 1, got "leniency=3"\n$/],
+  ])('refuses %j with one line', async (args, message) => {
+    const r = await runCli(args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});
