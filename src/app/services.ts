@@ -10,6 +10,7 @@ import { connectPackFeatures } from './controllers/packFeaturesController';
 import { openAnalysisCache } from './persistence/analysisCache';
 import { connectRulesModel } from './controllers/rulesController';
 import { BatchController } from './controllers/batchController';
+import { RangeController } from './controllers/rangeController';
 import { GeneratorsController } from './controllers/generatorsController';
 import { GraphLayoutController } from './controllers/graphLayoutController';
 import { LabController } from './controllers/labController';
@@ -27,6 +28,8 @@ export interface StudioServices {
   readonly generators: GeneratorsController;
   /** Generate-at-difficulty, curves and batch evaluations (two workers). */
   readonly batch: BatchController;
+  /** The Batch view's expressive-range maps (a worker of their own). */
+  readonly range: RangeController;
   readonly lab: LabController;
   /** Players' results files (play mode) into the lab and the pack. */
   readonly playResults: PlayResultsController;
@@ -54,6 +57,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   const stopRulesModel = connectRulesModel(store);
   const generators = new GeneratorsController(store);
   const batch = new BatchController(store);
+  const range = new RangeController(store);
   const lab = new LabController(store);
   const training = new TrainingController(store);
   const graphLayout = new GraphLayoutController();
@@ -66,6 +70,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     analysis,
     generators,
     batch,
+    range,
     lab,
     playResults: new PlayResultsController(store, lab),
     playerData,
@@ -75,7 +80,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
     suggestions,
     packImport,
     dispose: () => {
-      for (const c of [analysis, generators, batch, lab, training, graphLayout, workspace, playerData, suggestions, packImport]) c.dispose();
+      for (const c of [analysis, generators, batch, range, lab, training, graphLayout, workspace, playerData, suggestions, packImport]) c.dispose();
       stopPackFeatures();
       stopRulesModel();
     },

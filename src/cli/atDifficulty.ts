@@ -2,6 +2,7 @@
 import type { DifficultyModel } from '../core/difficulty/model';
 import type { Tolerance } from '../core/generators/atDifficulty';
 import type { CellPins } from '../core/generators/pins';
+import type { SecondTarget } from '../core/range/secondTarget';
 import { atDifficultyHead, atDifficultyLevelId, atDifficultySource } from '../core/generators/provenance';
 import { describeParseError, parseRows } from '../core/level/format';
 import { levelKey } from '../core/level/level';
@@ -51,6 +52,7 @@ export function runAtDifficulty(o: {
   evaluations: number; timeLimitMs: number; pins?: CellPins | undefined;
   /** A level stream (NDJSON, to a file or `-`) instead of a pack. */
   stream?: boolean | undefined;
+  also?: SecondTarget | undefined;
 }): { written: number; shortfall: string | null; seconds: number; evaluations: number } {
   const rules = o.rules ?? DEFAULT_RULESET_NAME;
   const exclude: string[] = [];
@@ -65,6 +67,7 @@ export function runAtDifficulty(o: {
       rules, width: o.width, height: o.height, target: o.target, tolerance: o.tolerance, count: o.count, seed: o.seed, exclude,
       uniqueSolution: o.uniqueSolution, ...(o.openCells ? { openCells: o.openCells } : {}),
       model: o.model, evaluations: o.evaluations, timeLimitMs: o.timeLimitMs, pins: o.pins,
+      ...(o.also !== undefined ? { also: o.also } : {}),
     },
     RANGES,
   );

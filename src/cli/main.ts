@@ -12,6 +12,7 @@ import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { shardRange } from '../core/generators/registry';
 import { registerRate } from './rateCommand';
 import { registerRepo } from './repoCommands';
+import { registerRange } from './rangeCommand';
 import { checkGeneratorRules, CliError, parseCount, parseRules, parseGenerator, parseNumber, parsePinsOption, parseSeed, parseShard, parseSize, parseWhole, shardFromEnv } from './args';
 import type { TrainBudget } from './train';
 import type { RulesetName } from '../core/rules/ruleset';
@@ -41,6 +42,13 @@ function parseStreamFormat(format: string | undefined, out: string): boolean {
 /** The difficulty model for `--model`: the module that reads it is loaded with the command. */
 async function loadModel(file: string | undefined, rules: RulesetName = DEFAULT_RULESET_NAME) {
   return (await import('./modelFile')).loadModel(file, rules);
+}
+
+/** `--also measure=value[:tolerance]` (the parser is loaded with the command). */
+async function parseAlso(text: string) {
+  const r = (await import('../core/range/secondTarget')).parseSecondTarget(text);
+  if (!r.ok) throw new CliError(`--also ${r.error}, got "${text}"`);
+  return r.value;
 }
 
 /** Checks before a run that `--out` can be written (its folder exists, it is not a folder). */
@@ -185,7 +193,8 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--restarts <n>', 'with --maximize: independent annealing runs the budget is split over', '8')
     .option('--time-limit <s>', 'with --target: give up after this many seconds of wall time (an outer cancel: the levels found by then are written, exit 3); default none')
     .option('--pins <file-or-list>', 'cells every level keeps: a file of rows (? free, # wall, . open, C start) or a list x,y=V;... (0-based column, row)')
-    .action(async (o: CommonOpts & { out: string; format?: string; temperature: string; target?: string; tolerance?: string; exclude?: string; uniqueSolution: boolean; openCells?: string; evaluations?: string; timeLimit?: string; pins?: string; maximize?: string; walls?: string; restarts: string }) => {
+    .option('--also <measure=value[:tolerance]>', 'with --target: hold a second measure too, e.g. leniency=0.6 (default tolerance: ±0.05 for a share, else the larger of ±10% and ±1)')
+    .action(async (o: CommonOpts & { out: string; format?: string; temperature: string; target?: string; tolerance?: string; exclude?: string; uniqueSolution: boolean; openCells?: string; evaluations?: string; timeLimit?: string; pins?: string; maximize?: string; walls?: string; restarts: string; also?: string }) => {
       const pinsOf = async (size: { width: number; height: number }) => {
         if (o.pins === undefined) return undefined;
         const { readInput } = await import('./analyze');
@@ -228,12 +237,13 @@ function buildProgram(): { program: Command; status: { code: number } } {
         const evaluations = parseCount(o.evaluations ?? String(DEFAULT_AT_DIFFICULTY_EVALUATIONS), '--evaluations', 100_000_000);
         const timeLimitMs = o.timeLimit === undefined ? Infinity : 1000 * parseNumber(o.timeLimit, '--time-limit', 0.001, 7 * 24 * 3600, 'seconds above 0 (at most a week)');
         const stream = parseStreamFormat(o.format, o.out);
+        const also = o.also !== undefined ? await parseAlso(o.also) : undefined;
         const model = await loadModel(o.model, rules);
         const pins = await pinsOf(size);
         if (o.out !== '-') await checkOut(o.out);
         const r = runAtDifficulty({
           rules, ...size, target, tolerance, count, seed, evaluations, timeLimitMs, pins, stream,
-          out: o.out, model, exclude: o.exclude, uniqueSolution: o.uniqueSolution, ...(openCells ? { openCells } : {}),
+          out: o.out, model, exclude: o.exclude, uniqueSolution: o.uniqueSolution, ...(openCells ? { openCells } : {}), ...(also ? { also } : {}),
         });
         // Timings go to stderr only: the file is the same for the same seed on any machine.
         if (!o.quiet) process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.evaluations} evaluations, ${r.seconds.toFixed(2)} s)${r.shortfall ? ` (${r.shortfall})` : ''}\n`);
@@ -241,6 +251,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
         if (r.shortfall) status.code = 3;
         return;
       }
+      if (o.also !== undefined) throw new CliError('--also goes with --target (a second measure held beside the difficulty)');
       requireGenerator(o);
       rulesOf(o);
       if (o.generator === 'turtle') throw new CliError('turtle is a baseline to evaluate (evaluate --generator turtle), not a level source: it yields almost no solvable levels');
@@ -483,6 +494,7 @@ function buildProgram(): { program: Command; status: { code: number } } {
 
   registerRate(program, status, loadModel);
   registerRepo(program, status, loadModel);
+  registerRange(program, loadModel);
 
   return { program, status };
 }

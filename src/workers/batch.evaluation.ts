@@ -15,6 +15,8 @@ import { Analyzer } from '../core/graph/analyze';
 import type { LevelFeatures } from '../core/graph/features';
 import { toRows } from '../core/level/level';
 import { SAMPLES_PER_SPAN, type EvaluationJob } from './batch.protocol';
+import { levelMeasures } from '../core/range/measures';
+import { MeasureTableBuilder, type MeasureTable } from '../core/range/table';
 import { failed, ok, type Outcome } from './outcome';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
@@ -35,6 +37,18 @@ export interface SpanSample {
 /** One run's report (see {@link TimedReport}) with its span samples. */
 export interface EvaluationRun extends TimedReport {
   readonly samples: SpanSample[];
+  /**
+   * Every unique level's measures, for the expressive-range map: only on a
+   * finished run's answer (never in progress reports, nor in the saved report).
+   */
+  readonly measures?: MeasureTable;
+}
+
+/** A run without its measures (progress reports and saved reports carry none). */
+export function withoutMeasures(run: EvaluationRun): EvaluationRun {
+  if (run.measures === undefined) return run;
+  const { measures: _m, ...rest } = run;
+  return rest;
 }
 
 export interface EvaluationProgress {
@@ -71,8 +85,11 @@ export class RunAccumulator extends TimedEvaluation {
   private readonly perSpan = new Array<number>(DIFFICULTY_SPANS.length).fill(0);
   private readonly analyzer = new Analyzer();
 
+  private readonly measures = new MeasureTableBuilder();
+
   constructor(model: DifficultyModel, temperature: number | null, private readonly rules: Ruleset = longcat) {
     super(predictorMeasure(model), temperature, rules);
+    this.evaluation.onLevel = (level, analysis, difficulty) => this.measures.add(level, levelMeasures({ level, counts: analysis.counts, features: analysis.features, difficulty }));
   }
 
   /**
@@ -95,8 +112,14 @@ export class RunAccumulator extends TimedEvaluation {
     return fresh;
   }
 
+  /** The report so far, without the measures (what progress carries). */
   run(): EvaluationRun {
     return { ...this.result(), samples: [...this.samples] };
+  }
+
+  /** The finished run, with every unique level's measures. */
+  finalRun(): EvaluationRun {
+    return { ...this.run(), measures: this.measures.table() };
   }
 }
 
@@ -118,7 +141,7 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
     const now = performance.now();
     if (!force && now - lastReport < PROGRESS_MS) return;
     lastReport = now;
-    onProgress({ done: run * job.count + acc.done, total, run, runs: temperatures.length, temperature: acc.temperature, partial: acc.run(), finished: [...finished], policy });
+    onProgress({ done: run * job.count + acc.done, total, run, runs: temperatures.length, temperature: acc.temperature, partial: acc.run(), finished: finished.map(withoutMeasures), policy });
   };
 
   if (job.generator !== 'sd-pcgrl') {
@@ -129,7 +152,7 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
         if ((p.done & 63) === 0) progress(acc, 0, false);
       },
     });
-    finished.push(acc.run());
+    finished.push(acc.finalRun());
     return ok({ runs: finished, seconds: (performance.now() - started) / 1000, policy: null });
   }
 
@@ -146,14 +169,14 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
       loaded.value.policy,
       { temperatures: job.temperatures!, seed: job.seed, from: 0, to: job.count },
       (t, r) => {
-        if (current !== null) finished.push(current.run());
+        if (current !== null) finished.push(current.finalRun());
         current = new RunAccumulator(job.model, t, rulesetByName(job.rules ?? DEFAULT_RULESET_NAME));
         progress(current, r, true);
         return current;
       },
       (acc, r) => progress(acc, r, false),
     );
-    if (current !== null) finished.push((current as RunAccumulator).run());
+    if (current !== null) finished.push((current as RunAccumulator).finalRun());
   } finally {
     loaded.value.policy.dispose();
   }

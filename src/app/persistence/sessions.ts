@@ -101,7 +101,8 @@ export const BatchReportSchema = z.object({
 export function saveBatchReport(run: BatchRun): unknown {
   if ((run.status !== 'done' && run.status !== 'cancelled') || run.settings === null || run.runs.length === 0) return null;
   const { status, settings, rules, modelName, progress, runs, policy, message, seconds, startedAt, finishedAt } = run;
-  return { version: WORKSPACE_VERSION, status, settings, rules, modelName, progress, runs, policy, message, seconds, startedAt, finishedAt };
+  // The levels' measures (the expressive-range map's data, megabytes for a big run) are not saved: the map asks for the run again.
+  return { version: WORKSPACE_VERSION, status, settings, rules, modelName, progress, runs: runs.map(({ measures: _measures, ...run }) => run), policy, message, seconds, startedAt, finishedAt };
 }
 
 /**

@@ -18,6 +18,8 @@ import { longcat } from '../rules/registry';
 import type { Ruleset, SolutionDownCarver } from '../rules/ruleset';
 import { createRng, streamSeed, type Rng } from '../util/rng';
 import { roundForMessage } from '../difficulty/scale';
+import { levelMeasures, measureIndex } from '../range/measures';
+import { secondDistance, secondTargetProblem, secondTargetText, type SecondTarget } from '../range/secondTarget';
 import { drawStart, pinCount, pinsKey, pinsSizeProblem, walkKeepsPins, withPins, type CellPins } from './pins';
 
 /** How far from the target a difficulty may be: the larger of `relative * target` and `absolute`. */
@@ -50,6 +52,8 @@ export interface Candidate {
   readonly difficulty: number;
   readonly features: LevelFeatures;
   readonly solution: string;
+  /** The second target's measure of this level (NaN without a second target, or when the level has no value). */
+  readonly second: number;
 }
 
 /** Chooses the next direction of a walk being regrown; return -1 to pick at random. */
@@ -80,6 +84,8 @@ export interface AtDifficultyRequest {
   readonly now?: () => number;
   /** Cells every level keeps (`pins.ts`): walks that break a pin are no candidate. Same size as the request. */
   readonly pins?: CellPins | undefined;
+  /** A second measure to hold within its own window at the same time (`range/secondTarget.ts`). */
+  readonly also?: SecondTarget | undefined;
 }
 
 /** A level returned by generate-at-difficulty, with the evaluations and time it took. */
@@ -105,12 +111,14 @@ export interface AtDifficultyResult {
 }
 
 /** Builds a candidate from a walk (replayed on `w`); null when its level breaks a pin. */
-function evaluateWalk(w: SolutionDownCarver, analyzer: Analyzer, rules: Ruleset, difficulty: (f: LevelFeatures) => number): Omit<Candidate, 'walk'> | null {
+function evaluateWalk(w: SolutionDownCarver, analyzer: Analyzer, rules: Ruleset, difficulty: (f: LevelFeatures) => number, also?: SecondTarget): Omit<Candidate, 'walk'> | null {
   if (!walkKeepsPins(w)) return null;
   const level = w.toLevel();
   const r = analyzer.analyze(level, { rules });
   if (!r.ok) return null;
-  return { level, key: levelKey(level), difficulty: difficulty(r.value.features), features: { ...r.value.features }, solution: w.moves };
+  const d = difficulty(r.value.features);
+  const second = also === undefined ? NaN : levelMeasures({ level, counts: r.value.counts, features: r.value.features, difficulty: d })[measureIndex(also.measure)]!;
+  return { level, key: levelKey(level), difficulty: d, features: { ...r.value.features }, solution: w.moves, second };
 }
 
 /** Replays the first `keep` steps of `walk` on `w`, then grows it until the walk is done (proposal or random). */
@@ -161,7 +169,7 @@ class Searcher {
 
   private evaluate(): Omit<Candidate, 'walk'> | null {
     this.evaluations++;
-    const c = evaluateWalk(this.walk, this.analyzer, this.rules, this.req.difficulty);
+    const c = evaluateWalk(this.walk, this.analyzer, this.rules, this.req.difficulty, this.req.also);
     if (c !== null) this.keptPins++;
     return c;
   }
@@ -182,9 +190,10 @@ class Searcher {
     return n;
   }
 
-  /** Score: distance to the target window (0 inside). */
-  private score(d: number, target: number, half: number): number {
-    return Math.max(0, Math.abs(d - target) - half);
+  /** Score: distance to the target window (0 inside); with a second target, plus its distance in its tolerances times the difficulty window's half-width (0 only inside both). */
+  private score(c: Omit<Candidate, 'walk'>, target: number, half: number): number {
+    const first = Math.max(0, Math.abs(c.difficulty - target) - half);
+    return this.req.also === undefined ? first : first + secondDistance(this.req.also, c.second) * half;
   }
 
   random(rng: Rng): Candidate | null {
@@ -221,7 +230,7 @@ class Searcher {
         // Restart from the best of a few random walks and the elite walks (which reach high targets fast).
         next = null;
         const consider = (c: Candidate | null): void => {
-          if (c !== null && (next === null || this.score(c.difficulty, target, half) < this.score(next.difficulty, target, half))) next = c;
+          if (c !== null && (next === null || this.score(c, target, half) < this.score(next, target, half))) next = c;
         };
         for (let k = 0; k < 8; k++) consider(this.random(rng));
         // Elites are mutated once, so different seeds start from different neighbours, not one shared level.
@@ -236,7 +245,7 @@ class Searcher {
         next = this.mutate(current, rng, this.req.proposal !== undefined && rng.next() < 0.5);
       }
       if (next === null) continue;
-      const s = this.score(next.difficulty, target, half);
+      const s = this.score(next, target, half);
       if (s === 0 && this.acceptable(next, taken)) return next;
       if (current === null || s < best || (s === best && rng.next() < 0.5) || rng.next() < 0.02) {
         if (s < best) sinceImprovement = 0;
@@ -398,11 +407,15 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
     const problem = pinsSizeProblem(pins, req.width, req.height);
     if (problem !== null) throw new Error(`generateAtDifficulty: ${problem}`);
   }
+  if (req.also !== undefined) {
+    const problem = secondTargetProblem(req.also);
+    if (problem !== null) throw new Error(`generateAtDifficulty: ${problem}`);
+  }
   const s = new Searcher(pins === undefined ? req : { ...req, pins });
   const levels: AtDifficultyLevel[] = [];
   const taken = new Set<string>();
   const size = `${req.width}x${req.height}`;
-  const windowText = `within ±${roundForMessage(half)} of ${roundForMessage(req.target)}`;
+  const windowText = `within ±${roundForMessage(half)} of ${roundForMessage(req.target)}${req.also !== undefined ? ` with ${secondTargetText(req.also)}` : ''}`;
   const rangeText = (r: { min: number; max: number }): string => `about ${roundForMessage(r.min)} to ${roundForMessage(r.max)}`;
   const timedOut = (reachable: { min: number; max: number } | null): AtDifficultyResult => ({
     levels,

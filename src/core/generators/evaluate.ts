@@ -11,7 +11,7 @@
  * ({@link predictorMeasure}).
  */
 import { levelKey, type Level } from '../level/level';
-import { Analyzer } from '../graph/analyze';
+import { Analyzer, type LevelAnalysis } from '../graph/analyze';
 import { longcat } from '../rules/registry';
 import type { Ruleset } from '../rules/ruleset';
 import type { LevelFeatures } from '../graph/features';
@@ -110,6 +110,12 @@ export class Evaluation {
   private stateCapped = 0;
   private readonly difficulties: number[] = [];
   private readonly sample: Level[] = [];
+  /**
+   * Called once per new unique solvable level with its analysis and
+   * difficulty (a view valid during the call): what an expressive-range map
+   * reads, without analysing the level a second time.
+   */
+  onLevel: ((level: Level, analysis: LevelAnalysis, difficulty: number) => void) | null = null;
 
   /** `rules`: the ruleset the levels are analysed under (default Longcat). */
   constructor(private readonly measure: DifficultyMeasure, private readonly rules: Ruleset = longcat) {}
@@ -143,6 +149,7 @@ export class Evaluation {
       const d = Math.max(0, this.measure.evaluate(analysis.value.features));
       this.difficulties.push(d);
       fresh.push(d);
+      this.onLevel?.(level, analysis.value, d);
       if (this.sample.length < DIVERSITY_SAMPLE) this.sample.push(level);
     }
     if (anySolvable) this.solvableIterations++;

@@ -16,6 +16,7 @@ import { solvableDifficulty } from '../difficulty/predict';
 import { DEFAULT_TOLERANCE, generateAtDifficulty, ReachableRanges, toleranceWidth, type AtDifficultyLevel, type Tolerance } from '../generators/atDifficulty';
 import type { LevelFeatures } from '../graph/features';
 import type { CellPins } from '../generators/pins';
+import type { SecondTarget } from '../range/secondTarget';
 import { openCellCount, toRows } from '../level/level';
 import { rulesetByName } from '../rules/registry';
 import type { RulesetName } from '../rules/ruleset';
@@ -36,6 +37,8 @@ export interface FoundLevel {
   readonly milliseconds: number;
   /** The target it was searched for. */
   readonly target: number;
+  /** With a second target: this level's value of its measure. */
+  readonly second?: number;
 }
 
 export interface AtDifficultyResult {
@@ -73,6 +76,8 @@ export interface AtDifficultyJobSettings {
   readonly timeLimitMs: number;
   /** Cells every level keeps (`generators/pins.ts`), the request's size. */
   readonly pins?: CellPins | undefined;
+  /** A second measure held within its own window (`range/secondTarget.ts`). */
+  readonly also?: SecondTarget | undefined;
 }
 
 /** The content key of a difficulty model: two requests with equal models share range estimates. */
@@ -113,6 +118,7 @@ function found(l: AtDifficultyLevel, target: number): FoundLevel {
     attempts: l.attempts,
     milliseconds: l.milliseconds,
     target,
+    ...(Number.isFinite(l.second) ? { second: l.second } : {}),
   };
 }
 
@@ -139,6 +145,7 @@ export function runAtDifficultyJob(job: AtDifficultyJobSettings, cache: RangeCac
       timeLimitMs: job.timeLimitMs,
       now,
       ...(job.pins !== undefined ? { pins: job.pins } : {}),
+      ...(job.also !== undefined ? { also: job.also } : {}),
     },
     ranges,
   );

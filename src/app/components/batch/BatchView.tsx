@@ -12,6 +12,7 @@ import { BatchSummary, thesisReference } from './BatchSummary';
 import { ChartFrame } from './ChartFrame';
 import { HistogramChart } from './HistogramChart';
 import { SpanSamples } from './SpanSamples';
+import { RangeSection } from './RangeSection';
 import { SpansChart } from './SpansChart';
 import { DistributionByTemperatureChart, DuplicatesChart, SpansByTemperatureChart } from './TemperatureCharts';
 import { shippedModelFolder } from '../../controllers/modelFilesIo';
@@ -114,6 +115,7 @@ export function BatchView() {
               </>
             )}
           </div>
+          <RangeSection stem={stem} />
           <section className="batch-section">
             <h2>Sample levels per span{shown.temperature !== null ? ` (t = ${shown.temperature})` : ''}</h2>
             <p className="muted batch-note">The first unique levels found in each span. Click one to open it in the editor.</p>
