@@ -31,7 +31,6 @@ import { orderedFieldValues, type FieldValue, type PackFieldDef } from '../pack/
 import type { LevelPack } from '../pack/schema';
 import { rulesetByName } from '../rules/registry';
 import type { RulesetName } from '../rules/ruleset';
-import { rulesetByName } from '../rules/registry';
 import { exportEntries, headPosition } from './packLevels';
 
 /** The `format` tag of a levels-for-game-code file. */
