@@ -137,6 +137,16 @@ describe('merge: complete or fail', () => {
     expect(three.stdout).toBe('');
   });
 
+  it('a malformed header (index past the count) is refused with the file named, nothing written', async () => {
+    const bad = join(tmp, 'bad-header.ndjson');
+    writeFileSync(bad, JSON.stringify({ shard: { index: 5, count: 4 }, run: { generator: 'rsd' } }) + '\n');
+    const out = join(tmp, 'never.ndjson');
+    const r = await runCli(['merge', bad, '--out', out]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^error: ${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} has a bad shard header: line 1.shard: expected`));
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('shards of two runs are each checked on their own', () => {
     const other = [0, 1].map((i) => {
       const f = join(tmp, `other-${i}.ndjson`);
