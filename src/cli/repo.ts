@@ -26,11 +26,12 @@ export interface RepoOptions {
 
 type Out = (line: string) => void;
 
-/** A pack file, or a CliError (exit 2) with every problem. */
-export function readPack(file: string): LevelPack {
+/** A pack file, or a CliError (exit 2) with every problem; `warn` hears of fields the format does not know (they are not kept). */
+export function readPack(file: string, warn?: Out): LevelPack {
   const text = readText(file, 'a level pack', READ_LIMITS.levels);
   const r = importPack(text);
   if (!r.ok) throw new CliError(`${file} is not a readable level pack: ${listProblems(r.error)}`);
+  if (warn !== undefined && r.value.warnings.length > 0) warn(`${file}: ${listProblems(r.value.warnings, 5)}; the merge does not keep them`);
   return r.value.pack;
 }
 
@@ -66,7 +67,8 @@ export function runDiff(oldFile: string, newFile: string, o: RepoOptions & { jso
  * exits 2 (git counts any non-zero exit as a conflict).
  */
 export function runMergeDriver(baseFile: string, oursFile: string, theirsFile: string, path: string | undefined, o: RepoOptions, err: Out): number {
-  const ours = readPack(oursFile), theirs = readPack(theirsFile);
+  const warn = (l: string): void => err(`longcat merge-driver: ${l}`);
+  const ours = readPack(oursFile, warn), theirs = readPack(theirsFile, warn);
   const baseText = readText(baseFile, 'the merge base', READ_LIMITS.levels);
   let base: LevelPack;
   if (baseText.trim() === '') base = createPack(ours.name, [], { rules: ours.rules });

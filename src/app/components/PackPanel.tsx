@@ -19,6 +19,8 @@ import { useActions, useServices, useStudio, useStudioShallow } from '../studioC
 import { PackCurve } from './PackCurve';
 import { PackDetails } from './PackDetails';
 import { PackExportMenu } from './PackExportMenu';
+import { PackCompareDialog, PackConflictsDialog } from './pack/RepoDialogs';
+import { hasConflictMarkers } from '../../core/repo/conflicts';
 import { PackList, type PackFilter } from './PackList';
 import { PackFieldsEditor } from './pack/PackFieldsEditor';
 import { PackLevelFields } from './pack/PackLevelFields';
@@ -81,8 +83,21 @@ export function PackPanel() {
 
   const importFile = async (file: File): Promise<void> => {
     const text = await readTextFile(file, IMPORT_LIMITS.pack, 'a pack or level file');
+    // A pack the merge driver left with conflicts opens in the conflicts dialog (docs/repository.md).
+    if (text.ok && hasConflictMarkers(text.value) && get().openConflicts(text.value, file.name)) return;
     if (text.ok) await packImport.importText(text.value, file.name);
     else store.setState({ packImport: { fileName: file.name, ok: false, problems: [{ path: '$', message: text.error }], warnings: [] }, pendingImport: null });
+  };
+  const compareFiles = async (list: FileList | null): Promise<void> => {
+    const files = [...(list ?? [])].slice(0, 2);
+    const texts = [];
+    for (const f of files) {
+      const t = await readTextFile(f, IMPORT_LIMITS.pack, 'a pack');
+      if (!t.ok) return get().notify('error', t.error);
+      texts.push({ text: t.value, name: f.name });
+    }
+    if (texts.length === 1) get().comparePacks(texts[0]!, null);
+    else if (texts.length === 2) get().comparePacks(texts[1]!, texts[0]!);
   };
   const onDrop = (e: DragEvent): void => {
     const file = e.dataTransfer.files[0];
@@ -114,6 +129,10 @@ export function PackPanel() {
         <span className="muted">rules</span>
         <span className={`rules-tag rules-${s.rules}`} data-testid="pack.rules" data-rules={s.rules} title={rulesetByName(s.rules).glyphs.summary}>{rulesetByName(s.rules).title}</span>
         <span className="grow" />
+        <label className="small button-like" title="What changed between the open pack and a pack file (pick one), or between two pack files (pick both): levels added, removed, moved, changed cells and what they did to the game">
+          Compare…
+          <input type="file" accept=".json,application/json" multiple hidden data-testid="pack.compareFile" onChange={(e) => void compareFiles(e.target.files)} />
+        </label>
         <button type="button" className="small" data-testid="pack.newPack" aria-expanded={choosingRules} title="Start a new, empty pack under the rules you choose (undoable)" onClick={() => setChoosingRules(!choosingRules)}>New pack…</button>
       </div>
       {choosingRules && (
@@ -202,6 +221,8 @@ export function PackPanel() {
           )}
         </div>
       )}
+      <PackCompareDialog />
+      <PackConflictsDialog />
       {s.pending !== null && (
         <div className="import-report" role="alertdialog" aria-label="import a pack" data-testid="pack.importChoice">
           <div className="report-head">

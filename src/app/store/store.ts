@@ -8,6 +8,7 @@ import { createHistorySlice } from './historySlice';
 import { createLabSlice } from './labSlice';
 import { createLevelSlice } from './levelSlice';
 import { createLintSlice } from './lintSlice';
+import { createRepoSlice } from './repoSlice';
 import { createPackSlice } from './packSlice';
 import { createPlayerDataSlice } from './playerDataSlice';
 import { createPackSelectionSlice } from './packSelectionSlice';
@@ -45,6 +46,7 @@ export function createStudioStore(deps: Partial<StoreDeps> = {}): StudioStore {
     ...createPlayResultsSlice(d)(...a),
     ...createPlayerDataSlice(d)(...a),
     ...createLintSlice(d)(...a),
+    ...createRepoSlice(d)(...a),
   }));
 }
 

@@ -12,6 +12,7 @@ import type { HistorySlice } from './historySlice';
 import type { LabSlice } from './labSlice';
 import type { LevelSlice } from './levelSlice';
 import type { LintSlice } from './lintSlice';
+import type { RepoSlice } from './repoSlice';
 import type { PackSlice } from './packSlice';
 import type { PlayerDataSlice } from './playerDataSlice';
 import type { PackSelectionSlice } from './packSelectionSlice';
@@ -21,7 +22,7 @@ import type { PlaytestSlice } from './playtestSlice';
 import type { TrainingSlice } from './trainingSlice';
 import type { UiSlice } from './uiSlice';
 
-export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & PackSelectionSlice & SuggestionsSlice & GeneratorsSlice & UiSlice & TrainingSlice & LabSlice & BatchSlice & HistorySlice & EditorToolsSlice & PlayResultsSlice & PlayerDataSlice & LintSlice;
+export type StudioState = LevelSlice & AnalysisSlice & PlaytestSlice & PackSlice & PackSelectionSlice & SuggestionsSlice & GeneratorsSlice & UiSlice & TrainingSlice & LabSlice & BatchSlice & HistorySlice & EditorToolsSlice & PlayResultsSlice & PlayerDataSlice & LintSlice & RepoSlice;
 
 /** What the store needs from the outside world, injectable for tests. */
 export interface StoreDeps {

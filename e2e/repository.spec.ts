@@ -1,0 +1,109 @@
+/**
+ * Packs in a game's repository, in the studio (SPEC §15, docs/repository.md):
+ * the studio writes the canonical layout the CLI writes (read, write, same
+ * bytes; `longcat format --check` agrees), the designer's rules checked live
+ * as a level is drawn, Compare… between the open pack and a file, and a pack
+ * the merge driver left with conflicts opened to pick a side. Ground truth
+ * for solvability is the naive solver.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from './fixtures';
+import type { StudioPage } from './pages/StudioPage';
+import { naiveAnalyze, naiveSolution } from '../test/naive/naiveSolver';
+import { createPack, exportPack, packLevelFromLevel } from '../src/core/pack/pack';
+import { parseRows } from '../src/core/level/format';
+import { mergePacks } from '../src/core/repo/merge';
+import { EffectOracle } from '../src/core/repo/effect';
+import { longcat } from '../src/core/rules/registry';
+import type { LevelPack, PackLevel } from '../src/core/pack/schema';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const lv = (id: string, rows: string[], name = id): PackLevel => {
+  const p = parseRows(rows);
+  if (!p.ok) throw new Error(p.error.message);
+  return { ...packLevelFromLevel(p.value, { id }), name };
+};
+const A = ['C...', '....', '....'], B = ['C..', '...', '..#'];
+const BASE = createPack('game', [lv('l-aaaaaaaaaa', A, 'one'), lv('l-bbbbbbbbbb', B, 'two')]);
+
+/** After an import: answers "replace" when the studio asks (a pack with levels), then waits for `count` levels. */
+async function replaceWith(studio: StudioPage, count: number): Promise<void> {
+  const choice = studio.page.getByTestId('pack.importReplace');
+  await expect(choice.or(studio.pack.items.nth(count - 1)).first()).toBeVisible();
+  if (await choice.isVisible()) await choice.click();
+  await expect(studio.pack.items).toHaveCount(count);
+}
+
+/** Opens `text` as the pack (replacing whatever is there). */
+async function openPack(studio: StudioPage, text: string, name = 'game.longcat-pack.json'): Promise<void> {
+  await studio.pack.importText(text, name);
+  await replaceWith(studio, (JSON.parse(text) as LevelPack).levels.length);
+}
+
+test('the studio writes the canonical layout: export, open, export is the same bytes, and longcat format --check accepts it', async ({ studio }) => {
+  // An old file: version 1, the indented layout, no annotations.
+  await openPack(studio, JSON.stringify({ ...JSON.parse(exportPack(BASE)), version: 1, rules: undefined }, null, 2));
+  await studio.pack.waitPriced();
+  const exported = await studio.pack.exportText();
+  expect(exported).toContain('      "rows": [\n        "C...",\n        "....",\n        "...."\n      ],\n');
+  const dir = mkdtempSync(join(tmpdir(), 'longcat-studio-'));
+  writeFileSync(join(dir, 'p.longcat-pack.json'), exported);
+  const check = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli/longcat.ts'), 'format', '--check', join(dir, 'p.longcat-pack.json')], { encoding: 'utf8' });
+  expect(check.status, check.stdout + check.stderr).toBe(0);
+  await openPack(studio, exported, 'again.longcat-pack.json');
+  await studio.pack.waitPriced();
+  expect(await studio.pack.exportText()).toBe(exported);
+});
+
+test('the designer\'s rules are checked live as the level is drawn', async ({ studio }) => {
+  const stuck = 'C#.#\n....\n....';
+  expect(naiveSolution(stuck.split('\n'))).toBeNull();
+  await studio.editor.typeLevel(stuck);
+  await studio.graph.waitForLevel();
+  await studio.page.getByTestId('lint.panel').locator('summary').click();
+  await studio.page.getByTestId('lint.default').click();
+  await expect(studio.page.locator('[data-testid="lint.violation"]')).toHaveAttribute('data-rule', 'solvable');
+  await studio.editor.typeLevel(A.join('\n'));
+  await studio.graph.waitForLevel();
+  await expect(studio.page.getByTestId('lint.summary')).toHaveAttribute('data-count', '0');
+  // A rules file asking one move more than the level's shortest solution (naive solver).
+  const shortest = naiveAnalyze(A).features.shortestSolutionLength;
+  await studio.page.getByTestId('lint.file').setInputFiles({ name: 'rules.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'longcat-lint-rules', version: 1, minShortestSolution: shortest + 1 })) });
+  await expect(studio.page.locator('[data-testid="lint.violation"]')).toHaveAttribute('data-rule', 'minShortestSolution');
+  await expect(studio.page.locator('[data-testid="lint.violation"]')).toContainText(`the shortest solution is ${shortest} moves`);
+});
+
+test('Compare… shows what a file changed against the open pack, and the level it broke', async ({ studio }) => {
+  await openPack(studio, exportPack(BASE));
+  const broken = { ...BASE, levels: [lv('l-aaaaaaaaaa', ['C#.#', '....', '....'], 'one'), BASE.levels[1]!, lv('l-cccccccccc', ['C..', '.#.', '...'], 'three')] };
+  await studio.page.getByTestId('pack.compareFile').setInputFiles({ name: 'after.json', mimeType: 'application/json', buffer: Buffer.from(exportPack(broken)) });
+  const dialog = studio.page.getByTestId('compare.dialog');
+  await expect(dialog).toHaveAttribute('data-broken', '1');
+  const lines = await dialog.getByTestId('compare.line').allInnerTexts();
+  expect(lines.some((l) => l.startsWith('added    l-cccccccccc "three"'))).toBe(true);
+  expect(lines.some((l) => l.startsWith('changed  l-aaaaaaaaaa "one": 2 cells') && l.includes('solvable -> UNSOLVABLE'))).toBe(true);
+  expect(lines).toContain('BROKEN   l-aaaaaaaaaa was solvable and no longer is');
+  await dialog.getByTestId('compare.close').click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('a pack left with merge conflicts opens with each conflict\'s versions side by side; the picked version is what opens', async ({ studio }) => {
+  const ours: LevelPack = { ...BASE, levels: [lv('l-aaaaaaaaaa', ['C#..', '....', '....'], 'one'), BASE.levels[1]!] };
+  const theirs: LevelPack = { ...BASE, levels: [lv('l-aaaaaaaaaa', ['C..#', '....', '....'], 'one'), BASE.levels[1]!] };
+  const merged = mergePacks(BASE, ours, theirs, new EffectOracle(longcat, null, 200_000));
+  expect(merged.conflicts).toHaveLength(1);
+  await studio.pack.importText(merged.text, 'levels.longcat-pack.json');
+  const dialog = studio.page.getByTestId('conflicts.dialog');
+  await expect(dialog.getByTestId('conflicts.region')).toHaveCount(1);
+  // Each version with its numbers: both sides solvable (naive solver), the base too.
+  for (const side of ['ours', 'base', 'theirs']) await expect(dialog.getByTestId(`conflicts.side.${side}`).getByTestId('conflicts.effect')).toContainText('one: solvable');
+  await dialog.getByTestId('conflicts.side.theirs').getByRole('radio').check();
+  await dialog.getByTestId('conflicts.apply').click();
+  await expect(dialog).toHaveCount(0);
+  await replaceWith(studio, 2);
+  const text = await studio.pack.exportText();
+  expect(JSON.parse(text).levels[0].rows).toEqual(['C..#', '....', '....']);
+});
