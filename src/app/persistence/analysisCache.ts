@@ -67,6 +67,13 @@ export async function openAnalysisCache(): Promise<AnalysisCache | null> {
       },
       blocking: () => db.close(),
     });
+    /** The keys stored (read once, then kept up to date here): a level never analysed costs no lookup. */
+    const known = new Set<string>();
+    try {
+      for (const k of await db.getAllKeys(FEATURES_STORE)) if (typeof k === 'string') known.add(k);
+    } catch {
+      // Unreadable: every lookup misses; levels are analysed (and stored) as before.
+    }
     /** Entries waiting to be written, written a chunk per transaction, each in a task of its own (after the page's own work). */
     const queue: [string, unknown][] = [];
     let writing: Promise<void> | null = null;
@@ -84,8 +91,9 @@ export async function openAnalysisCache(): Promise<AnalysisCache | null> {
       writing = null;
     };
     return {
-      lookup: async (keys, stateCap) => {
+      lookup: async (all, stateCap) => {
         const out = new Map<string, LevelFeatures | null>();
+        const keys = all.filter((k) => known.has(k));
         // A chunk of keys per transaction: 5,000 requests made in one task would be a long task of their own.
         for (let at = 0; at < keys.length; at += CHUNK) {
           const chunk = keys.slice(at, at + CHUNK);
@@ -103,7 +111,10 @@ export async function openAnalysisCache(): Promise<AnalysisCache | null> {
         return out;
       },
       store: (found, stateCap) => {
-        for (const [k, f] of found) queue.push([k, entry(f, stateCap)]);
+        for (const [k, f] of found) {
+          queue.push([k, entry(f, stateCap)]);
+          known.add(k);
+        }
         writing ??= drain();
         return writing;
       },
