@@ -3,7 +3,8 @@
  * update depth", when the overview opened after a reload): import, wait for
  * the save, reload, open the overview while the pack is analysed again,
  * go back to the studio. No page error, no part of the studio stopped, and
- * the overview's tiles drawn (a screenful: it is windowed).
+ * the overview's tiles drawn (a screenful: it is windowed). And the pack
+ * levels' analyses are kept: after a reload they are there with no worker.
  */
 import { expect, test } from './fixtures';
 import { bigPackJson } from './bigPack';
@@ -43,4 +44,28 @@ test('a 1,000-level pack: reload, open the overview, back to the studio: no erro
   await expect(page.getByTestId('pack.count')).toHaveText('1000 levels');
   await expect(page.getByText('stopped working')).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('levels analysed before a reload show their numbers after it with no analysis worker at all (the analysis cache)', async ({ studio }) => {
+  test.setTimeout(240_000);
+  const { page } = studio;
+  await studio.pack.show();
+  await studio.pack.importText(bigPackJson(300), 'big-300.json');
+  await expect(page.getByTestId('pack.count')).toHaveText('300 levels', { timeout: 120_000 });
+  await expect(page.getByTestId('pack.count')).toHaveAttribute('data-pending', '0', { timeout: 180_000 });
+  const before = (await studio.pack.exportJson()).levels.map((l) => l.difficulty);
+  await studio.waitSaved();
+  // From the reload on, every analysis worker is an empty script that never answers: only the cache can price a level.
+  await page.addInitScript(() => {
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(String(url).includes('analysis') ? URL.createObjectURL(new Blob([''], { type: 'text/javascript' })) : url, options);
+      }
+    };
+  });
+  await page.reload();
+  await expect(page.getByTestId('pack.count')).toHaveText('300 levels', { timeout: 120_000 });
+  await expect(page.getByTestId('pack.count')).toHaveAttribute('data-pending', '0', { timeout: 60_000 });
+  expect((await studio.pack.exportJson()).levels.map((l) => l.difficulty)).toEqual(before);
 });

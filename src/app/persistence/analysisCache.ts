@@ -27,6 +27,9 @@ export const FEATURES_STORE = 'features';
  */
 export const ENGINE_FEATURES_VERSION = 1;
 
+/** Entries per IndexedDB transaction (reads and writes), each chunk in a task of its own. */
+const CHUNK = 250;
+
 const EntrySchema = z.object({
   engine: z.literal(ENGINE_FEATURES_VERSION),
   /** The state cap the analysis ran under (a level past it has no features: null). */
@@ -64,28 +67,56 @@ export async function openAnalysisCache(): Promise<AnalysisCache | null> {
       },
       blocking: () => db.close(),
     });
-    return {
-      lookup: async (keys, stateCap) => {
-        const out = new Map<string, LevelFeatures | null>();
-        try {
-          const tx = db.transaction(FEATURES_STORE);
-          const values = await Promise.all(keys.map((k) => tx.store.get(k)));
-          values.forEach((v, i) => {
-            const f = usableEntry(v, stateCap);
-            if (f !== undefined) out.set(keys[i]!, f);
-          });
-        } catch {
-          // Unreadable (closed, blocked): nothing found; the levels are analysed.
-        }
-        return out;
-      },
-      store: async (found, stateCap) => {
+    /** The keys stored (read once, then kept up to date here): a level never analysed costs no lookup. */
+    const known = new Set<string>();
+    try {
+      for (const k of await db.getAllKeys(FEATURES_STORE)) if (typeof k === 'string') known.add(k);
+    } catch {
+      // Unreadable: every lookup misses; levels are analysed (and stored) as before.
+    }
+    /** Entries waiting to be written, written a chunk per transaction, each in a task of its own (after the page's own work). */
+    const queue: [string, unknown][] = [];
+    let writing: Promise<void> | null = null;
+    const drain = async (): Promise<void> => {
+      while (queue.length > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        const chunk = queue.splice(0, CHUNK);
         try {
           const tx = db.transaction(FEATURES_STORE, 'readwrite');
-          await Promise.all([...[...found].map(([k, f]) => tx.store.put(entry(f, stateCap), k)), tx.done]);
+          await Promise.all([...chunk.map(([k, v]) => tx.store.put(v, k)), tx.done]);
         } catch {
           // Not kept (full disk, closed): analysed again after the next reload.
         }
+      }
+      writing = null;
+    };
+    return {
+      lookup: async (all, stateCap) => {
+        const out = new Map<string, LevelFeatures | null>();
+        const keys = all.filter((k) => known.has(k));
+        // A chunk of keys per transaction: 5,000 requests made in one task would be a long task of their own.
+        for (let at = 0; at < keys.length; at += CHUNK) {
+          const chunk = keys.slice(at, at + CHUNK);
+          try {
+            const tx = db.transaction(FEATURES_STORE);
+            const values = await Promise.all(chunk.map((k) => tx.store.get(k)));
+            values.forEach((v, i) => {
+              const f = usableEntry(v, stateCap);
+              if (f !== undefined) out.set(chunk[i]!, f);
+            });
+          } catch {
+            // Unreadable (closed, blocked): nothing found; the levels are analysed.
+          }
+        }
+        return out;
+      },
+      store: (found, stateCap) => {
+        for (const [k, f] of found) {
+          queue.push([k, entry(f, stateCap)]);
+          known.add(k);
+        }
+        writing ??= drain();
+        return writing;
       },
     };
   } catch {

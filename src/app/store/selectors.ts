@@ -102,8 +102,16 @@ const pendingMemo = new WeakMap<readonly PackLevel[], { cache: unknown; graph: u
 export function selectPackPendingCount(s: PackDerivedInput & { readonly pack: { readonly levels: readonly PackLevel[] } }): number {
   const memo = pendingMemo.get(s.pack.levels);
   if (memo !== undefined && memo.cache === s.featureCache && memo.graph === s.analysis.graph) return memo.count;
+  // selectPackLevelStatus's 'pending', unrolled: the ruleset and the editor's graph read once, one lookup per level.
+  // (A level is pending when its features are neither cached, null included, nor the editor's graph's.)
+  const rules = packRules(s.pack);
+  const graph = s.analysis.graph;
+  const graphKey = graph !== null && graphRules(graph) === rules ? graph.levelKey : null;
   let count = 0;
-  for (const l of s.pack.levels) if (selectPackLevelStatus(s, l) === 'pending') count++;
+  for (const l of s.pack.levels) {
+    const key = rowsKey(l.rows);
+    if (key !== graphKey && !s.featureCache.has(featureKey(rules, key))) count++;
+  }
   pendingMemo.set(s.pack.levels, { cache: s.featureCache, graph: s.analysis.graph, count });
   return count;
 }

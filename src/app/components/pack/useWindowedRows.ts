@@ -109,6 +109,10 @@ export function useWindowedRows<E extends HTMLElement>(count: number, estimate: 
     rangeExtractor,
     measureElement: (el, entry, instance) => {
       const known = instance.measurementsCache[instance.indexFromElement(el)]?.size;
+      // A row just drawn (no ResizeObserver entry yet) is not read now: reading its height would lay the page out
+      // in the middle of React's commit, once per row with a redraw between (5,000 levels: a third of the import's
+      // task). The observer reports its size after layout, and the row takes it then.
+      if (entry === undefined) return known ?? estimate;
       return laidOutSize(measureElement(el, entry, instance), known, estimate);
     },
     // Until the container is known (first draw), draw the first screenful.
