@@ -15,7 +15,8 @@
 //                                         `prepare` hook: `npm ci --omit=dev`
 //                                         has no esbuild)
 //   node scripts/build-cli.mjs --cli-only the bundle only, not the player
-//                                         (test/docs.test.ts builds the copy's)
+//                                         (the tests: other test files read
+//                                         build/player while they run)
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

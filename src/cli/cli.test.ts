@@ -501,8 +501,9 @@ describe('smoke tests: the real processes', () => {
 
   beforeAll(() => {
     // The bin runs the bundle: build it from the sources under test (a few
-    // CPU-seconds of esbuild; minutes of wall time on a loaded machine).
-    const r = spawn(['scripts/build-cli.mjs'], '', 120);
+    // CPU-seconds of esbuild; minutes of wall time on a loaded machine). Not
+    // the player: other files, running beside this one, read build/player.
+    const r = spawn(['scripts/build-cli.mjs', '--cli-only'], '', 120);
     if (r.status !== 0) throw new Error(`build-cli exited ${r.status}: ${r.stderr}`);
   });
 
