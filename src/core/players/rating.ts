@@ -217,7 +217,7 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
   const e: Expected = { w: 1, y: 0, v: 0, info: 1, pOut: 0 };
   const num = new Float64Array(Math.max(levelCount, playerCount)), den = new Float64Array(Math.max(levelCount, playerCount));
   const cross = new Float64Array(levelCount * (K + 1));
-  const spNum = new Float64Array(playerCount), spDen = new Float64Array(playerCount);
+  const spNum = new Float64Array(playerCount), spDen = new Float64Array(playerCount), loadVar = new Float64Array(levelCount);
   const thetaNum = new Float64Array(K + 1), thetaDen = new Float64Array(K + 1);
   const a = new Float64Array(levelCount).fill(1);
   const mean = (k: number): number => b[lv[k]!]! + (bin[k]! > 0 ? theta[bin[k]!]! : 0) - a[lv[k]!]! * s[pl[k]!]!;
@@ -267,6 +267,7 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
     let aSum = 0, aCount = 0;
     for (let i = 0; i < levelCount; i++) {
       a[i] = (num[i]! + 1 / LOADING_PRIOR_SPREAD ** 2) / (den[i]! + 1 / LOADING_PRIOR_SPREAD ** 2);
+      loadVar[i] = 1 / (den[i]! + 1 / LOADING_PRIOR_SPREAD ** 2);
       aSum += a[i]! * levelCounts[i]!;
       aCount += levelCounts[i]!;
     }
@@ -356,6 +357,8 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
   const adjusted = new Float64Array(n);
   for (let k = 0; k < n; k++) adjusted[k] = y[k]! - (bin[k]! > 0 ? theta[bin[k]!]! : 0) + a[lv[k]!]! * s[pl[k]!]!;
   const med = levelMedians(levelCount, n, lv, adjusted, t.solved, (i) => Math.sqrt(sig2[i]!));
+  const speedOfLevel = new Float64Array(levelCount);
+  for (let k = 0; k < n; k++) speedOfLevel[lv[k]!]! += s[pl[k]!]!;
   const checks = checkLevels(levelCount, n, lv, y, t.solved, (k) => mean(k), (i) => Math.sqrt(sig2[i]!), pi);
   const zq = normalQuantile(0.5 + interval / 2);
   const levels: LevelRating[] = [];
@@ -373,7 +376,9 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
       own = 1 / (1 / med.variance[i]! + p.p);
       centre = own * (med.median[i]! / med.variance[i]! + p.m * p.p);
     }
-    const se = Math.sqrt(own + extra[i]! + (playerCount > 0 ? (a[i]! ** 2 * omega2) / playerCount : 0));
+    // The level's weight on speed is estimated too: its error moves the rating by as much times the mean speed of the level's players (survivors are quick).
+    const weightDoubt = loadVar[i]! * (speedOfLevel[i]! / levelCounts[i]!) ** 2;
+    const se = Math.sqrt(own + extra[i]! + weightDoubt + (playerCount > 0 ? (a[i]! ** 2 * omega2) / playerCount : 0));
     levels.push({ rating: Math.exp(centre), ratingLow: Math.exp(centre - zq * se), ratingHigh: Math.exp(centre + zq * se), logRating: centre, logSe: se, priorSeconds, players: levelCounts[i]!, provisional: levelCounts[i]! < PROVISIONAL_PLAYERS, check: checks[i]! });
   }
   const factors = Array.from({ length: K }, (_, c) => Math.exp(theta[c + 1]!));
