@@ -213,7 +213,8 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
   };
   calibrate();
 
-  const yHat = new Float64Array(n), wts = new Float64Array(n), cvar = new Float64Array(n), info = new Float64Array(n);
+  // Weights and variances in single precision: a ten-million-row fit keeps them beside the times.
+  const yHat = new Float64Array(n), wts = new Float32Array(n), cvar = new Float32Array(n), info = new Float32Array(n);
   const e: Expected = { w: 1, y: 0, v: 0, info: 1, pOut: 0 };
   const num = new Float64Array(Math.max(levelCount, playerCount)), den = new Float64Array(Math.max(levelCount, playerCount));
   const cross = new Float64Array(levelCount * (K + 1));
