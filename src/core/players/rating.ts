@@ -38,7 +38,7 @@ import { normalQuantile } from './normal';
 import { checkLevels, type LevelCheck } from './ratingCheck';
 import { levelMedians } from './ratingMedian';
 import { expectStep, type Expected } from './ratingMixture';
-import { solveLinear } from './ratingLinear';
+import { practiceBin, practiceOrder, practiceVariance, solvePractice } from './ratingPractice';
 
 /** One player's time on one level: all their tries added up, solved or not (then censored). */
 export interface PlayerLevelTime {
@@ -96,6 +96,8 @@ export interface PracticeFit {
   readonly factors: readonly number[];
 }
 
+export { practiceBin };
+
 /** The fitted model: per level ratings and the population's numbers. */
 export interface RatingFit {
   readonly levels: readonly LevelRating[];
@@ -128,8 +130,6 @@ const LEVEL_SPREAD_WEIGHT = 8;
 const DEFAULT_PRIOR_SPREAD = 1;
 /** Prior spread of a level with no structural prediction. */
 const WIDE_PRIOR_SPREAD = 3;
-/** Prior spread of each practice bin's effect (tau): up to about a third faster or slower is plausible without data. */
-const PRACTICE_PRIOR_SPREAD = 0.3;
 /** Prior spread of a level's weight on players' speed around 1 (some levels reward skill more than others). */
 const LOADING_PRIOR_SPREAD = 0.3;
 /** Prior of the outlier share: Beta(1, 49)-like pseudo-counts (2% expected). */
@@ -146,12 +146,6 @@ const OUTLIER_PRIOR = { share: 0.02, weight: 50 };
  * 85%; 0.25 holds 83% and 87%.
  */
 const SPEED_PRIOR_WEIGHT = 0.35;
-
-/** Practice bin of a position: 0 for the first level met, then 1, 2, 3, 4-7, 8-15, ... levels before; -1 unknown. */
-export function practiceBin(position: number): number {
-  if (!Number.isFinite(position)) return -1;
-  return position < 4 ? Math.max(0, Math.floor(position)) : 2 + Math.floor(Math.log2(position));
-}
 
 function toColumns(times: readonly PlayerLevelTime[]): TimeColumns {
   const n = times.length;
@@ -384,70 +378,4 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
   }
   const factors = Array.from({ length: K }, (_, c) => Math.exp(theta[c + 1]!));
   return { levels, sigma: Math.sqrt(sigma02), playerSpread: Math.sqrt(omega2), priorOffset: delta, priorSpread: Math.sqrt(kappa2), outlierShare: pi, practice: { order, factors }, interval, iterations };
-}
-
-/** Whether the order is known and, if so, whether players met the levels in differing orders (some level seen at several practice bins). */
-function practiceOrder(t: TimeColumns, bin: Int8Array, levelCount: number): PracticeFit['order'] {
-  let known = 0;
-  for (let k = 0; k < t.n; k++) if (bin[k]! >= 0) known++;
-  if (known === 0 || known < t.n / 2) return 'unknown';
-  // Share of times whose level's most common bin is not theirs: 0 when everyone played in one order.
-  const counts = new Map<number, number>();
-  for (let k = 0; k < t.n; k++) if (bin[k]! >= 0) counts.set(t.level[k]! * 64 + bin[k]!, (counts.get(t.level[k]! * 64 + bin[k]!) ?? 0) + 1);
-  const top = new Float64Array(levelCount);
-  for (const [key, c] of counts) top[Math.floor(key / 64)] = Math.max(top[Math.floor(key / 64)]!, c);
-  let agree = 0;
-  for (let i = 0; i < levelCount; i++) agree += top[i]!;
-  return 1 - agree / known > 0.2 ? 'varied' : 'fixed';
-}
-
-/** Solves the joint (b, theta) normal equations by eliminating b: (D - B' A^-1 B) theta = r_theta - B' A^-1 r_b. */
-function solvePractice(levelCount: number, K: number, A: Float64Array, rb: Float64Array, cross: Float64Array, D: Float64Array, rt: Float64Array): { theta: Float64Array } {
-  const S = new Float64Array(K * K), rhs = new Float64Array(K);
-  for (let c = 1; c <= K; c++) {
-    S[(c - 1) * K + (c - 1)] = D[c]! + 1 / PRACTICE_PRIOR_SPREAD ** 2;
-    rhs[c - 1] = rt[c]!;
-  }
-  for (let i = 0; i < levelCount; i++) {
-    const a = A[i]!;
-    if (a <= 0) continue;
-    for (let c = 1; c <= K; c++) {
-      const bc = cross[i * (K + 1) + c]!;
-      if (bc === 0) continue;
-      rhs[c - 1]! -= (bc * rb[i]!) / a;
-      for (let d = 1; d <= K; d++) S[(c - 1) * K + (d - 1)]! -= (bc * cross[i * (K + 1) + d]!) / a;
-    }
-  }
-  const x = solveLinear(S, rhs, K);
-  const theta = new Float64Array(K + 1);
-  for (let c = 1; c <= K; c++) theta[c] = x[c - 1]!;
-  return { theta };
-}
-
-/** Per level, the variance practice's uncertainty adds to b_i: (A^-1 B S^-1 B' A^-1)_ii. */
-function practiceVariance(levelCount: number, K: number, A: Float64Array, cross: Float64Array, D: Float64Array): Float64Array {
-  const S = new Float64Array(K * K);
-  for (let c = 1; c <= K; c++) S[(c - 1) * K + (c - 1)] = D[c]! + 1 / PRACTICE_PRIOR_SPREAD ** 2;
-  for (let i = 0; i < levelCount; i++) {
-    for (let c = 1; c <= K; c++) {
-      const bc = cross[i * (K + 1) + c]!;
-      if (bc === 0) continue;
-      for (let d = 1; d <= K; d++) S[(c - 1) * K + (d - 1)]! -= (bc * cross[i * (K + 1) + d]!) / A[i]!;
-    }
-  }
-  const out = new Float64Array(levelCount);
-  const row = new Float64Array(K);
-  for (let i = 0; i < levelCount; i++) {
-    let any = false;
-    for (let c = 1; c <= K; c++) {
-      row[c - 1] = cross[i * (K + 1) + c]! / A[i]!;
-      if (row[c - 1] !== 0) any = true;
-    }
-    if (!any) continue;
-    const x = solveLinear(S, row, K);
-    let q = 0;
-    for (let c = 0; c < K; c++) q += row[c]! * x[c]!;
-    out[i] = Math.max(0, q);
-  }
-  return out;
 }
