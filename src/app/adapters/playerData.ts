@@ -86,7 +86,22 @@ export function reportLevels(data: PlayerDataResult, pack: LevelPack): ReportLev
   return out;
 }
 
-/** The `count` rated levels whose rating is furthest from the calibrated prediction, furthest first. */
+/**
+ * The `count` rated levels where players and the estimate really disagree:
+ * the calibrated prediction lies outside the rating's interval (a level
+ * whose interval holds it is not evidence of a disagreement, however far
+ * the point sits). Furthest first; empty when there are none.
+ */
 export function biggestDisagreements(levels: readonly ReportLevel[], count = 5): ReportLevel[] {
-  return levels.filter((l) => l.disagreement !== null).sort((a, b) => Math.abs(b.disagreement!) - Math.abs(a.disagreement!) || a.index - b.index).slice(0, count);
+  return levels
+    .filter((l) => l.disagreement !== null && l.row.ratingLow !== null && l.row.ratingHigh !== null && (l.row.priorSeconds! < l.row.ratingLow || l.row.priorSeconds! > l.row.ratingHigh))
+    .sort((a, b) => Math.abs(b.disagreement!) - Math.abs(a.disagreement!) || a.index - b.index)
+    .slice(0, count);
+}
+
+/** A rating's standing in words: '' (sound), 'provisional' (few players) or 'misfit' (the model does not describe its times). */
+export function ratingStatus(row: Pick<LevelRatingRow, 'rating' | 'provisional' | 'check'>): '' | 'provisional' | 'misfit' {
+  if (row.rating === null) return '';
+  if (row.check?.misfit === true) return 'misfit';
+  return row.provisional ? 'provisional' : '';
 }

@@ -4,7 +4,8 @@
  * from players' attempts with its interval and how many attempts and
  * players it rests on.
  */
-import { ratingText } from '../adapters/playerData';
+import { ratingStatus, ratingText } from '../adapters/playerData';
+import { PROVISIONAL_PLAYERS } from '../../core/players/rating';
 import type { LevelRatingRow } from '../../core/players/rate';
 
 interface GaugeSourceProps {
@@ -18,10 +19,11 @@ interface GaugeSourceProps {
 export function GaugeSource({ rated, interval, estimate }: GaugeSourceProps) {
   if (rated !== null && rated.rating !== null) {
     return (
-      <p className="gauge-source" data-testid="gauge.source" data-source="rated" data-attempts={rated.attempts} data-players={rated.players}>
+      <p className="gauge-source" data-testid="gauge.source" data-source="rated" data-attempts={rated.attempts} data-players={rated.players} data-status={ratingStatus(rated)}>
         <b>Rated from {rated.attempts.toLocaleString('en-US')} attempt{rated.attempts === 1 ? '' : 's'} by {rated.players.toLocaleString('en-US')} player{rated.players === 1 ? '' : 's'}</b>: {ratingText(rated, interval)}, the median time an average player needs to solve it.
         {estimate !== null && <> The structural estimate is {estimate.toFixed(1)}.</>}
-        {rated.players < 5 && <> Few players: the estimate still weighs in.</>}
+        {ratingStatus(rated) === 'provisional' && <> <b>Provisional</b>: fewer than {PROVISIONAL_PLAYERS} players, so the estimate still weighs in and the number may move a lot.</>}
+        {ratingStatus(rated) === 'misfit' && <> <b>Misfit</b>: this level&apos;s times do not look like the model&apos;s (two ways of solving it, or players idling); read the number with care.</>}
       </p>
     );
   }

@@ -172,8 +172,10 @@ export function createAttemptReader(format: AttemptFormat | null, onAttempt: (a:
       if (refused !== null || chunk === '') return;
       if (started === null) {
         head += chunk;
-        // Detection needs the first line (or enough of a results file's start).
-        if (!/\n/.test(head.replace(/^\uFEFF/, '').trimStart()) && head.length < 1 << 16) return;
+        // Detection needs the first line, and for JSON enough of the start to find a results file's "format".
+        const body = head.replace(/^\uFEFF/, '').trimStart();
+        const ready = /\n/.test(body) && (!body.startsWith('{') || body.length >= 4096);
+        if (!ready && head.length < 1 << 16) return;
         const text = head;
         head = '';
         start(text, false);

@@ -33,7 +33,7 @@ export class AttemptTable {
   }
 
   add(level: number, player: string, outcome: keyof typeof OUTCOME_CODE, seconds: number, startedAt: number | undefined, replay: boolean): void {
-    if (this.length === this.level.length) this.grow();
+    if (this.length >= this.level.length) this.grow();
     const k = this.length++;
     this.level[k] = level;
     this.player[k] = this.playerId(player);
@@ -43,8 +43,31 @@ export class AttemptTable {
     this.replay[k] = replay ? 1 : 0;
   }
 
+  /** Shrinks the columns to the rows held (a ten-million-row table drops the doubling's slack before the passes below). */
+  trim(): void {
+    const n = this.length;
+    this.level = this.level.slice(0, n);
+    this.player = this.player.slice(0, n);
+    this.outcome = this.outcome.slice(0, n);
+    this.seconds = this.seconds.slice(0, n);
+    this.startedAt = this.startedAt.slice(0, n);
+    this.replay = this.replay.slice(0, n);
+  }
+
+  /** Lets go of the columns and names (after the times were taken), so the fit does not hold both. */
+  release(): void {
+    this.length = 0;
+    this.level = new Int32Array(0);
+    this.player = new Int32Array(0);
+    this.outcome = new Uint8Array(0);
+    this.seconds = new Float64Array(0);
+    this.startedAt = new Float64Array(0);
+    this.replay = new Uint8Array(0);
+    this.playerIds.clear();
+  }
+
   private grow(): void {
-    const cap = this.level.length * 2;
+    const cap = Math.max(1024, this.level.length * 2);
     const more = <T extends Int32Array | Uint8Array | Float64Array>(a: T, make: new (n: number) => T): T => {
       const b = new make(cap);
       b.set(a);

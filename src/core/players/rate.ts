@@ -81,12 +81,16 @@ export function rateLevels(levelCount: number, attempts: readonly LevelAttempt[]
   return rateTable(levelCount, attemptTable(attempts), predicted, options);
 }
 
-/** {@link rateLevels} on attempts already in columns (`rate` streams into one). Removes repeats from the table. O(attempts x iterations). */
+/**
+ * {@link rateLevels} on attempts already in columns (`rate` streams into
+ * one). Removes repeats, then lets go of the table's columns (the counts
+ * are taken first), so the fit does not hold both. O(attempts x iterations).
+ */
 export function rateTable(levelCount: number, table: AttemptTable, predicted: readonly (number | null)[], options: RatingOptions = {}): RatingReport {
+  table.trim();
   const repeats = table.dedupe();
   const times = table.times(levelCount);
-  const players = table.playerIds.size;
-  const fit = fitRatings(levelCount, players, times, predicted, options);
+  const players = table.playerIds.size, attempts = table.length;
   const attemptsPer = new Array<number>(levelCount).fill(0), solvesPer = new Array<number>(levelCount).fill(0), gaveUpsPer = new Array<number>(levelCount).fill(0);
   for (let k = 0; k < table.length; k++) {
     const i = table.level[k]!;
@@ -94,6 +98,8 @@ export function rateTable(levelCount: number, table: AttemptTable, predicted: re
     if (table.outcome[k] === OUTCOME_CODE.solved) solvesPer[i]!++;
     else if (table.outcome[k] === OUTCOME_CODE.gaveup) gaveUpsPer[i]!++;
   }
+  table.release();
+  const fit = fitRatings(levelCount, players, times, predicted, options);
   const solveTimes: number[][] = Array.from({ length: levelCount }, () => []);
   for (let k = 0; k < times.n; k++) if (times.solved[k] === 1) solveTimes[times.level[k]!]!.push(times.seconds[k]!);
   const rows = fit.levels.map((r, i) => ({
@@ -105,5 +111,5 @@ export function rateTable(levelCount: number, table: AttemptTable, predicted: re
     solveRate: r.players === 0 ? null : solveTimes[i]!.length / r.players,
     predicted: predicted[i] ?? null,
   }));
-  return { rows, fit, players, attempts: table.length, repeats };
+  return { rows, fit, players, attempts, repeats };
 }

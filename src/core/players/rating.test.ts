@@ -98,9 +98,10 @@ describe('ratings on simulated populations', () => {
       });
     }
     const rate = inside / total;
-    // Ratings of one population share its players, so the draws are not independent: 0.86..0.95 leaves room for that.
+    // Ratings of one population share its players, so the draws are not independent. The speed prior's weight trades
+    // this coverage (87.8% measured) against coverage with practice in shuffled order (rating.ts, docs/difficulty.md): 0.84..0.95.
     expect(total).toBe(1200);
-    expect(rate).toBeGreaterThan(0.86);
+    expect(rate).toBeGreaterThan(0.84);
     expect(rate).toBeLessThan(0.95);
   });
 

@@ -4,7 +4,8 @@
  * pack's difficulty curve as players met it; and the levels where players
  * and the estimate disagree most.
  */
-import { biggestDisagreements, ratingText, reportLevels, type ReportLevel } from '../../adapters/playerData';
+import { biggestDisagreements, ratingStatus, ratingText, reportLevels, type ReportLevel } from '../../adapters/playerData';
+import { PROVISIONAL_PLAYERS } from '../../../core/players/rating';
 import { useStudioShallow } from '../../studioContext';
 
 const W = 640, H = 220, M = { l: 44, r: 12, t: 14, b: 30 };
@@ -66,31 +67,35 @@ export function PackReport() {
         <p className="lab-note">
           A level&apos;s <b>rating</b> is the median seconds an average player of these players needs to solve it (all tries added up), from a model that
           weighs each player&apos;s speed, so a late level that only quick players reach is not taken for an easy one; a player who gave up counts as
-          &ldquo;longer than this&rdquo;. The structural estimate is the prior where there are few attempts. See docs/difficulty.md.
+          &ldquo;longer than this&rdquo;. The structural estimate is the prior where there are few attempts. A rating is <b>provisional</b> below {PROVISIONAL_PLAYERS} players;
+          <b> misfit</b> when the level&apos;s times do not look like the model&apos;s (two ways of solving it, players idling): read its number with care. See docs/difficulty.md.
         </p>
         <CurveChart levels={levels} />
-        {worst.length > 0 && (
-          <div data-testid="players.disagreements">
-            <h3>Where players and the estimate disagree most</h3>
+        <div data-testid="players.disagreements">
+          <h3>Where players and the estimate disagree most</h3>
+          {worst.length === 0 ? (
+            <p className="lab-note" data-testid="players.disagreements.none">None: every rated level&apos;s {Math.round(interval * 100)}% interval holds its structural estimate (on the players&apos; scale).</p>
+          ) : (
             <ol>
               {worst.map((l) => (
                 <li key={l.index} data-testid="players.disagreement" data-id={l.id}>
-                  <b>{l.name || l.id}</b> (level {l.index + 1}): rated {ratingText(l.row, interval)}, estimate {l.row.predicted?.toFixed(1) ?? '–'} → players found it {l.disagreement! > 0 ? 'harder' : 'easier'} than predicted (×{Math.exp(Math.abs(l.disagreement!)).toFixed(1)})
+                  <b>{l.name || l.id}</b> (level {l.index + 1}): rated {ratingText(l.row, interval)}, estimate {l.row.priorSeconds!.toFixed(1)} s on the players&apos; scale → players found it {l.disagreement! > 0 ? 'harder' : 'easier'} than predicted (×{Math.exp(Math.abs(l.disagreement!)).toFixed(1)})
+                  {ratingStatus(l.row) !== '' && <> · {ratingStatus(l.row)}</>}
                 </li>
               ))}
             </ol>
-          </div>
-        )}
+          )}
+        </div>
         <div className="lab-table-wrap">
           <table className="lab-table" data-testid="players.table">
             <thead>
               <tr>
-                <th>#</th><th>level</th><th className="num" title="structural estimate">estimate</th><th className="num">rated (s)</th><th className="num">{Math.round(interval * 100)}% interval</th><th className="num">attempts</th><th className="num">players</th><th className="num" title="players who solved it of those who played it">solve rate</th><th className="num" title="median seconds to solve of the players who solved it (naive: biased by who got this far)">median s</th>
+                <th>#</th><th>level</th><th className="num" title="structural estimate">estimate</th><th className="num">rated (s)</th><th className="num">{Math.round(interval * 100)}% interval</th><th className="num">attempts</th><th className="num">players</th><th className="num" title="players who solved it of those who played it">solve rate</th><th className="num" title="median seconds to solve of the players who solved it (naive: biased by who got this far)">median s</th><th title={`provisional: fewer than ${PROVISIONAL_PLAYERS} players; misfit: the level's times do not look like the model's (docs/difficulty.md)`}>status</th>
               </tr>
             </thead>
             <tbody>
               {levels.map((l) => (
-                <tr key={l.index} data-testid="players.row" data-id={l.id} data-rating={l.row.rating ?? ''} data-attempts={l.row.attempts}>
+                <tr key={l.index} data-testid="players.row" data-id={l.id} data-status={ratingStatus(l.row)} data-rating={l.row.rating ?? ''} data-attempts={l.row.attempts}>
                   <td>{l.index + 1}</td>
                   <td>{l.name || l.id}</td>
                   <td className="num">{l.row.predicted === null ? '–' : l.row.predicted.toFixed(1)}</td>
@@ -100,6 +105,7 @@ export function PackReport() {
                   <td className="num">{l.row.players}</td>
                   <td className="num">{pct(l.row.solveRate)}</td>
                   <td className="num">{l.row.medianSeconds === null ? '–' : l.row.medianSeconds.toFixed(1)}</td>
+                  <td data-testid="players.row.status">{ratingStatus(l.row)}</td>
                 </tr>
               ))}
             </tbody>
