@@ -7,6 +7,7 @@ import type { BandName } from '../../core/difficulty/predict';
 import type { BatchGenerator, CurveStep, EvaluationProgress, EvaluationRun, FoundLevel, PolicyInfo } from '../../workers/batch.api';
 import type { RulesetName } from '../../core/rules/ruleset';
 import type { SliceCreator } from './types';
+import type { MeasureName } from '../../core/range/measures';
 
 export type TargetMode = 'number' | 'band';
 
@@ -27,6 +28,8 @@ export interface AtDifficultySettings {
   readonly curveFrom: number;
   readonly curveTo: number;
   readonly curveCount: number;
+  /** A second measure to hold beside the difficulty (absent or null: none); its window is the measure's default. */
+  readonly also?: { readonly measure: MeasureName; readonly target: number } | null | undefined;
 }
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
