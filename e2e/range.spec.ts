@@ -5,10 +5,12 @@
  * naive solver, binned with the chart's edges); a bin opens its levels and
  * one of them opens in the editor; the maps export as CSV and PNG; an
  * SD-PCGRL run over two temperatures draws one map per temperature and the
- * sweep's curve.
+ * sweep's curve; generate at difficulty holds a second measure.
  */
 import { expect, test } from './fixtures';
 import { BatchPage } from './pages/BatchPage';
+import { AtDifficultyPage } from './pages/AtDifficultyPage';
+import { handDifficultyOfRows } from '../test/support/handDifficulty';
 import { createLevelSource } from '../src/core/generators/registry';
 import { toRows } from '../src/core/level/level';
 import { naiveAnalyze } from '../test/naive/naiveSolver';
@@ -103,4 +105,25 @@ test('an SD-PCGRL run over two temperatures: one map each on the same axes, and 
   const points = page.getByTestId('range.sweep.point');
   await expect(points).toHaveCount(2);
   expect(await points.evaluateAll((els) => els.map((e) => e.getAttribute('data-temperature')))).toEqual(['0.5', '1']);
+});
+
+test('generate at difficulty with a second target: every level within both windows, by the naive solver', async ({ studio: { page } }) => {
+  const atd = new AtDifficultyPage(page);
+  await atd.show();
+  await atd.target(25);
+  await atd.settings({ width: 7, height: 7, count: 2, seed: 4 });
+  await page.getByTestId('atd.also.measure').selectOption('leniency');
+  await page.getByTestId('atd.also.target').fill('0.55');
+  await expect(page.getByTestId('atd.also.window')).toHaveText('±0.05');
+  await atd.run();
+  await atd.waitDone(60_000);
+  await expect(atd.items).toHaveCount(2);
+  for (let i = 0; i < 2; i++) {
+    const rows = await atd.rows(i);
+    const naive = naiveAnalyze(rows);
+    const leniency = (naive.nStates - naive.classes.dead - naive.classes.fail) / naive.nStates;
+    expect(Math.abs(leniency - 0.55)).toBeLessThanOrEqual(0.05 + 1e-12);
+    expect(Number(await atd.items.nth(i).getAttribute('data-second'))).toBeCloseTo(leniency, 9);
+    expect(Math.abs(handDifficultyOfRows(rows) - 25)).toBeLessThanOrEqual(3 + 1e-9);
+  }
 });

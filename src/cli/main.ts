@@ -303,7 +303,34 @@ function buildProgram(): { program: Command; status: { code: number } } {
     .option('--json', 'print one JSON object (sd-pcgrl: one per temperature)', false)
     .option('--temperatures <list>', 'sd-pcgrl: temperatures as from:to:step or a comma list', '0:1:0.1')
     .option('--out <file.ndjson>', 'rpu and rsd: also write the run\'s unique solvable levels as a level stream (what generate --iterations writes)')
-    .action(async (o: CommonOpts & { json: boolean; temperatures: string; out?: string }) => {
+    .option('--targets <list>', 'the hit-rate map of generate at difficulty instead: difficulty targets as from:to:step or a comma list (--count: requests per target, default 10)')
+    .option('--also <measure=list>', 'with --targets: a second measure\'s values, e.g. leniency=0.3:0.7:0.1 (one row of cells per value)')
+    .option('--evaluations <n>', 'with --targets: search budget per request in evaluated levels', '2000')
+    .action(async (o: CommonOpts & { json: boolean; temperatures: string; out?: string; targets?: string; also?: string; evaluations: string }) => {
+      if (o.targets !== undefined) {
+        const { formatHitRate, parseTargetList, runHitRate } = await import('./hitRate');
+        if (o.generator !== undefined || o.out !== undefined || o.iterations !== undefined) throw new CliError('--targets maps generate at difficulty: leave out --generator, --iterations and --out');
+        const targets = parseTargetList(o.targets, '--targets', MAX_TARGET);
+        let also: { measure: import('../core/range/measures').MeasureName; values: number[] } | undefined;
+        if (o.also !== undefined) {
+          const m = /^\s*([A-Za-z]+)\s*=(.+)$/.exec(o.also);
+          const { isMeasureName } = await import('../core/range/measures');
+          if (m === null || !isMeasureName(m[1]!) || m[1] === 'difficulty') throw new CliError(`--also must look like leniency=0.3:0.7:0.1 or leniency=0.3,0.6 (a measure other than difficulty), got "${o.also}"`);
+          also = { measure: m[1] as import('../core/range/measures').MeasureName, values: parseTargetList(m[2]!, '--also', 1e9) };
+        }
+        const rules = parseRules(o.rules), size = parseSize(o.size);
+        const settings = {
+          rules, ...size, seed: parseSeed(o.seed), model: await loadModel(o.model, rules), targets, also,
+          requests: o.count !== undefined ? parseCount(o.count, '--count', 10_000) : 10, evaluations: parseCount(o.evaluations, '--evaluations', 100_000_000),
+        };
+        const cells = runHitRate(settings, (c) => {
+          if (!o.quiet) process.stderr.write(`target ${c.target}${c.second !== null ? `, ${also!.measure} ${c.second}` : ''}: ${c.hits}/${c.requests}\n`);
+          if (o.json) process.stdout.write(JSON.stringify(c) + '\n');
+        });
+        if (!o.json) process.stdout.write(formatHitRate(settings, cells));
+        return;
+      }
+      if (o.also !== undefined) throw new CliError('evaluate --also goes with --targets (the hit-rate map)');
       if (o.out !== undefined && o.generator !== 'rpu' && o.generator !== 'rsd') throw new CliError('--out (a level stream) is for rpu and rsd evaluations; generate writes sd-pcgrl levels');
       if (o.out !== undefined && !isStreamOut(o.out)) throw new CliError(`evaluate --out writes a level stream: name a .ndjson or .jsonl file, got "${o.out}"`);
       if (o.out === '-') throw new CliError('evaluate prints its report on standard output: write the level stream to a file');

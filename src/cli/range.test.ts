@@ -141,3 +141,26 @@ describe('generate --target with --also', () => {
     expect(r.stderr).toMatch(message);
   });
 });
+
+describe('evaluate --targets (the hit-rate map)', () => {
+  it('one cell per target and second value; hits within the requests; a target out of reach never hits', async () => {
+    const r = await runCli(['evaluate', '--targets', '10,5000', '--also', 'leniency=0.5', '--size', '6x6', '--count', '3', '--evaluations', '400', '--json', '--quiet']);
+    expect(r.status, r.stderr).toBe(0);
+    const cells = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { target: number; second: number; requests: number; hits: number; hitRate: number; uniqueShare: number });
+    expect(cells.map((c) => [c.target, c.second])).toEqual([[10, 0.5], [5000, 0.5]]);
+    for (const c of cells) {
+      expect(c.requests).toBe(3);
+      expect(c.hits).toBeLessThanOrEqual(3);
+      expect(c.hitRate).toBeCloseTo(c.hits / 3, 12);
+      expect(c.uniqueShare).toBeLessThanOrEqual(1);
+    }
+    expect(cells[1]!.hits).toBe(0);
+  });
+
+  it('refuses --targets with a generator, and --also without --targets', async () => {
+    const a = await runCli(['evaluate', '--targets', '10', '--generator', 'rsd']);
+    expect(a.stderr).toMatch(/^error: --targets maps generate at difficulty/);
+    const b = await runCli(['evaluate', '--generator', 'rsd', '--count', '5', '--also', 'leniency=0.5']);
+    expect(b.stderr).toMatch(/^error: evaluate --also goes with --targets/);
+  });
+});

@@ -120,6 +120,7 @@ export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) =>
         exclude,
         ...(job.uniqueSolution !== undefined ? { uniqueSolution: job.uniqueSolution } : {}),
         ...(job.openCells !== undefined ? { openCells: job.openCells } : {}),
+        ...(job.also !== undefined ? { also: job.also } : {}),
         model: job.model,
         timeLimitMs: job.timeLimitMs ?? 4000,
       }, pins.value);

@@ -8,6 +8,8 @@ import { DifficultyModelField } from '../core/difficulty/model';
 import { toleranceWidth } from '../core/generators/atDifficulty';
 import { generatorsFor } from '../core/generators/registry';
 import { RULESET_NAMES } from '../core/rules/ruleset';
+import { MEASURE_NAMES } from '../core/range/measures';
+import { secondTargetProblem } from '../core/range/secondTarget';
 import { PinRowsField, SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 import { ModelFilesSchema, parseModelMeta } from '../ml/schemas';
 import { modelRulesProblem } from '../ml/modelRules';
@@ -32,6 +34,13 @@ const OpenCellsSchema = z
   .object({ min: wholeNumber('the least open cells', 1, 256).optional(), max: wholeNumber('the most open cells', 1, 256).optional() }, { error: 'openCells must be { min, max }' })
   .refine((o) => o.min === undefined || o.max === undefined || o.min <= o.max, 'the least open cells is above the most');
 
+const SecondTargetSchema = z
+  .object({ measure: z.enum(MEASURE_NAMES), target: z.number(), tolerance: z.number() }, { error: 'the second target must be { measure, target, tolerance }' })
+  .superRefine((t, ctx) => {
+    const problem = secondTargetProblem(t);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 const TimeLimitSchema = z.number().gt(0, 'the time limit must be between 0 and 600,000 ms').max(600_000, 'the time limit must be between 0 and 600,000 ms');
 
 /** The ruleset of a job (SPEC §12); absent means Longcat. */
@@ -51,6 +60,8 @@ const SearchFields = {
   model: DifficultyModelField,
   /** Cells every level keeps, as pin rows (`core/generators/pins.ts`). */
   pins: PinRowsField.optional(),
+  /** A second measure held within its own window (`core/range/secondTarget.ts`). */
+  also: SecondTargetSchema.optional(),
 };
 
 export const ToleranceSchema = z.object(

@@ -19,6 +19,7 @@ import { batchGeneratorProblem } from '../../workers/batch.protocol';
 import { fetchShippedModel, hasShippedModel, shippedModelFolder } from './modelFilesIo';
 import { rulesetByName } from '../../core/rules/registry';
 import { generatorPins } from '../store/suggestionsSlice';
+import { defaultSecondTolerance } from '../../core/range/secondTarget';
 
 function constraints(s: AtDifficultySettings, store: StudioStore) {
   const exclude = s.notInPack ? store.getState().pack.levels.map((l) => rowsKey(l.rows)) : [];
@@ -32,6 +33,7 @@ function constraints(s: AtDifficultySettings, store: StudioStore) {
     uniqueSolution: s.uniqueSolution && uniqueSolutionApplies(rules),
     exclude,
     ...(s.openMin !== null || s.openMax !== null ? { openCells: open } : {}),
+    ...(s.also != null ? { also: { ...s.also, tolerance: defaultSecondTolerance(s.also.measure, s.also.target) } } : {}),
   };
 }
 

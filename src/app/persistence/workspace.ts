@@ -11,6 +11,7 @@
  * that sharing (each distinct object once, referenced by index), so 200
  * entries over a large pack cost little more than the pack itself.
  */
+import { MEASURE_NAMES } from '../../core/range/measures';
 import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
 import { levelKey, toRows, type Level } from '../../core/level/level';
@@ -61,6 +62,8 @@ const AtdSettingsSchema = z.object({
   curveCount: z.number().int().min(2).max(MAX_CURVE_COUNT),
   /** Added later: absent in older saved settings (automatic). */
   timeLimitSeconds: z.number().min(1).max(600).nullable().optional(),
+  // Added after version 1 records were written: absent reads as no second target.
+  also: z.object({ measure: z.enum(MEASURE_NAMES), target: z.number().min(0).max(1e9) }).nullable().optional(),
 });
 
 export const BatchSettingsSchema = z.object({

@@ -8,6 +8,7 @@ import type { BatchGenerator, CurveStep, EvaluationProgress, EvaluationRun, Foun
 import type { RulesetName } from '../../core/rules/ruleset';
 import type { SliceCreator } from './types';
 import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
+import type { MeasureName } from '../../core/range/measures';
 
 export type TargetMode = 'number' | 'band';
 
@@ -34,6 +35,8 @@ export interface AtDifficultySettings {
    * Absent in settings saved before it existed.
    */
   readonly timeLimitSeconds?: number | null | undefined;
+  /** A second measure to hold beside the difficulty (absent or null: none); its window is the measure's default. */
+  readonly also?: { readonly measure: MeasureName; readonly target: number } | null | undefined;
 }
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';

@@ -17,6 +17,8 @@ import { NumberField } from '../batch/NumberField';
 import { GeneratedLevelCard, pinnedCellsOf } from './GeneratedLevelCard';
 import { KeepPinsField } from './KeepPinsField';
 import { roundDifficulty, roundForMessage } from '../../../core/difficulty/scale';
+import { SecondTargetField } from './SecondTargetField';
+import { MEASURES } from '../../../core/range/measures';
 
 const fmt = roundForMessage;
 
@@ -93,6 +95,7 @@ export function AtDifficultySection() {
             <NumberField label="open cells" value={settings.openMin} min={1} max={256} optional testId="atd.openMin" width={46} title="least open cells (empty = any)" onChange={(v) => set({ openMin: v })} />
             <NumberField label="to" value={settings.openMax} min={1} max={256} optional testId="atd.openMax" width={46} title="most open cells (empty = any)" onChange={(v) => set({ openMax: v })} />
           </span>
+          <SecondTargetField />
           <KeepPinsField width={settings.width} height={settings.height} testPrefix="atd" />
         </fieldset>
         <div className="button-row">
@@ -118,9 +121,9 @@ export function AtDifficultySection() {
               testPrefix="atd"
               rows={l.rows}
               difficulty={roundDifficulty(l.difficulty)}
-              meta={`${l.attempts} tries · ${l.milliseconds < 10 ? l.milliseconds.toFixed(1) : l.milliseconds.toFixed(0)} ms`}
+              meta={`${l.attempts} tries · ${l.milliseconds < 10 ? l.milliseconds.toFixed(1) : l.milliseconds.toFixed(0)} ms${l.second !== undefined && settings.also != null ? ` · ${MEASURES[settings.also.measure].label} ${Number(l.second.toPrecision(2))}` : ''}`}
               metaTitle={`${l.attempts} levels evaluated, ${l.milliseconds.toFixed(0)} ms; ${l.openCells} open cells, ${l.features.solutionPaths} solution path${l.features.solutionPaths === 1 ? '' : 's'}`}
-              data={{ 'data-difficulty': l.difficulty, 'data-key': l.key, 'data-ms': l.milliseconds, 'data-attempts': l.attempts }}
+              data={{ 'data-difficulty': l.difficulty, 'data-key': l.key, 'data-ms': l.milliseconds, 'data-attempts': l.attempts, ...(l.second !== undefined ? { 'data-second': l.second } : {}) }}
               added={run.added.includes(l.key)}
               pinned={runPinned}
               onOpen={() => open(l, i)}
