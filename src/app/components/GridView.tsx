@@ -7,7 +7,7 @@
  */
 import { tryMovesAt } from '../../core/players/trace';
 import { useMemo, useRef, type PointerEvent as ReactPointerEvent } from 'react';
-import { CELL_WALL } from '../../core/level/level';
+import { CELL_GOAL, CELL_WALL } from '../../core/level/level';
 import { catAfter, movesTo } from '../adapters/graphData';
 import { selectCurrentGraph, selectLevelKey } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
@@ -15,7 +15,7 @@ import { selectRuleset } from '../store/rules';
 import { MoverSprite } from './MoverSprite';
 
 /** What a cell shows: `body` is Longcat's covered cell (it blocks), `paint` paint's (it does not). */
-export type CellKind = 'wall' | 'empty' | 'body' | 'paint' | 'head';
+export type CellKind = 'wall' | 'empty' | 'body' | 'paint' | 'head' | 'goal';
 
 interface GridViewProps {
   readonly cellSize: number;
@@ -59,6 +59,7 @@ export function GridView({ cellSize: cs }: GridViewProps) {
     const covered: CellKind = rules.glyphs.coveredBlocks ? 'body' : 'paint';
     for (let i = 0; i < level.cells.length; i++) {
       if (level.cells[i] === CELL_WALL) out.push('wall');
+      else if (level.cells[i] === CELL_GOAL && (shown === null || i !== shown.state.head)) out.push('goal');
       else if (shown !== null) out.push(i === shown.state.head ? 'head' : shown.state.filled[i] === 1 ? covered : 'empty');
       else out.push(i === level.head ? 'head' : 'empty');
     }
@@ -91,7 +92,7 @@ export function GridView({ cellSize: cs }: GridViewProps) {
     }
     // Shape tools (rectangle, line, fill, select) paint walls or empty cells; the head tool always drags the head.
     const kind = e.button === 2 || st.tool === 'empty' ? 'empty' : 'wall';
-    if (st.tool !== 'head' && st.shapeDown(cell, kind)) return;
+    if (st.tool !== 'head' && st.tool !== 'goal' && st.shapeDown(cell, kind)) return;
     st.beginStroke(cell, e.button === 2 ? 'empty' : undefined);
   };
 
