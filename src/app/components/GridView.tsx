@@ -15,7 +15,7 @@ import { selectRuleset } from '../store/rules';
 import { MoverSprite } from './MoverSprite';
 
 /** What a cell shows: `body` is Longcat's covered cell (it blocks), `paint` paint's (it does not). */
-export type CellKind = 'wall' | 'empty' | 'body' | 'paint' | 'head' | 'goal';
+export type CellKind = 'wall' | 'empty' | 'body' | 'trail' | 'head' | 'goal';
 
 interface GridViewProps {
   readonly cellSize: number;
@@ -56,7 +56,7 @@ export function GridView({ cellSize: cs }: GridViewProps) {
 
   const kinds = useMemo(() => {
     const out: CellKind[] = [];
-    const covered: CellKind = rules.glyphs.coveredBlocks ? 'body' : 'paint';
+    const covered: CellKind = rules.glyphs.coveredBlocks ? 'body' : 'trail';
     for (let i = 0; i < level.cells.length; i++) {
       if (level.cells[i] === CELL_WALL) out.push('wall');
       else if (level.cells[i] === CELL_GOAL && (shown === null || i !== shown.state.head)) out.push('goal');
@@ -151,7 +151,7 @@ export function GridView({ cellSize: cs }: GridViewProps) {
           data-x={i % level.width}
           data-y={Math.floor(i / level.width)}
           data-kind={kind}
-          className={`cell cell-${kind === 'head' ? (shown !== null ? (rules.glyphs.coveredBlocks ? 'body' : 'paint') : 'empty') : kind}`}
+          className={`cell cell-${kind === 'head' ? (shown !== null ? (rules.glyphs.coveredBlocks ? 'body' : 'trail') : 'empty') : kind}`}
           x={(i % level.width) * cs + 1}
           y={Math.floor(i / level.width) * cs + 1}
           width={cs - 2}
