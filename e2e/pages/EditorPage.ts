@@ -36,7 +36,7 @@ export class EditorPage {
       };
     });
     const grid = Array.from({ length: height }, () => Array<string>(width).fill('?'));
-    const ch: Record<string, string> = { wall: '#', empty: '.', body: 'B', paint: 'P', head: 'C' };
+    const ch: Record<string, string> = { wall: '#', empty: '.', body: 'B', trail: 'P', head: 'C', goal: 'G' };
     for (const k of kinds) {
       const row = grid[k.y];
       if (row !== undefined && k.x >= 0 && k.x < width) row[k.x] = ch[k.kind ?? ''] ?? '?';
@@ -49,7 +49,7 @@ export class EditorPage {
     await expect.poll(() => this.rows()).toEqual(rows);
   }
 
-  async tool(name: 'wall' | 'empty' | 'head'): Promise<void> {
+  async tool(name: 'wall' | 'empty' | 'head' | 'goal'): Promise<void> {
     await this.page.getByTestId(`editor.tool.${name}`).click();
   }
 

@@ -7,6 +7,7 @@ import type { StudioStore } from './store/store';
 import { groupMembers } from './adapters/graphHighlight';
 import { graphCommand } from './graphCommands';
 import { selectCurrentGraph, selectShortestSolution } from './store/selectors';
+import { selectRuleset } from './store/rules';
 
 export interface KeyPress {
   readonly key: string;
@@ -111,6 +112,7 @@ export function handleShortcut(store: StudioStore, e: KeyPress): boolean {
     case 'w': return (s.setTool('wall'), true);
     case 'e': return (s.setTool('empty'), true);
     case 'h': return (s.setTool('head'), true);
+    case 'o': return (selectRuleset(s).cellKinds.some((k) => k.tool === 'goal') ? (s.setTool('goal'), true) : false);
     case 'p': return (s.startPlaytest(), true);
     case 'b': return (s.setShape('brush'), true);
     case 'r': return (s.setShape('rect'), true);

@@ -5,7 +5,7 @@
  * screen has no arrow keys); a short tap does nothing.
  */
 import { useRef } from 'react';
-import { CELL_WALL, type Level } from '../core/level/level';
+import { CELL_GOAL, CELL_WALL, type Level } from '../core/level/level';
 import { catAfter } from '../app/adapters/graphData';
 import { MoverSprite } from '../app/components/MoverSprite';
 import type { Ruleset } from '../core/rules/ruleset';
@@ -40,7 +40,7 @@ export function Board({ level, rules, moves, stuck, won, onSwipe }: BoardProps) 
   for (let i = 0; i < level.cells.length; i++) {
     const x = (i % level.width) * CELL, y = Math.floor(i / level.width) * CELL;
     const wall = level.cells[i] === CELL_WALL;
-    cells.push(<rect key={i} x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx={5} className={wall ? 'play-wall' : covered.has(i) ? coveredClass : 'play-empty'} />);
+    cells.push(<rect key={i} x={x + 1} y={y + 1} width={CELL - 2} height={CELL - 2} rx={5} className={wall ? 'play-wall' : level.cells[i] === CELL_GOAL ? 'play-goal' : covered.has(i) ? coveredClass : 'play-empty'} />);
   }
   return (
     <svg

@@ -36,9 +36,12 @@ export function analyzeRowsSync(request: AnalysisRequest): Outcome<AnalysisResul
   const parsed = parseRows(r.value.rows);
   if (!parsed.ok) return invalid(describeParseError(parsed.error));
   const level = parsed.value;
+  const rules = rulesetByName(r.value.rules);
+  const problem = rules.levelProblem(level);
+  if (problem !== null) return invalid(`not a ${rules.title} level: ${problem}`);
   const started = performance.now();
   shared ??= new Analyzer();
-  const run = shared.run(level, { maxStates: cap, rules: rulesetByName(r.value.rules) });
+  const run = shared.run(level, { maxStates: cap, rules });
   if (!run.ok) return ok(capResult(run.error));
   const graph = toGraphData(level, run.value.graph, run.value.classification, performance.now() - started);
   return ok({ kind: 'graph', graph });

@@ -87,6 +87,27 @@ describe('the naive ice solver on hand-solved levels', () => {
   });
 });
 
+describe('the 7x6 benchmark levels the longest-puzzle search found (docs/BENCHMARKS.md)', () => {
+  // generate --rules ice --size 7x6 --walls K --maximize shortestSolutionLength --seed 1, K = 3..8.
+  const found: Array<[number, string]> = [
+    [11, '....#../..G..../#....../......#/......C/.......'],
+    [13, '...#.../......./.....G#/......./......./C#..#..'],
+    [16, '..#..../.....G./.....#C/.#....#/......./....#..'],
+    [17, 'C...#../#...#../...#G../......#/......./..#....'],
+    [19, '..#..../....#G./...#.../#.....#/......./..#..#C'],
+    [20, '..#..../....#G./...#.../#.#...#/..#..../..C#...'],
+  ];
+  it('need 11, 13, 16, 17, 19 and 20 moves for 3..8 rocks, by the naive solver and the engine', () => {
+    const analyzer = new Analyzer();
+    found.forEach(([moves, key], i) => {
+      const rows = key.split('/');
+      expect(key.split('#')).toHaveLength(3 + i + 1);
+      expect(iceFeatures(iceGraph(rows)).features.shortestSolutionLength, key).toBe(moves);
+      agree(analyzer, rows, 120);
+    });
+  });
+});
+
 describe('the engine agrees with the naive ice solver', () => {
   it('on random levels 3x3..16x16 (fast-check): classes, features, and the random player up to 120 states', () => {
     const analyzer = new Analyzer();

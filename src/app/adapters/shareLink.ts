@@ -1,15 +1,15 @@
 /**
  * Share links: a single level in the URL hash, readable and URL-safe:
  * `#level=xxxxxxx_c--x---_...&name=My%20level` where `-` is empty, `x` wall,
- * `c` the head and `_` ends a row. Decoding is a boundary: anything a user
+ * `c` the head, `g` a goal (ice) and `_` ends a row. Decoding is a boundary: anything a user
  * pastes is validated through `parseRows` and reported, never thrown.
  */
 import { describeParseError, normaliseName, parseRows } from '../../core/level/format';
 import { toRows, type Level } from '../../core/level/level';
 import { err, ok, type Result } from '../../core/util/result';
 
-const TO_LINK: Record<string, string> = { '.': '-', '#': 'x', C: 'c' };
-const FROM_LINK: Record<string, string> = { '-': '.', x: '#', c: 'C' };
+const TO_LINK: Record<string, string> = { '.': '-', '#': 'x', C: 'c', G: 'g' };
+const FROM_LINK: Record<string, string> = { '-': '.', x: '#', c: 'C', g: 'G' };
 
 /** The hash (with its `#`) that opens `level` named `name`. */
 export function encodeShareHash(level: Level, name: string): string {

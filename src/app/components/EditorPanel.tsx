@@ -5,6 +5,7 @@ import { flushSync } from 'react-dom';
 import { nodeSummary } from '../adapters/graphData';
 import { selectCurrentGraph } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
+import { selectRuleset } from '../store/rules';
 import { EditActions } from './EditActions';
 import { EditorToolbar } from './EditorToolbar';
 import { GridView } from './GridView';
@@ -41,7 +42,7 @@ function useCellSize(width: number, height: number, zoom: number): [React.RefObj
 
 export function EditorPanel() {
   const get = useActions();
-  const s = useStudioShallow((st) => ({ width: st.level.width, height: st.level.height, mode: st.mode, selectedNode: st.selectedNode, graph: selectCurrentGraph(st), zoom: st.gridZoom }));
+  const s = useStudioShallow((st) => ({ width: st.level.width, height: st.level.height, mode: st.mode, selectedNode: st.selectedNode, graph: selectCurrentGraph(st), zoom: st.gridZoom, statesCover: selectRuleset(st).glyphs.statesCover }));
   const [stageRef, cellSize] = useCellSize(s.width, s.height, s.zoom);
   const node = s.selectedNode !== null && s.graph !== null && s.selectedNode < s.graph.nodeCount ? nodeSummary(s.graph, s.selectedNode) : null;
   return (
@@ -67,7 +68,7 @@ export function EditorPanel() {
           <div className={`state-banner cls-${node.cls}`} data-testid="editor.stateBanner" data-node={node.id} data-cls={node.cls} title={node.moves !== '' ? `moves: ${node.moves}` : 'the start'}>
             <span className={`swatch swatch-${node.cls}`} />
             <span className="banner-text">
-              <b>{CLASS_NAMES[node.cls]}</b> state #{node.id} · {node.depth} move{node.depth === 1 ? '' : 's'} · {node.emptyLeft} empty left{node.moves !== '' && <> · <span className="banner-moves">{node.moves}</span></>}
+              <b>{CLASS_NAMES[node.cls]}</b> state #{node.id} · {node.depth} move{node.depth === 1 ? '' : 's'}{s.statesCover ? ` · ${node.emptyLeft} empty left` : ''}{node.moves !== '' && <> · <span className="banner-moves">{node.moves}</span></>}
             </span>
             <button type="button" className="small" data-testid="editor.stateBanner.close" onClick={() => get().selectNode(null)}>
               Edit <kbd>Esc</kbd>

@@ -11,6 +11,8 @@ const TOOLS: { tool: Tool; label: string; key: string }[] = [
   { tool: 'empty', label: 'Empty', key: 'E' },
   { tool: 'head', label: 'Head', key: 'H' },
 ];
+/** The goal tool, offered where the ruleset has a goal cell (ice). */
+const GOAL_TOOL = { tool: 'goal' as const, label: 'Goal', key: 'O' };
 
 export function EditorToolbar() {
   const get = useActions();
@@ -25,7 +27,9 @@ export function EditorToolbar() {
     shape: st.shape,
     anchor: st.resizeAnchor,
     start: selectRuleset(st).glyphs.startName,
+    hasGoal: selectRuleset(st).cellKinds.some((k) => k.tool === 'goal'),
   }));
+  const tools = s.hasGoal ? [...TOOLS, GOAL_TOOL] : TOOLS;
   // The start tool is named after the ruleset's mover: "Head" (Longcat's cat head), "Ball" (paint).
   const startLabel = moverWord(s.start);
   const disabled = !s.editing;
@@ -40,7 +44,7 @@ export function EditorToolbar() {
   return (
     <div className="toolbar" role="toolbar" aria-label="Editor tools">
       <div className="tool-group" role="radiogroup" aria-label="Tool">
-        {TOOLS.map((t) => (
+        {tools.map((t) => (
           <button
             key={t.tool}
             type="button"

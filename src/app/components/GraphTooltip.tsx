@@ -52,8 +52,12 @@ export function GraphTooltip({ node, at, box, group, glyphs }: GraphTooltipProps
       <dl>
         <dt>moves</dt><dd>{node.depth}{node.moves !== '' ? ` (${node.moves.length > 24 ? node.moves.slice(0, 24) + '…' : node.moves})` : ''}</dd>
         <dt>legal moves</dt><dd>{node.outdeg}</dd>
-        <dt>cells {glyphs.coveredBlocks ? 'filled' : 'painted'}</dt><dd>{node.filled}</dd>
-        <dt>{glyphs.coveredBlocks ? 'empty' : 'unpainted'} left</dt><dd>{node.emptyLeft}</dd>
+        {glyphs.statesCover && (
+          <>
+            <dt>cells {glyphs.coveredBlocks ? 'filled' : 'painted'}</dt><dd>{node.filled}</dd>
+            <dt>{glyphs.coveredBlocks ? 'empty' : 'unpainted'} left</dt><dd>{node.emptyLeft}</dd>
+          </>
+        )}
         <dt>{moverWord(glyphs.startName).toLowerCase()}</dt><dd>({node.head.x + 1}, {node.head.y + 1})</dd>
         <dt>random win</dt><dd>{(node.winProbability * 100).toFixed(1)}%</dd>
       </dl>

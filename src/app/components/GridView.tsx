@@ -7,7 +7,7 @@
  */
 import { tryMovesAt } from '../../core/players/trace';
 import { useMemo, useRef, type PointerEvent as ReactPointerEvent } from 'react';
-import { CELL_WALL } from '../../core/level/level';
+import { CELL_GOAL, CELL_WALL } from '../../core/level/level';
 import { catAfter, movesTo } from '../adapters/graphData';
 import { selectCurrentGraph, selectLevelKey } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
@@ -15,7 +15,7 @@ import { selectRuleset } from '../store/rules';
 import { MoverSprite } from './MoverSprite';
 
 /** What a cell shows: `body` is Longcat's covered cell (it blocks), `paint` paint's (it does not). */
-export type CellKind = 'wall' | 'empty' | 'body' | 'paint' | 'head';
+export type CellKind = 'wall' | 'empty' | 'body' | 'trail' | 'head' | 'goal';
 
 interface GridViewProps {
   readonly cellSize: number;
@@ -56,9 +56,10 @@ export function GridView({ cellSize: cs }: GridViewProps) {
 
   const kinds = useMemo(() => {
     const out: CellKind[] = [];
-    const covered: CellKind = rules.glyphs.coveredBlocks ? 'body' : 'paint';
+    const covered: CellKind = rules.glyphs.coveredBlocks ? 'body' : 'trail';
     for (let i = 0; i < level.cells.length; i++) {
       if (level.cells[i] === CELL_WALL) out.push('wall');
+      else if (level.cells[i] === CELL_GOAL && (shown === null || i !== shown.state.head)) out.push('goal');
       else if (shown !== null) out.push(i === shown.state.head ? 'head' : shown.state.filled[i] === 1 ? covered : 'empty');
       else out.push(i === level.head ? 'head' : 'empty');
     }
@@ -91,7 +92,7 @@ export function GridView({ cellSize: cs }: GridViewProps) {
     }
     // Shape tools (rectangle, line, fill, select) paint walls or empty cells; the head tool always drags the head.
     const kind = e.button === 2 || st.tool === 'empty' ? 'empty' : 'wall';
-    if (st.tool !== 'head' && st.shapeDown(cell, kind)) return;
+    if (st.tool !== 'head' && st.tool !== 'goal' && st.shapeDown(cell, kind)) return;
     st.beginStroke(cell, e.button === 2 ? 'empty' : undefined);
   };
 
@@ -150,7 +151,7 @@ export function GridView({ cellSize: cs }: GridViewProps) {
           data-x={i % level.width}
           data-y={Math.floor(i / level.width)}
           data-kind={kind}
-          className={`cell cell-${kind === 'head' ? (shown !== null ? (rules.glyphs.coveredBlocks ? 'body' : 'paint') : 'empty') : kind}`}
+          className={`cell cell-${kind === 'head' ? (shown !== null ? (rules.glyphs.coveredBlocks ? 'body' : 'trail') : 'empty') : kind}`}
           x={(i % level.width) * cs + 1}
           y={Math.floor(i / level.width) * cs + 1}
           width={cs - 2}

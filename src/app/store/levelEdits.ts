@@ -4,10 +4,11 @@
  * can skip history entries and re-analysis with a reference check.
  * Names are not part of the content here: the store keeps the name apart.
  */
-import { CELL_EMPTY, CELL_WALL, MAX_SIDE, MIN_SIDE, type Level } from '../../core/level/level';
+import { CELL_EMPTY, CELL_GOAL, CELL_WALL, MAX_SIDE, MIN_SIDE, type Level } from '../../core/level/level';
 
 export type PaintKind = 'wall' | 'empty';
-export type Tool = PaintKind | 'head';
+/** `goal`: the ruleset's unique goal cell (ice, SPEC §14); the toolbar offers it only where the ruleset has one. */
+export type Tool = PaintKind | 'head' | 'goal';
 
 /** Content only: width, height, cells, head (a name on the input is dropped). */
 function make(width: number, height: number, cells: Uint8Array, head: number): Level {
@@ -38,9 +39,18 @@ export function placeHead(level: Level, cell: number): Level {
   return make(level.width, level.height, cells, cell);
 }
 
+/** Moves the goal to `cell` (a level has at most one; the old goal becomes open). Never on the head. */
+export function placeGoal(level: Level, cell: number): Level {
+  if (cell < 0 || cell >= level.cells.length || cell === level.head || level.cells[cell] === CELL_GOAL) return level;
+  const cells = level.cells.slice();
+  for (let i = 0; i < cells.length; i++) if (cells[i] === CELL_GOAL) cells[i] = CELL_EMPTY;
+  cells[cell] = CELL_GOAL;
+  return make(level.width, level.height, cells, level.head);
+}
+
 /** Applies a tool at a cell. */
 export function applyTool(level: Level, cell: number, tool: Tool): Level {
-  return tool === 'head' ? placeHead(level, cell) : paintCell(level, cell, tool);
+  return tool === 'head' ? placeHead(level, cell) : tool === 'goal' ? placeGoal(level, cell) : paintCell(level, cell, tool);
 }
 
 /** Clamps a side length into the allowed range. */
@@ -68,10 +78,10 @@ export function resizeLevel(level: Level, width: number, height: number): Level 
   return make(w, h, cells, head);
 }
 
-/** Every cell empty, the head where it was. */
+/** Every cell empty, the head (and a goal) where it was. */
 export function clearLevel(level: Level): Level {
-  if (level.cells.every((c) => c === CELL_EMPTY)) return level;
-  return make(level.width, level.height, new Uint8Array(level.cells.length), level.head);
+  if (level.cells.every((c) => c === CELL_EMPTY || c === CELL_GOAL)) return level;
+  return make(level.width, level.height, level.cells.map((c) => (c === CELL_GOAL ? CELL_GOAL : CELL_EMPTY)), level.head);
 }
 
 /** Mirror left-right (`horizontal`) or top-bottom (`vertical`). */

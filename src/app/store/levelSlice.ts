@@ -50,7 +50,7 @@ export interface LevelSlice {
   setLevelName(name: string): void;
 }
 
-const TOOL_LABEL: Record<Tool, string> = { wall: 'Paint wall', empty: 'Erase', head: 'Move head' };
+const TOOL_LABEL: Record<Tool, string> = { wall: 'Paint wall', empty: 'Erase', head: 'Move head', goal: 'Move goal' };
 
 export function starterLevel(): Level {
   const parsed = parseRows([...STARTER_ROWS]);
@@ -79,7 +79,7 @@ export const createLevelSlice: SliceCreator<LevelSlice> = () => (set, get) => ({
     if (stroke === null || cell === stroke.last) return;
     let next = level;
     // The head tool drags the head; paint tools paint the whole line crossed.
-    const cells = stroke.tool === 'head' ? [cell] : cellsOnLine(level.width, stroke.last, cell);
+    const cells = stroke.tool === 'head' || stroke.tool === 'goal' ? [cell] : cellsOnLine(level.width, stroke.last, cell);
     for (const c of cells) next = applyTool(next, c, stroke.tool);
     set({ stroke: { ...stroke, last: cell } });
     get().previewLevel(next);

@@ -89,8 +89,8 @@ describe('the shipped model files', () => {
   const files = Object.keys(shipped).map((path) => path.slice(path.lastIndexOf('/') + 1));
 
   it('every one passes the full check, probe set included, and loads as that check reads it', () => {
-    expect(files.sort()).toEqual(['default.json', 'iteration7.json', 'paint-default.json']);
-    const loaded: Record<string, unknown> = { 'default.json': DEFAULT_DIFFICULTY_MODEL, 'iteration7.json': ITERATION_7_MODEL, 'paint-default.json': defaultModelFor('paint') };
+    expect(files.sort()).toEqual(['default.json', 'ice-default.json', 'iteration7.json', 'paint-default.json']);
+    const loaded: Record<string, unknown> = { 'default.json': DEFAULT_DIFFICULTY_MODEL, 'iteration7.json': ITERATION_7_MODEL, 'paint-default.json': defaultModelFor('paint'), 'ice-default.json': defaultModelFor('ice') };
     for (const [path, data] of Object.entries(shipped)) {
       const file = path.slice(path.lastIndexOf('/') + 1);
       const r = parseDifficultyModel(JSON.stringify(data));

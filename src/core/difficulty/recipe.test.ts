@@ -135,8 +135,6 @@ describe('(a) reproducibility of the shipped model files', () => {
 describe('the default model by ruleset', () => {
   it('defaultModelFor picks default.json for Longcat and paint-default.json for paint', () => {
     expect(defaultModelFor('longcat')).toBe(DEFAULT_DIFFICULTY_MODEL);
-    expect(defaultModelFor('paint')).toBe(defaultModelFor('paint'));
-    expect(defaultModelFor('longcat')).toBe(DEFAULT_DIFFICULTY_MODEL);
     expect(PAINT_DEFAULT_DIFFICULTY_MODEL.name).toBe('paint-default');
     expect(PAINT_DEFAULT_DIFFICULTY_MODEL.provenance.command).toMatch(/--rules paint/);
   });

@@ -132,6 +132,8 @@ export interface RulesetEditorGlyphs {
   readonly startName: string;
   /** What a covered cell is called ("body", "paint"). */
   readonly coveredName: string;
+  /** True when a graph state holds the covered cells (Longcat, paint); false when it is the mover's cell only (ice), so the studio shows no cover counts per state. */
+  readonly statesCover: boolean;
   /** How the studio draws the mover: a cat with its body through the covered cells, or a ball on its cell. */
   readonly mover: 'cat' | 'ball';
   /** True when covered cells block the mover (drawn as solid body), false when they only show progress (a trail). */

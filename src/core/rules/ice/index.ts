@@ -20,6 +20,7 @@ export const ice: Ruleset = {
     startName: 'slider',
     coveredName: 'trail',
     mover: 'ball',
+    statesCover: false,
     coveredBlocks: false,
     summary: 'The slider glides until it hits a rock or the edge, or enters the goal, which stops it; reach the goal.',
   },

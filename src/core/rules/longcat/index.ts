@@ -20,6 +20,7 @@ export const longcat: Ruleset = {
     startName: 'cat head',
     coveredName: 'body',
     mover: 'cat',
+    statesCover: true,
     coveredBlocks: true,
     summary: 'The head slides until it hits a wall, the body or the edge, leaving body behind; fill every empty cell.',
   },

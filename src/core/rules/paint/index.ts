@@ -20,6 +20,7 @@ export const paint: Ruleset = {
     startName: 'ball',
     coveredName: 'paint',
     mover: 'ball',
+    statesCover: true,
     coveredBlocks: false,
     summary: 'The ball slides until it hits a wall or the edge, painting every cell it crosses; paint every open cell.',
   },
