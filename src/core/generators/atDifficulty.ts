@@ -439,7 +439,8 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
     if (range === null) return timedOut(null);
     if (pins !== undefined && range.keptPins === 0) return pinsNeverKept(range);
     if (req.target - half > range.max) return outOfReach(range);
-    s.elites = range.elites;
+    // The estimate's best walks seed restarts only in the upper half of the range, where random walks rarely land.
+    s.elites = req.target - half > range.max / 2 ? range.elites : [];
   }
   for (let i = 0; i < count; i++) {
     const rng = createRng(streamSeed(req.seed, i));
