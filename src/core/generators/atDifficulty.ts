@@ -358,16 +358,6 @@ export class ReachableRanges {
     return this.get(width, height, rangeBudget(width, height, rangeEvaluations(rules)), deadline, now, rules, pins);
   }
 
-  /** The estimate {@link estimate} would return, when it is already known (never computes). */
-  known(width: number, height: number, rules: Ruleset = longcat, pins?: CellPins): ReachableEstimate | undefined {
-    return this.estimates.get(`${rules.name}:${width}x${height}:${rangeBudget(width, height, rangeEvaluations(rules))}:${pinsKey(pins)}`);
-  }
-
-  /** Puts an estimate computed elsewhere (a persisted one) in place; it must be the estimate for that key. */
-  remember(width: number, height: number, rules: Ruleset, pins: CellPins | undefined, estimate: ReachableEstimate): void {
-    this.estimates.set(`${rules.name}:${width}x${height}:${rangeBudget(width, height, rangeEvaluations(rules))}:${pinsKey(pins)}`, estimate);
-  }
-
   /** The estimate for a size (under a ruleset, default Longcat, and pins) with `budget` evaluations, computed on first use; null when cancelled (not cached). */
   get(width: number, height: number, budget: number, deadline: number, now: () => number, rules: Ruleset = longcat, pins?: CellPins): ReachableEstimate | null {
     const key = `${rules.name}:${width}x${height}:${budget}:${pinsKey(pins)}`;
