@@ -79,6 +79,8 @@ const numberCases: Case[] = [
   ...['0', '99', '199', '-1', '1.5', 'abc', '1e5', '99999999'].map((v) => ({ label: `fit-predictor --generated '${v}'`, args: ['fit-predictor', '--generated', v, '--out', OUT], says: /--generated/ })),
   ...['size,,nope', 'nope', '', ',,', '__proto__', 'size,size,nope'].map((v) => ({ label: `fit-predictor --features '${v}'`, args: [...FIT, '--features', v], says: /--features/ })),
   { label: 'fit-predictor --method svm', args: [...FIT, '--method', 'svm'] },
+  { label: 'fit-predictor --calibration cubic', args: [...FIT, '--calibration', 'cubic'], says: /--calibration must be one of affine, power/ },
+  { label: 'fit-predictor --calibration power without a log1p label', args: [...FIT, '--calibration', 'power'], says: /--calibration power needs --label log1p/ },
   { label: 'fit-predictor --name empty', args: [...FIT, '--name', ''] },
   { label: 'fit-predictor without --data or --generated', args: ['fit-predictor', '--out', OUT] },
   { label: 'fit-predictor with both --data and --generated', args: [...FIT, '--generated', '300'] },

@@ -24,7 +24,7 @@ describe('batch series', () => {
     expect(expert.target - expert.tolerance.absolute).toBeGreaterThan(80);
     expect(expert.target - expert.tolerance.absolute).toBeCloseTo(80, 5);
     expect(expert.label).toBe('the expert band (80 and up)');
-    expect(outOfReachMessage(bandWindow('hard').label, 4, 4, { min: 0, max: 31.6 })).toBe('The hard band (60–80) is out of reach for 4x4 levels: the reachable range is about 0 to 32.');
+    expect(outOfReachMessage(bandWindow('hard').label, 4, 4, { min: 0, max: 31.6 })).toBe('The hard band (60–80) is out of reach for 4x4 levels: the reachable range is about 0 to 31.6.');
   });
 
   it('bins the histogram to at least 100 and keeps every count', () => {

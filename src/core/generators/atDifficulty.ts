@@ -367,16 +367,6 @@ export class ReachableRanges {
     return this.get(width, height, rangeBudget(width, height, rangeEvaluations(rules)), deadline, now, rules, pins);
   }
 
-  /** The estimate {@link estimate} would return, when it is already known (never computes). */
-  known(width: number, height: number, rules: Ruleset = longcat, pins?: CellPins): ReachableEstimate | undefined {
-    return this.estimates.get(`${rules.name}:${width}x${height}:${rangeBudget(width, height, rangeEvaluations(rules))}:${pinsKey(pins)}`);
-  }
-
-  /** Puts an estimate computed elsewhere (a persisted one) in place; it must be the estimate for that key. */
-  remember(width: number, height: number, rules: Ruleset, pins: CellPins | undefined, estimate: ReachableEstimate): void {
-    this.estimates.set(`${rules.name}:${width}x${height}:${rangeBudget(width, height, rangeEvaluations(rules))}:${pinsKey(pins)}`, estimate);
-  }
-
   /** The estimate for a size (under a ruleset, default Longcat, and pins) with `budget` evaluations, computed on first use; null when cancelled (not cached). */
   get(width: number, height: number, budget: number, deadline: number, now: () => number, rules: Ruleset = longcat, pins?: CellPins): ReachableEstimate | null {
     const key = `${rules.name}:${width}x${height}:${budget}:${pinsKey(pins)}`;
@@ -452,7 +442,8 @@ export function generateAtDifficulty(req: AtDifficultyRequest, ranges: Reachable
     if (range === null) return timedOut(null);
     if (pins !== undefined && range.keptPins === 0) return pinsNeverKept(range);
     if (req.target - half > range.max) return outOfReach(range);
-    s.elites = range.elites;
+    // The estimate's best walks seed restarts only in the upper half of the range, where random walks rarely land.
+    s.elites = req.target - half > range.max / 2 ? range.elites : [];
   }
   for (let i = 0; i < count; i++) {
     const rng = createRng(streamSeed(req.seed, i));

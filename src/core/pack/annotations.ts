@@ -16,8 +16,13 @@ import type { PackProblem } from './pack';
 import type { LevelPack, PackLevel } from './schema';
 import { roundDifficulty } from '../difficulty/scale';
 
-/** How far a claimed difficulty may be from the computed one: files round it to 2 decimals. */
+/**
+ * How far a claimed difficulty may be from the computed one: files round it
+ * to six significant digits (older ones to 2 decimals), so the larger of
+ * 0.01 and a relative 1e-5 of the value.
+ */
 export const DIFFICULTY_TOLERANCE = 0.01;
+const RELATIVE_TOLERANCE = 1e-5;
 
 /** True when a claimed feature (null is JSON's Infinity) equals the computed value, up to float rounding. */
 function sameFeature(claimed: number | null, computed: number | null): boolean {
@@ -46,7 +51,7 @@ export function annotationProblems(level: PackLevel, index: number, computed: Le
     }
   }
   if (computedDifficulty !== undefined && level.difficulty !== null) {
-    const ok = computedDifficulty !== null && Math.abs(level.difficulty - computedDifficulty) <= DIFFICULTY_TOLERANCE;
+    const ok = computedDifficulty !== null && Math.abs(level.difficulty - computedDifficulty) <= Math.max(DIFFICULTY_TOLERANCE, RELATIVE_TOLERANCE * Math.abs(computedDifficulty));
     if (!ok) {
       problems.push({
         path: `levels[${index}].difficulty`,
