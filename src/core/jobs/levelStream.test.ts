@@ -39,8 +39,8 @@ describe('level stream lines', () => {
     const obj = JSON.parse(formatStreamLine(level)) as Record<string, unknown>;
     bad('{"rules":', /^line 7: not valid JSON/);
     bad('[1,2]', /^line 7: expected a level object/);
-    bad(JSON.stringify({ ...obj, rules: 'sokoban' }), /^line 7\.rules: expected one of "longcat", "paint" but found "sokoban"/);
-    bad(JSON.stringify({ ...obj, rules: undefined }), /line 7\.rules: expected one of "longcat", "paint" but found nothing/);
+    bad(JSON.stringify({ ...obj, rules: 'sokoban' }), /^line 7\.rules: expected one of "longcat", "paint", "ice" but found "sokoban"/);
+    bad(JSON.stringify({ ...obj, rules: undefined }), /line 7\.rules: expected one of "longcat", "paint", "ice" but found nothing/);
     bad(JSON.stringify({ ...obj, rows: ['C.', '#'] }), /^line 7/);
     bad(JSON.stringify({ ...obj, id: '' }), /^line 7\.id: the id is empty/);
     bad(JSON.stringify({ ...obj, name: 'x'.repeat(MAX_STREAM_LINE) }), /longer than 65536 characters/);

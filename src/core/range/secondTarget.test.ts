@@ -68,7 +68,7 @@ describe('generate at difficulty with a second target', () => {
   it('a pair it cannot reach within the budget is a shortfall that names both windows', () => {
     const r = generateAtDifficulty({ width: 6, height: 6, target: 20, count: 1, seed: 1, difficulty, budget: 300, timeLimitMs: Infinity, also: { measure: 'deadShare', target: 0.99, tolerance: 0.005 } });
     expect(r.levels).toHaveLength(0);
-    expect(r.shortfall).toMatch(/^found 0 of 1 levels within ±3\.0 of 20 with dead share 0\.99 ± 0\.005 before the search budget ran out/);
+    expect(r.shortfall).toMatch(/^found 0 of 1 levels within ±3 of 20 with dead share 0\.99 ± 0\.005 before the search budget ran out/);
   });
 
   it('refuses a second target on difficulty itself (a programmer error: callers parse first)', () => {

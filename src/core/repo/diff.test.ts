@@ -30,7 +30,8 @@ function naiveEffect(rows: string[]) {
   const d = solvable ? predictDifficulty(model, n.features as unknown as LevelFeatures) : null;
   return {
     solvable,
-    difficulty: d === null ? null : Math.round(d * 100) / 100,
+    // Packs keep a difficulty to six significant digits (docs/formats.md).
+    difficulty: d === null ? null : Number(d.toPrecision(6)),
     solutions: n.features.solutionPaths,
     shortestSolutions: n.features.shortestSolutionCount,
     shortestSolution: solvable ? n.features.shortestSolutionLength : null,
