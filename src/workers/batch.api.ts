@@ -12,8 +12,11 @@
  * - {@link runEvaluation}: SPEC §8 for RPU, RSD or SD-PCGRL (per
  *   temperature), with throttled progress that carries a partial report.
  */
-import { toleranceWidth } from '../core/generators/atDifficulty';
-import { RangeCache, runAtDifficultyJob, type AtDifficultyResult, type FoundLevel } from '../core/jobs/atDifficulty';
+import { estimateKey, toleranceWidth } from '../core/generators/atDifficulty';
+import { modelId, RangeCache, runAtDifficultyJob, type AtDifficultyResult, type FoundLevel } from '../core/jobs/atDifficulty';
+import { rulesetByName } from '../core/rules/registry';
+import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
+import { openRangeEstimateStore, rangeKeeper } from './rangeEstimateStore';
 import { evaluateGenerator, type EvaluationProgress, type EvaluationResult } from './batch.evaluation';
 import { AtDifficultyJobSchema, CurveJobSchema, EvaluationJobSchema, type AtDifficultyJob, type CurveJob, type EvaluationJob } from './batch.protocol';
 import { invalid, ok, parseRequest, type Outcome } from './outcome';
@@ -25,12 +28,25 @@ export type { AtDifficultyJob, BatchGenerator, CurveJob, EvaluationJob } from '.
 export type { AtDifficultyResult, FoundLevel } from '../core/jobs/atDifficulty';
 export { modelId } from '../core/jobs/atDifficulty';
 
-/** This worker's reachable-range estimates, per difficulty model. */
-const ranges = new RangeCache();
+/** Reachable-range estimates kept across reloads (IndexedDB; nothing in Node). */
+const keeper = rangeKeeper(openRangeEstimateStore);
+/** This worker's reachable-range estimates, per difficulty model; each one computed is stored by `keeper`. */
+const ranges = new RangeCache(4, keeper.computed);
 
-/** Levels within tolerance of the target (SPEC §7). Never throws on a bad request. */
-export async function generateAt(job: AtDifficultyJob): Promise<Outcome<AtDifficultyResult>> {
-  return generateAtSync(job);
+/** Puts the stored range estimate for a request's model, ruleset, size and pins (if any) into this worker's cache. */
+async function prepareRanges(job: Pick<AtDifficultyJob, 'rules' | 'width' | 'height' | 'model'>, pins: CellPins | undefined): Promise<void> {
+  const rules = rulesetByName(job.rules ?? DEFAULT_RULESET_NAME);
+  await keeper.prepare(ranges.for(job.model), modelId(job.model), estimateKey(job.width, job.height, rules, pins), job.width * job.height);
+}
+
+/** Levels within tolerance of the target (SPEC §7), the range estimate read from storage first. Never throws on a bad request. */
+export async function generateAt(request: AtDifficultyJob): Promise<Outcome<AtDifficultyResult>> {
+  const parsed = parseRequest(AtDifficultyJobSchema, request);
+  if (parsed.kind !== 'ok') return parsed;
+  const pins = requestPins(parsed.value.pins, parsed.value.width, parsed.value.height);
+  if (!pins.ok) return invalid(`the pins: ${pins.error}`);
+  await prepareRanges(parsed.value, pins.value);
+  return ok(search(parsed.value, pins.value));
 }
 
 export function generateAtSync(request: AtDifficultyJob): Outcome<AtDifficultyResult> {
@@ -89,6 +105,7 @@ export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) =>
   const job = parsed.value;
   const pins = requestPins(job.pins, job.width, job.height);
   if (!pins.ok) return invalid(`the pins: ${pins.error}`);
+  await prepareRanges(job, pins.value);
   const targets = curveTargets(job.from, job.to, job.count);
   const rising = job.to >= job.from;
   const exclude = [...(job.exclude ?? [])];

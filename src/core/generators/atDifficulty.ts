@@ -353,14 +353,37 @@ export function reachableRange(
 }
 
 /**
+ * The version of the reachable-range estimate: bump it when a change to the
+ * estimate (its climbs, budget, seeds or the searcher) gives another range
+ * for the same size, pins and predictor, so estimates kept outside the
+ * process (the studio's IndexedDB) are computed again.
+ */
+export const RANGE_ESTIMATE_VERSION = 1;
+
+/** The key of one estimate of a predictor: ruleset, size, budget and pins (pins with no cell pinned read as none, as the search reads them). */
+export function rangeKey(width: number, height: number, budget: number, rules: Ruleset = longcat, pins?: CellPins): string {
+  return `${rules.name}:${width}x${height}:${budget}:${pins !== undefined && pinCount(pins) > 0 ? pinsKey(pins) : ''}`;
+}
+
+/** The key {@link ReachableRanges.estimate} files a size, ruleset and pins under (the budget {@link rangeBudget} gives). */
+export function estimateKey(width: number, height: number, rules: Ruleset = longcat, pins?: CellPins): string {
+  return rangeKey(width, height, rangeBudget(width, height, rangeEvaluations(rules)), rules, pins);
+}
+
+/**
  * Reachable-range estimates of ONE predictor, per size and budget. The
  * caller owns it and keeps one per difficulty model (a new model needs new
- * estimates); nothing is cached behind the caller's back.
+ * estimates); nothing is cached behind the caller's back. A caller that
+ * keeps estimates elsewhere (the studio's IndexedDB) hands them in with
+ * {@link remember} and hears of new ones through `onComputed`.
  */
 export class ReachableRanges {
   private readonly estimates = new Map<string, ReachableEstimate>();
 
-  constructor(readonly difficulty: (f: LevelFeatures) => number) {}
+  constructor(
+    readonly difficulty: (f: LevelFeatures) => number,
+    private readonly onComputed?: (key: string, estimate: ReachableEstimate) => void,
+  ) {}
 
   /** The one estimate for a size, ruleset and pins ({@link rangeEvaluations} scaled by {@link rangeBudget}), computed on first use; null when cancelled (not cached). */
   estimate(width: number, height: number, deadline: number, now: () => number, rules: Ruleset = longcat, pins?: CellPins): ReachableEstimate | null {
@@ -369,12 +392,25 @@ export class ReachableRanges {
 
   /** The estimate for a size (under a ruleset, default Longcat, and pins) with `budget` evaluations, computed on first use; null when cancelled (not cached). */
   get(width: number, height: number, budget: number, deadline: number, now: () => number, rules: Ruleset = longcat, pins?: CellPins): ReachableEstimate | null {
-    const key = `${rules.name}:${width}x${height}:${budget}:${pinsKey(pins)}`;
+    const key = rangeKey(width, height, budget, rules, pins);
     const cached = this.estimates.get(key);
     if (cached !== undefined) return cached;
     const estimate = reachableRange(width, height, this.difficulty, { budget, deadline, now, rules, pins });
-    if (estimate !== null) this.estimates.set(key, estimate);
+    if (estimate !== null) {
+      this.estimates.set(key, estimate);
+      this.onComputed?.(key, estimate);
+    }
     return estimate;
+  }
+
+  /** Whether an estimate is held under `key` ({@link rangeKey}). */
+  has(key: string): boolean {
+    return this.estimates.has(key);
+  }
+
+  /** Holds an estimate made earlier for this predictor under `key` (the caller vouches that it is this predictor's). */
+  remember(key: string, estimate: ReachableEstimate): void {
+    this.estimates.set(key, estimate);
   }
 }
 

@@ -13,7 +13,7 @@
  */
 import type { DifficultyModel } from '../difficulty/model';
 import { solvableDifficulty } from '../difficulty/predict';
-import { DEFAULT_TOLERANCE, generateAtDifficulty, ReachableRanges, toleranceWidth, type AtDifficultyLevel, type Tolerance } from '../generators/atDifficulty';
+import { DEFAULT_TOLERANCE, generateAtDifficulty, ReachableRanges, toleranceWidth, type AtDifficultyLevel, type ReachableEstimate, type Tolerance } from '../generators/atDifficulty';
 import type { LevelFeatures } from '../graph/features';
 import type { CellPins } from '../generators/pins';
 import type { SecondTarget } from '../range/secondTarget';
@@ -88,18 +88,24 @@ export function modelId(model: DifficultyModel): string {
 /**
  * Reachable-range estimates per difficulty model, owned by the caller (one
  * per worker, one per CLI run). Models arrive as fresh copies, so they are
- * told apart by content; the few most recent are kept.
+ * told apart by content; the few most recent are kept. `onComputed` hears of
+ * each estimate computed, with its model's {@link modelId} (the studio
+ * keeps them in IndexedDB, `workers/rangeEstimateStore.ts`).
  */
 export class RangeCache {
   private readonly byModel = new Map<string, ReachableRanges>();
 
-  constructor(private readonly kept = 4) {}
+  constructor(
+    private readonly kept = 4,
+    private readonly onComputed?: (model: string, key: string, estimate: ReachableEstimate) => void,
+  ) {}
 
   for(model: DifficultyModel): ReachableRanges {
     const id = modelId(model);
     let ranges = this.byModel.get(id);
     if (ranges === undefined) {
-      ranges = new ReachableRanges((f: LevelFeatures) => solvableDifficulty(model, f));
+      const hear = this.onComputed;
+      ranges = new ReachableRanges((f: LevelFeatures) => solvableDifficulty(model, f), hear === undefined ? undefined : (key, estimate) => hear(id, key, estimate));
       if (this.byModel.size >= this.kept) this.byModel.delete(this.byModel.keys().next().value!);
     } else this.byModel.delete(id);
     this.byModel.set(id, ranges);
