@@ -1,6 +1,7 @@
 /**
  * Generate at difficulty's reachable-range estimates kept across reloads.
- * An estimate costs paint's 8x8 about 16 s of CPU, and it is the same for
+ * An estimate is the costliest part of a paint 8x8 request (1,000 evaluations
+ * of the hardest, largest graphs), and it is the same for
  * every request with the same ruleset, size, pins and difficulty model
  * (its budget is evaluations, its seeds fixed), so the studio keeps each one
  * it computes in its own IndexedDB database (`longcat-ranges`, store
