@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures';
 import type { StudioPage } from './pages/StudioPage';
-import { naiveAnalyze, naiveSolution } from '../test/naive/naiveSolver';
+import { naiveAnalyze, naiveGraph, naiveSolution } from '../test/naive/naiveSolver';
 import { createPack, exportPack, packLevelFromLevel } from '../src/core/pack/pack';
 import { parseRows } from '../src/core/level/format';
 import { mergePacks } from '../src/core/repo/merge';
@@ -100,6 +100,16 @@ test('a pack left with merge conflicts opens with each conflict\'s versions side
   await expect(dialog.getByTestId('conflicts.region')).toHaveCount(1);
   // Each version with its numbers: both sides solvable (naive solver), the base too.
   for (const side of ['ours', 'base', 'theirs']) await expect(dialog.getByTestId(`conflicts.side.${side}`).getByTestId('conflicts.effect')).toContainText('one: solvable');
+  // Each version's solution graph is drawn, with as many states as the naive solver finds for that grid.
+  const grids = { ours: ours.levels[0]!.rows, base: BASE.levels[0]!.rows, theirs: theirs.levels[0]!.rows };
+  for (const [side, rows] of Object.entries(grids)) {
+    const states = naiveGraph([...rows]).order.length;
+    expect(states).toBeGreaterThan(1);
+    const graph = dialog.getByTestId(`conflicts.side.${side}`).getByTestId('conflicts.graph');
+    await expect(graph).toHaveAttribute('data-nodes', String(states));
+    // Painted: some pixel of the canvas is not transparent.
+    expect(await graph.evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0))).toBe(true);
+  }
   await dialog.getByTestId('conflicts.side.theirs').getByRole('radio').check();
   await dialog.getByTestId('conflicts.apply').click();
   await expect(dialog).toHaveCount(0);
