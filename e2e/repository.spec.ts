@@ -7,27 +7,26 @@
  * for solvability is the naive solver.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures';
 import type { StudioPage } from './pages/StudioPage';
-import { naiveAnalyze, naiveSolution } from '../test/naive/naiveSolver';
-import { createPack, exportPack, packLevelFromLevel } from '../src/core/pack/pack';
-import { parseRows } from '../src/core/level/format';
-import { mergePacks } from '../src/core/repo/merge';
-import { EffectOracle } from '../src/core/repo/effect';
-import { longcat } from '../src/core/rules/registry';
-import type { LevelPack, PackLevel } from '../src/core/pack/schema';
+import { naiveAnalyze, naiveGraph, naiveSolution } from '../test/naive/naiveSolver';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const lv = (id: string, rows: string[], name = id): PackLevel => {
-  const p = parseRows(rows);
-  if (!p.ok) throw new Error(p.error.message);
-  return { ...packLevelFromLevel(p.value, { id }), name };
-};
-const A = ['C...', '....', '....'], B = ['C..', '...', '..#'];
-const BASE = createPack('game', [lv('l-aaaaaaaaaa', A, 'one'), lv('l-bbbbbbbbbb', B, 'two')]);
+/** Runs the CLI (`longcat ARGS`) as a designer would. */
+const cli = (...args: string[]) => spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli/longcat.ts'), ...args], { encoding: 'utf8' });
+/** The fixture packs' canonical texts (e2e/repoPacks.ts, run by tsx). */
+function fixturePacks(): Record<'base' | 'broken' | 'ours' | 'theirs', string> {
+  const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'e2e/repoPacks.ts')], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`e2e/repoPacks.ts failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as Record<'base' | 'broken' | 'ours' | 'theirs', string>;
+}
+const PACKS = fixturePacks();
+const A = ['C...', '....', '....'];
+/** Rows of level one in a fixture pack. */
+const rowsOfOne = (text: string): string[] => (JSON.parse(text) as { levels: { rows: string[] }[] }).levels[0]!.rows;
 
 /** After an import: answers "replace" when the studio asks (a pack with levels), then waits for `count` levels. */
 async function replaceWith(studio: StudioPage, count: number): Promise<void> {
@@ -40,18 +39,18 @@ async function replaceWith(studio: StudioPage, count: number): Promise<void> {
 /** Opens `text` as the pack (replacing whatever is there). */
 async function openPack(studio: StudioPage, text: string, name = 'game.longcat-pack.json'): Promise<void> {
   await studio.pack.importText(text, name);
-  await replaceWith(studio, (JSON.parse(text) as LevelPack).levels.length);
+  await replaceWith(studio, (JSON.parse(text) as { levels: unknown[] }).levels.length);
 }
 
 test('the studio writes the canonical layout: export, open, export is the same bytes, and longcat format --check accepts it', async ({ studio }) => {
   // An old file: version 1, the indented layout, no annotations.
-  await openPack(studio, JSON.stringify({ ...JSON.parse(exportPack(BASE)), version: 1, rules: undefined }, null, 2));
+  await openPack(studio, JSON.stringify({ ...JSON.parse(PACKS.base), version: 1, rules: undefined }, null, 2));
   await studio.pack.waitPriced();
   const exported = await studio.pack.exportText();
   expect(exported).toContain('      "rows": [\n        "C...",\n        "....",\n        "...."\n      ],\n');
   const dir = mkdtempSync(join(tmpdir(), 'longcat-studio-'));
   writeFileSync(join(dir, 'p.longcat-pack.json'), exported);
-  const check = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'src/cli/longcat.ts'), 'format', '--check', join(dir, 'p.longcat-pack.json')], { encoding: 'utf8' });
+  const check = cli('format', '--check', join(dir, 'p.longcat-pack.json'));
   expect(check.status, check.stdout + check.stderr).toBe(0);
   await openPack(studio, exported, 'again.longcat-pack.json');
   await studio.pack.waitPriced();
@@ -77,9 +76,8 @@ test('the designer\'s rules are checked live as the level is drawn', async ({ st
 });
 
 test('Compare… shows what a file changed against the open pack, and the level it broke', async ({ studio }) => {
-  await openPack(studio, exportPack(BASE));
-  const broken = { ...BASE, levels: [lv('l-aaaaaaaaaa', ['C#.#', '....', '....'], 'one'), BASE.levels[1]!, lv('l-cccccccccc', ['C..', '.#.', '...'], 'three')] };
-  await studio.page.getByTestId('pack.compareFile').setInputFiles({ name: 'after.json', mimeType: 'application/json', buffer: Buffer.from(exportPack(broken)) });
+  await openPack(studio, PACKS.base);
+  await studio.page.getByTestId('pack.compareFile').setInputFiles({ name: 'after.json', mimeType: 'application/json', buffer: Buffer.from(PACKS.broken) });
   const dialog = studio.page.getByTestId('compare.dialog');
   await expect(dialog).toHaveAttribute('data-broken', '1');
   const lines = await dialog.getByTestId('compare.line').allInnerTexts();
@@ -91,15 +89,29 @@ test('Compare… shows what a file changed against the open pack, and the level 
 });
 
 test('a pack left with merge conflicts opens with each conflict\'s versions side by side; the picked version is what opens', async ({ studio }) => {
-  const ours: LevelPack = { ...BASE, levels: [lv('l-aaaaaaaaaa', ['C#..', '....', '....'], 'one'), BASE.levels[1]!] };
-  const theirs: LevelPack = { ...BASE, levels: [lv('l-aaaaaaaaaa', ['C..#', '....', '....'], 'one'), BASE.levels[1]!] };
-  const merged = mergePacks(BASE, ours, theirs, new EffectOracle(longcat, null, 200_000));
-  expect(merged.conflicts).toHaveLength(1);
-  await studio.pack.importText(merged.text, 'levels.longcat-pack.json');
+  // The merge driver as git runs it (the core's modules read JSON models, which Node cannot import here).
+  const dir = mkdtempSync(join(tmpdir(), 'longcat-merge-'));
+  const [b, o, t] = ['base', 'ours', 'theirs'].map((n) => join(dir, `${n}.json`)) as [string, string, string];
+  writeFileSync(b, PACKS.base);
+  writeFileSync(o, PACKS.ours);
+  writeFileSync(t, PACKS.theirs);
+  const merge = cli('merge-driver', b, o, t, 'levels.longcat-pack.json');
+  expect(merge.status, merge.stdout + merge.stderr).toBe(1);
+  await studio.pack.importText(readFileSync(o, 'utf8'), 'levels.longcat-pack.json');
   const dialog = studio.page.getByTestId('conflicts.dialog');
   await expect(dialog.getByTestId('conflicts.region')).toHaveCount(1);
   // Each version with its numbers: both sides solvable (naive solver), the base too.
   for (const side of ['ours', 'base', 'theirs']) await expect(dialog.getByTestId(`conflicts.side.${side}`).getByTestId('conflicts.effect')).toContainText('one: solvable');
+  // Each version's solution graph is drawn, with as many states as the naive solver finds for that grid.
+  const grids = { ours: rowsOfOne(PACKS.ours), base: rowsOfOne(PACKS.base), theirs: rowsOfOne(PACKS.theirs) };
+  for (const [side, rows] of Object.entries(grids)) {
+    const states = naiveGraph([...rows]).order.length;
+    expect(states).toBeGreaterThan(1);
+    const graph = dialog.getByTestId(`conflicts.side.${side}`).getByTestId('conflicts.graph');
+    await expect(graph).toHaveAttribute('data-nodes', String(states));
+    // Painted: some pixel of the canvas is not transparent.
+    expect(await graph.evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0))).toBe(true);
+  }
   await dialog.getByTestId('conflicts.side.theirs').getByRole('radio').check();
   await dialog.getByTestId('conflicts.apply').click();
   await expect(dialog).toHaveCount(0);

@@ -7,6 +7,7 @@
 import { AnalysisClient } from '../workers/analysis.client';
 import { connectAnalysis, type AnalysisController } from './controllers/analysisController';
 import { connectPackFeatures } from './controllers/packFeaturesController';
+import { connectConflictGraphs } from './controllers/conflictGraphsController';
 import { openAnalysisCache } from './persistence/analysisCache';
 import { connectRulesModel } from './controllers/rulesController';
 import { BatchController } from './controllers/batchController';
@@ -55,6 +56,8 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
   // Its answers are kept in IndexedDB: after a reload, levels analysed before show their numbers at once.
   const stopPackFeatures = connectPackFeatures(store, new AnalysisClient(), openAnalysisCache());
   const stopRulesModel = connectRulesModel(store);
+  // The solution graphs of a conflicted pack's versions, in workers of their own (started when such a file opens).
+  const stopConflictGraphs = connectConflictGraphs(store);
   const generators = new GeneratorsController(store);
   const batch = new BatchController(store);
   const range = new RangeController(store);
@@ -83,6 +86,7 @@ export function createServices(store: StudioStore = createStudioStore()): Studio
       for (const c of [analysis, generators, batch, range, lab, training, graphLayout, workspace, playerData, suggestions, packImport]) c.dispose();
       stopPackFeatures();
       stopRulesModel();
+      stopConflictGraphs();
     },
   };
 }

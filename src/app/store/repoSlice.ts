@@ -12,6 +12,7 @@ import { rulesetByName } from '../../core/rules/registry';
 import { readConflicts, resolveConflicts, type ConflictedPack, type ConflictSide } from '../../core/repo/conflicts';
 import { diffPacks, formatPackDiff, type PackDiff } from '../../core/repo/diff';
 import { EffectOracle } from '../../core/repo/effect';
+import { rowsKey } from './packEdits';
 import { packRules } from './rules';
 import type { SliceCreator, StudioState } from './types';
 
@@ -32,9 +33,28 @@ export interface PackConflictsView {
   readonly problem: string | null;
 }
 
+/** A conflict version's solution graph, laid out (the canvas renderer's arrays), or why there is none. */
+export type ConflictGraph =
+  | {
+      readonly kind: 'graph';
+      readonly nodes: number;
+      readonly scene: { readonly x: Float32Array; readonly y: Float32Array; readonly cls: Uint8Array; readonly edgeFrom: Int32Array; readonly edgeTo: Int32Array; readonly edgeMove: Uint8Array; readonly edgeSolution: Uint8Array };
+    }
+  | { readonly kind: 'none'; readonly reason: 'state-cap' | 'invalid' | 'failed'; readonly message: string };
+
+/** The ruleset a conflicted file's levels are read under: the file's own (from our side), else the open pack's. */
+export function conflictRules(conflicted: ConflictedPack, pack: LevelPack): LevelPack['rules'] {
+  const ours = resolveConflicts(conflicted, conflicted.regions.map(() => 'ours'));
+  return ours.ok ? packRules(ours.value.pack) : packRules(pack);
+}
+
 export interface RepoSlice {
   packCompare: PackCompareView | null;
   packConflicts: PackConflictsView | null;
+  /** Solution graphs of the open conflicts' versions, by grid (`rowsKey`); a grid not here is still being analysed. */
+  conflictGraphs: ReadonlyMap<string, ConflictGraph>;
+  /** A version's graph arrived (dropped when another conflicted file is open by then). */
+  conflictGraphAnswered(conflicted: ConflictedPack, rows: readonly string[], graph: ConflictGraph): void;
   /** Diffs `after` against `before` (null: the open pack); false with a message when a file does not read. */
   comparePacks(after: { text: string; name: string }, before: { text: string; name: string } | null): boolean;
   closeCompare(): void;
@@ -54,6 +74,11 @@ export function oracleFor(s: Pick<StudioState, 'model' | 'pack'>, rules: LevelPa
 export const createRepoSlice: SliceCreator<RepoSlice> = () => (set, get) => ({
   packCompare: null,
   packConflicts: null,
+  conflictGraphs: new Map(),
+  conflictGraphAnswered: (conflicted, rows, graph) => {
+    if (get().packConflicts?.conflicted !== conflicted) return;
+    set({ conflictGraphs: new Map(get().conflictGraphs).set(rowsKey(rows), graph) });
+  },
   comparePacks: (after, before) => {
     const read = (f: { text: string; name: string }): LevelPack | null => {
       const r = importPack(f.text);
@@ -74,7 +99,7 @@ export const createRepoSlice: SliceCreator<RepoSlice> = () => (set, get) => ({
   openConflicts: (text, fileName) => {
     const c = readConflicts(text);
     if (!c.ok) return false;
-    set({ packConflicts: { fileName, conflicted: c.value, choice: c.value.regions.map(() => 'ours' as const), problem: null } });
+    set({ packConflicts: { fileName, conflicted: c.value, choice: c.value.regions.map(() => 'ours' as const), problem: null }, conflictGraphs: new Map() });
     return true;
   },
   pickConflictSide: (region, side) => {
@@ -90,8 +115,8 @@ export const createRepoSlice: SliceCreator<RepoSlice> = () => (set, get) => ({
       set({ packConflicts: { ...v, problem: r.error.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join('; ') } });
       return;
     }
-    set({ packConflicts: null });
+    set({ packConflicts: null, conflictGraphs: new Map() });
     get().acceptCheckedPack(v.fileName, { ok: true, value: { pack: r.value.pack, warnings: [] } });
   },
-  closeConflicts: () => set({ packConflicts: null }),
+  closeConflicts: () => set({ packConflicts: null, conflictGraphs: new Map() }),
 });

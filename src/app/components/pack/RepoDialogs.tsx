@@ -3,15 +3,16 @@
  * diff between the open pack and a file or two files (the lines `longcat
  * diff` prints, broken levels marked), and a pack the merge driver left
  * with conflicts, each conflict's versions side by side with their
- * pictures and numbers, to pick one per conflict.
+ * pictures, numbers and solution graphs, to pick one per conflict.
  */
 import { useMemo } from 'react';
 import { describeEffect } from '../../../core/repo/diff';
-import { resolveConflicts, type ConflictSide } from '../../../core/repo/conflicts';
-import { oracleFor } from '../../store/repoSlice';
-import { packRules } from '../../store/rules';
+import { type ConflictSide } from '../../../core/repo/conflicts';
+import { rowsKey } from '../../store/packEdits';
+import { conflictRules, oracleFor } from '../../store/repoSlice';
 import { useActions, useStudioShallow } from '../../studioContext';
 import { LevelThumb } from '../LevelThumb';
+import { ConflictGraphView } from './ConflictGraphView';
 
 export function PackCompareDialog() {
   const get = useActions();
@@ -39,14 +40,13 @@ const SIDES: readonly ConflictSide[] = ['ours', 'base', 'theirs'];
 
 export function PackConflictsDialog() {
   const get = useActions();
-  const s = useStudioShallow((st) => ({ v: st.packConflicts, model: st.model, pack: st.pack }));
+  const s = useStudioShallow((st) => ({ v: st.packConflicts, model: st.model, pack: st.pack, graphs: st.conflictGraphs }));
   const v = s.v;
   // The numbers of every version, solved once per dialog (a handful of levels).
   const effects = useMemo(() => {
     if (v === null) return null;
     // The conflicted file's own ruleset (read from our side), else the open pack's.
-    const ours = resolveConflicts(v.conflicted, v.conflicted.regions.map(() => 'ours'));
-    return oracleFor({ model: s.model, pack: s.pack }, ours.ok ? ours.value.pack.rules : packRules(s.pack));
+    return oracleFor({ model: s.model, pack: s.pack }, conflictRules(v.conflicted, s.pack));
   }, [v, s.model, s.pack]);
   if (v === null || effects === null) return null;
   return (
@@ -71,6 +71,7 @@ export function PackConflictsDialog() {
                         <span key={l.id} className="conflict-level">
                           <LevelThumb rows={l.rows} size={72} />
                           <span data-testid="conflicts.effect">{l.name}: {describeEffect(effects.of(l.rows))}</span>
+                          <ConflictGraphView graph={s.graphs.get(rowsKey(l.rows))} />
                         </span>
                       ))
                     : lines.length > 0
