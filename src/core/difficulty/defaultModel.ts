@@ -9,8 +9,8 @@
  * Each ruleset names its default in its folder (`Ruleset.assets`);
  * {@link defaultModelFor} loads it, once per ruleset, wherever one is used.
  */
-import defaultData from '../../../models/difficulty/default.json';
-import iteration7Data from '../../../models/difficulty/iteration7.json';
+import defaultData from '../../../models/difficulty/default.json' with { type: 'json' };
+import iteration7Data from '../../../models/difficulty/iteration7.json' with { type: 'json' };
 import { rulesetByName } from '../rules/registry';
 import type { RulesetName } from '../rules/ruleset';
 import { DifficultyModelSchema, type DifficultyModel } from './model';

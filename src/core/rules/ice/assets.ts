@@ -1,5 +1,5 @@
 /** Ice's assets (SPEC §14): its difficulty default, SD-PCGRL model folder, generators and exports. */
-import iceDefaultData from '../../../../models/difficulty/ice-default.json';
+import iceDefaultData from '../../../../models/difficulty/ice-default.json' with { type: 'json' };
 import type { RulesetAssets } from '../ruleset';
 
 /**

@@ -1,5 +1,5 @@
 /** Longcat's assets (SPEC §5, §6): its difficulty default, SD-PCGRL model, generators and exports. */
-import defaultData from '../../../../models/difficulty/default.json';
+import defaultData from '../../../../models/difficulty/default.json' with { type: 'json' };
 import type { RulesetAssets } from '../ruleset';
 
 /** Longcat's assets; its model folder predates rulesets and has none in its name. */

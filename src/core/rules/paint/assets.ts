@@ -1,5 +1,5 @@
 /** Paint's assets (SPEC §12): its difficulty default, SD-PCGRL model, generators and exports. */
-import paintDefaultData from '../../../../models/difficulty/paint-default.json';
+import paintDefaultData from '../../../../models/difficulty/paint-default.json' with { type: 'json' };
 import type { RulesetAssets } from '../ruleset';
 
 /** Paint's assets: RPU's stop rules are Longcat's and the Arduboy port plays Longcat, so neither applies. */
