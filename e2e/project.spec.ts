@@ -28,8 +28,10 @@ test('Ctrl+S writes the project through the File System Access API; Ctrl+O opens
   await studio.press('Control+s');
   await expect(studio.messages().filter({ hasText: 'Saved the project to my-pack.longcat.json' })).toHaveCount(1);
   const saved = JSON.parse(await page.evaluate(() => (window as unknown as { savedFiles: Record<string, string> }).savedFiles['my-pack.longcat.json']!));
-  expect(saved).toMatchObject({ format: 'longcat-project', openInPack: 'second', level: { rows: ['C..#', '....', '#...'], name: 'second' } });
+  expect(saved).toMatchObject({ format: 'longcat-project', level: { rows: ['C..#', '....', '#...'], name: 'second' } });
   expect(saved.pack.levels.map((l: { name: string }) => l.name)).toEqual(['first', 'second']);
+  // Pasted levels get random ids (never a counter); the open level is named by its id.
+  expect(saved.openInPack).toBe(saved.pack.levels[1].id);
 
   // Change the document, then open the saved project: it comes back, and undo returns to the change.
   await studio.pack.item(0).getByTestId('pack.item.delete').click();
