@@ -142,7 +142,7 @@ export interface EvaluateResult extends EvaluationReport {
  */
 export function generatorRun(o: GeneratorSettings, iterations: number): ShardHeader['run'] {
   return {
-    generator: o.generator, rules: o.rules ?? 'longcat', size: `${o.width}x${o.height}`, seed: o.seed, iterations,
+    generator: o.generator, rules: o.rules ?? DEFAULT_RULESET_NAME, size: `${o.width}x${o.height}`, seed: o.seed, iterations,
     ...(o.pins !== undefined ? { pins: pinsToRows(o.pins).join('/') } : {}),
   };
 }
