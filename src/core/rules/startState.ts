@@ -16,3 +16,20 @@ export function markedStartState(level: Level): PlayState {
   }
   return { head: level.head, filled, emptyLeft };
 }
+
+/**
+ * The state after a slide over `cells` (in order, the last is where the mover
+ * stops): each cell not yet marked is marked. Shared by the rulesets whose
+ * moves leave a trail that can cross itself (paint, ice); O(cells).
+ */
+export function afterSlide(state: PlayState, cells: readonly number[]): PlayState {
+  const filled = state.filled.slice();
+  let emptyLeft = state.emptyLeft;
+  for (const c of cells) {
+    if (filled[c] === 0) {
+      filled[c] = 1;
+      emptyLeft--;
+    }
+  }
+  return { head: cells[cells.length - 1]!, filled, emptyLeft };
+}

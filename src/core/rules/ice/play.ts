@@ -7,6 +7,7 @@
 import { CELL_GOAL, CELL_WALL, type Level } from '../../level/level';
 import { topology } from '../moves';
 import type { PlayState } from '../ruleset';
+import { afterSlide } from '../startState';
 
 /** True when the mover stands on the goal. */
 export function iceWon(level: Level, state: PlayState): boolean {
@@ -43,15 +44,7 @@ export function iceSlideCells(level: Level, state: PlayState, dir: number): numb
 export function iceApplyMove(level: Level, state: PlayState, dir: number): PlayState | null {
   const cells = iceSlideCells(level, state, dir);
   if (cells.length === 0) return null;
-  const filled = state.filled.slice();
-  let emptyLeft = state.emptyLeft;
-  for (const c of cells) {
-    if (filled[c] === 0) {
-      filled[c] = 1;
-      emptyLeft--;
-    }
-  }
-  return { head: cells[cells.length - 1]!, filled, emptyLeft };
+  return afterSlide(state, cells);
 }
 
 /** Directions whose first cell is open; none once won. */

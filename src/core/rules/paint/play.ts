@@ -7,7 +7,7 @@
 import { CELL_WALL, type Level } from '../../level/level';
 import { topology } from '../moves';
 import type { PlayState } from '../ruleset';
-import { markedStartState } from '../startState';
+import { afterSlide, markedStartState } from '../startState';
 
 /** The start state: walls and the start cell are marked. */
 export const paintInitialState = markedStartState;
@@ -30,15 +30,7 @@ export function paintSlideCells(level: Level, state: PlayState, dir: number): nu
 export function paintApplyMove(level: Level, state: PlayState, dir: number): PlayState | null {
   const cells = paintSlideCells(level, state, dir);
   if (cells.length === 0) return null;
-  const filled = state.filled.slice();
-  let emptyLeft = state.emptyLeft;
-  for (const c of cells) {
-    if (filled[c] === 0) {
-      filled[c] = 1;
-      emptyLeft--;
-    }
-  }
-  return { head: cells[cells.length - 1]!, filled, emptyLeft };
+  return afterSlide(state, cells);
 }
 
 /** Directions whose first cell is open; none once won. */
