@@ -1,108 +1,22 @@
 /**
- * Paint's solution-down process (SPEC §12): the ball walks one cell at a
- * time; a run of steps in one direction is one slide. Turning closes the
- * slide: the cell straight ahead (old direction) becomes wall if it is still
- * undecided, and a turn is not allowed where that cell is already open (the
- * ball would not stop there). Steps may cross open cells (paint does not
- * block). Walls only ever go on undecided cells, so every slide carved so far
- * stays valid and the walk is a solution of the finished level.
- *
- * The walk ends when no step is allowed, when no undecided cell is left, or
- * after `cellCount` steps in a row that opened nothing new (it could
- * otherwise cycle over open cells forever).
+ * Paint's solution-down process (SPEC §12): the slide walk of
+ * {@link SlideCarver} (steps may cross painted cells: paint does not block);
+ * every slide carved stays valid, so the walk's slides are a solution of the
+ * finished level.
  */
-import type { Level } from '../../level/level';
-import { carvedLevel, carvedLevelKey, carveStepOpens, carveStepWalls } from '../carved';
-import { DIRECTIONS, topology, type Topology } from '../moves';
-import { CARVE_EMPTY as EMPTY, CARVE_OPEN as OPEN, CARVE_WALL as WALL, type SolutionDownCarver } from '../ruleset';
+import { DIRECTIONS } from '../moves';
+import { SlideCarver } from '../slideCarver';
 
 /** The paint solution-down process, one step at a time. */
-export class PaintSolutionDown implements SolutionDownCarver {
-  readonly topo: Topology;
-  readonly grid: Uint8Array;
-  start = 0;
-  head = 0;
-  lastDir = -1;
+export class PaintSolutionDown extends SlideCarver {
   moves = '';
-  steps = 0;
-  /** Steps in a row that opened no new cell. */
-  private idle = 0;
-  private undecided = 0;
 
-  constructor(readonly width: number, readonly height: number) {
-    this.topo = topology(width, height);
-    this.grid = new Uint8Array(width * height);
-  }
-
-  reset(start: number): void {
-    this.grid.fill(EMPTY);
-    this.start = start;
-    this.head = start;
-    this.grid[start] = OPEN;
-    this.undecided = this.grid.length - 1;
-    this.lastDir = -1;
+  override reset(start: number): void {
+    super.reset(start);
     this.moves = '';
-    this.steps = 0;
-    this.idle = 0;
   }
 
-  canStep(dir: number): boolean {
-    const nb = this.topo.neighbour;
-    const n = nb[this.head * 4 + dir]!;
-    if (n < 0 || this.grid[n] === WALL) return false;
-    if (this.lastDir >= 0 && dir !== this.lastDir) {
-      const ahead = nb[this.head * 4 + this.lastDir]!;
-      if (ahead >= 0 && this.grid[ahead] === OPEN) return false;
-    }
-    return true;
-  }
-
-  openMask(): number {
-    let m = 0;
-    for (let d = 0; d < 4; d++) if (this.canStep(d)) m |= 1 << d;
-    return m;
-  }
-
-  done(): boolean {
-    return this.undecided === 0 || this.idle >= this.grid.length || this.openMask() === 0;
-  }
-
-  step(dir: number): void {
-    const nb = this.topo.neighbour;
-    if (this.lastDir >= 0 && dir !== this.lastDir) {
-      const ahead = nb[this.head * 4 + this.lastDir]!;
-      if (ahead >= 0 && this.grid[ahead] === EMPTY) {
-        this.grid[ahead] = WALL;
-        this.undecided--;
-      }
-    }
-    if (dir !== this.lastDir) this.moves += DIRECTIONS[dir];
-    const n = nb[this.head * 4 + dir]!;
-    if (this.grid[n] === EMPTY) {
-      this.grid[n] = OPEN;
-      this.undecided--;
-      this.idle = 0;
-    } else {
-      this.idle++;
-    }
-    this.head = n;
-    this.lastDir = dir;
-    this.steps++;
-  }
-
-  stepOpens(dir: number): number {
-    return carveStepOpens(this.topo, this.grid, this.head, dir);
-  }
-
-  stepWalls(dir: number): number {
-    return carveStepWalls(this.topo, this.grid, this.head, this.lastDir, dir);
-  }
-
-  toLevel(name?: string): Level {
-    return carvedLevel(this.width, this.height, this.grid, this.start, name);
-  }
-
-  levelKey(): string {
-    return carvedLevelKey(this.width, this.grid, this.start);
+  protected onSlide(dir: number): void {
+    this.moves += DIRECTIONS[dir];
   }
 }
