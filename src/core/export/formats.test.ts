@@ -101,8 +101,18 @@ describe('features CSV', () => {
     expect(c.slice(7, -1).every((f) => f === '')).toBe(true);
   });
 
-  /** OWASP's rule, stated here on its own: a text cell that begins with = + - @ tab or CR is read back with a ' in front. */
-  const shown = (text: string): string => ('=+-@\t\r'.includes(text.charAt(0)) && text !== '' ? `'${text}` : text);
+  /**
+   * The rule of csv.ts's module comment, stated here on its own: a text cell
+   * that begins with tab, CR or NUL, or whose first character past leading
+   * whitespace and control characters is = + - @ (or a full-width form), is
+   * read back with a ' in front.
+   */
+  const shown = (text: string): string => {
+    if (text !== '' && '\t\r\0'.includes(text.charAt(0))) return `'${text}`;
+    const skipped = (c: string): boolean => c.trim() === '' || c.charCodeAt(0) < 0x20 || c === '\x7f' || c === '\u200b' || c === '\ufeff';
+    const first = [...text].find((c) => !skipped(c)) ?? '';
+    return first !== '' && '=+-@\uff1d\uff0b\uff0d\uff20'.includes(first) ? `'${text}` : text;
+  };
 
   it('any names and ids survive the round trip through a CSV reader (formula starts behind a quote mark)', () => {
     const names = fc.string({ unit: 'binary', maxLength: 60 });
@@ -112,7 +122,8 @@ describe('features CSV', () => {
         const records = parseCsv(text('csv', pack));
         expect(records.slice(1).map((r) => [r[1], r[2], r[5]])).toEqual(pairs.map(([id, name], i) => [`${i}:${id}`, shown(name), String(i)]));
       }),
-      { numRuns: 80 },
+      // CI's seed 1095521491 found a name that is a lone NUL: kept as a regression case.
+      { numRuns: 80, examples: [[[['', '\u0000'], ['', '']]]] },
     );
   });
 
