@@ -135,6 +135,6 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // The longest files first, so neither worker is left with one at the end.
     sequence: { sequencer: LongestFirst },
-    setupFiles: ['test/cpuReport.ts'],
+    setupFiles: ['test/cpuReport.ts', 'test/fastCheckSeed.ts'],
   },
 });

@@ -3,7 +3,7 @@
  * docs/persistence.md): random designer sessions through the real UI,
  * checked against a reference model after every step and every reload.
  *
- * Size: `npm test` runs MODEL_RUNS sessions (default 3) of up to
+ * Size: `npm test` runs MODEL_RUNS sessions (default 3, from one fixed seed) of up to
  * MODEL_COMMANDS steps (default 10); `npm run fuzz` runs 50 of up to 25.
  * Replay a failure with the seed and path fast-check prints:
  * `MODEL_SEED=<seed> MODEL_PATH=<path> npx playwright test studioModel`.
@@ -17,7 +17,9 @@ import { initialModel, openReal, type Model, type Real } from './studioModel';
 
 const runs = Number(process.env['MODEL_RUNS'] ?? (process.env['FUZZ_RUNS'] !== undefined ? 50 : 3));
 const maxCommands = Number(process.env['MODEL_COMMANDS'] ?? (process.env['FUZZ_RUNS'] !== undefined ? 25 : 10));
-const seed = process.env['MODEL_SEED'] !== undefined ? Number(process.env['MODEL_SEED']) : undefined;
+// `npm test` replays one fixed seed (the same sessions on every machine);
+// `npm run fuzz` (FUZZ_RUNS set) draws fresh ones; MODEL_SEED replays any.
+const seed = process.env['MODEL_SEED'] !== undefined ? Number(process.env['MODEL_SEED']) : process.env['FUZZ_RUNS'] !== undefined ? undefined : 20261127;
 const path = process.env['MODEL_PATH'];
 
 type Cmd = fc.AsyncCommand<Model, Real>;
