@@ -32,7 +32,7 @@ import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUAT
 import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type OpenLevel } from '../store/history';
 import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../store/batchSlice';
 import type { FoundLevel } from '../../workers/batch.api';
-import type { StudioView } from '../store/uiSlice';
+import { STUDIO_VIEWS, type StudioView } from '../viewNames';
 import { migrateRecord, recordHistory, type RecordMigration } from './migrations';
 import { encodeJournalValue } from './journal';
 import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
@@ -102,7 +102,7 @@ export const WORKSPACE_RECORD_VERSION = WORKSPACE_RECORD.current;
 
 export const WorkspaceSchema = z.object({
   version: z.literal(WORKSPACE_RECORD_VERSION),
-  view: z.enum(['studio', 'pack', 'lab', 'training', 'batch', 'players']),
+  view: z.enum(STUDIO_VIEWS),
   openInPack: OpenLevelSchema.nullable(),
   atdSettings: AtdSettingsSchema,
   batchSettings: BatchSettingsSchema,
