@@ -167,8 +167,8 @@ export function createTrainingApi(storage: CheckpointStorage = idbCheckpointStor
 
   /**
    * Trains until the budget is spent or paused/stopped. `onProgress` receives
-   * metrics about twice a second; a checkpoint is written every 30 s and when
-   * the run ends. Called again after a pause, it continues the same budget.
+   * metrics about twice a second; a checkpoint is written on the job's
+   * schedule (`TRAINING_SCHEDULE.checkpointSeconds`) and when the run ends. Called again after a pause, it continues the same budget.
    * A run that breaks answers `failed` and leaves the session stopped.
    */
   async function train(input: TrainingBudget, onProgress: (m: TrainingProgress) => void): Promise<Outcome<TrainingProgress>> {
