@@ -53,6 +53,19 @@ export default tseslint.config(
     },
   },
   {
+    // The standalone player (src/play) and the drawing it shares with the studio (src/ui) sit beside the studio, never on it:
+    // what the player needs from the studio moves down (into core, or ui for React drawing).
+    files: ['src/play/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@tensorflow/*'], message: '@tensorflow/* is imported only in src/ml: call its services instead.' },
+          { group: ['**/app/**', '**/app'], message: 'src/play and src/ui must not import src/app: move what both need into core (or src/ui for shared drawing).' },
+        ],
+      }],
+    },
+  },
+  {
     // The core runs unchanged in the page, workers and Node: no DOM, React, state or rendering libraries.
     files: ['src/core/**/*.ts'],
     rules: {

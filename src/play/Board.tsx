@@ -6,8 +6,8 @@
  */
 import { useRef } from 'react';
 import { CELL_GOAL, CELL_WALL, type Level } from '../core/level/level';
-import { catAfter } from '../app/adapters/graphData';
-import { MoverSprite } from '../app/components/MoverSprite';
+import { catAfter } from '../core/rules/replay';
+import { MoverSprite } from '../ui/MoverSprite';
 import type { Ruleset } from '../core/rules/ruleset';
 
 const CELL = 40;

@@ -10,7 +10,7 @@ import type { LinkedPack } from '../core/pack/link';
 import { elapsedMs } from '../core/play/attempt';
 import { formatResults } from '../core/play/results';
 import { rulesetByName } from '../core/rules/registry';
-import { packRules } from '../app/store/rules';
+import { packRules } from '../core/pack/packRules';
 import { Board } from './Board';
 import { initialPlayState, playReducer, type PlayLevel } from './playReducer';
 import { playerId, resultsOf, saveProgress, type Progress } from './progress';

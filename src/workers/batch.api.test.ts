@@ -84,6 +84,14 @@ describe('fillCurve', () => {
       if (i > 0) expect(ds[i]!).toBeGreaterThan(ds[i - 1]!);
     }
     expect(new Set(r.steps.map((s) => s.level!.key)).size).toBe(6);
+    expect(r.steps.map((s) => s.cancelled)).toEqual([false, false, false, false, false, false]);
+  });
+
+  it("passes each search's cancelled on: a step the time limit stopped says so", async () => {
+    // A limit of a nanosecond has passed by the search's first check: every step is cancelled, none found.
+    const r = value(await fillCurve({ width: 8, height: 8, from: 10, to: 60, count: 2, seed: 3, model, timeLimitMs: 1e-6 }));
+    expect(r.steps.map((s) => [s.level, s.cancelled])).toEqual([[null, true], [null, true]]);
+    for (const s of r.steps) expect(s.message).toMatch(/^no level found within .+ before the time limit ran out$/);
   });
 });
 

@@ -72,6 +72,8 @@ export interface CurveStep {
   readonly level: FoundLevel | null;
   /** Why no level was found for this target. */
   readonly message: string | null;
+  /** True when the time limit stopped this target's search (the job's `cancelled`), not its evaluation budget or reach. */
+  readonly cancelled: boolean;
 }
 
 export interface CurveResult {
@@ -123,7 +125,7 @@ export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) =>
     const window = { from: Math.max(0, target - half), to: target + half };
     let step: CurveStep;
     if (lo > hi) {
-      step = { index: i, count: targets.length, target, window, level: null, message: `no room left between the previous level (${roundForMessage(previous!)}) and the window of ${roundForMessage(target)}` };
+      step = { index: i, count: targets.length, target, window, level: null, message: `no room left between the previous level (${roundForMessage(previous!)}) and the window of ${roundForMessage(target)}`, cancelled: false };
     } else {
       const centre = (lo + hi) / 2;
       const answer = search({
@@ -148,8 +150,8 @@ export async function fillCurve(request: CurveJob, onStep?: (step: CurveStep) =>
           ? null
           : answer.outOfReach && reachable !== null
             ? `a difficulty of ${roundForMessage(target)} is out of reach for ${job.width}x${job.height} levels: the reachable range is about ${roundForMessage(reachable.min)} to ${roundForMessage(reachable.max)}`
-            : `no level found within ${roundForMessage(lo)}–${roundForMessage(hi)} in time`;
-      step = { index: i, count: targets.length, target, window, level: level === null ? null : { ...level, target }, message };
+            : `no level found within ${roundForMessage(lo)}–${roundForMessage(hi)} ${answer.cancelled ? 'before the time limit ran out' : 'within the search budget'}`;
+      step = { index: i, count: targets.length, target, window, level: level === null ? null : { ...level, target }, message, cancelled: answer.cancelled };
       if (level !== null) {
         previous = level.difficulty;
         exclude.push(level.key);

@@ -2,12 +2,14 @@
  * Training checkpoints in IndexedDB (usable from the worker): the storage
  * adapter for the one checkpoint format of `src/ml/checkpoint.ts`, one record
  * per slot. Records written before that format (settings, budget and history
- * at the top level) are read back in the current shape; the checkpoint
- * schema then parses whatever was found.
+ * at the top level) are read back in the current shape
+ * (`migrateCheckpointRecord`, beside the session's schema in
+ * `training.protocol.ts`); the checkpoint schema then parses whatever was
+ * found.
  */
 import { openDB, type IDBPDatabase } from 'idb';
 import type { CheckpointStorage } from '../ml/checkpoint';
-import { migrateSessionRules } from './training.protocol';
+import { migrateCheckpointRecord } from './training.protocol';
 
 const DB = 'longcat-training';
 const STORE = 'checkpoints';
@@ -28,23 +30,6 @@ function open(): Promise<IDBPDatabase> {
     },
   });
   return db;
-}
-
-/**
- * An older record in the current shape: session fields kept at the top
- * level (the first format) move under `session`, and settings without a
- * ruleset (before training took one) read as Longcat's. The rest is left
- * for the schema to judge.
- */
-export function migrateCheckpointRecord(record: unknown): unknown {
-  if (typeof record !== 'object' || record === null) return record;
-  if ('session' in record) {
-    const session = migrateSessionRules(record.session);
-    return session === record.session ? record : { ...record, session };
-  }
-  if (!('settings' in record)) return record;
-  const { settings, budget, history, ...rest } = record as Record<string, unknown>;
-  return { ...rest, session: migrateSessionRules({ settings, budget: budget ?? {}, history: history ?? [] }) };
 }
 
 /** The IndexedDB slot `slot` as {@link CheckpointStorage}. */

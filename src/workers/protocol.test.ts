@@ -2,9 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DIFFICULTY_MODEL as model } from '../core/difficulty/defaultModel';
 import { isSeed, MAX_SEED, SeedSchema } from '../core/util/schemas';
-import { migrateCheckpointRecord } from './checkpointStore';
 import { parseRequest } from './outcome';
-import { SdGenerateOptionsSchema, SessionRecordSchema, TrainingSettingsSchema } from './training.protocol';
+import { migrateCheckpointRecord, SdGenerateOptionsSchema, SessionRecordSchema, TrainingSettingsSchema } from './training.protocol';
 
 const settings = { env: 'sd-pcgrl', width: 8, height: 8, encoding: 'markov', recipe: 'fast', seed: 1, model } as const;
 const point = { episodes: 1, envSteps: 2, updates: 3, elapsed: 4, epsilon: 0.5, meanReturn: 1, meanDifficulty: 2, meanLoss: 0.1, episodesPerSecond: 1, envStepsPerSecond: 2, updatesPerSecond: 3, testDifficulty: null, status: 'running' };

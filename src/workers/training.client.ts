@@ -1,16 +1,17 @@
 /**
  * The training worker's client, on the shared {@link WorkerClient}: start-up,
  * status, the fallback to the page when no worker can start, and answers as
- * {@link Outcome}s. Settings, budgets and generate requests the protocol
- * refuses answer `invalid` with its sentence. Several calls may be in flight at once (`pause` while
- * `train` runs: the worker handles messages between lock-steps). A call that
- * fails (a bad upload, a backend that cannot start) answers `failed` with the
- * api's message and leaves the session as it was; a worker that crashes
- * fails every waiting call and reports 'failed'.
+ * {@link Outcome}s, as the api answers them: settings, budgets, uploads and
+ * generate requests it refuses are `invalid` with its sentence, a run that
+ * breaks (a backend that cannot start, a damaged checkpoint) `failed`, and
+ * the session is left as it was. Several calls may be in flight at once
+ * (`pause` while `train` runs: the worker handles messages between
+ * lock-steps). A worker that crashes fails every waiting call and reports
+ * 'failed'.
  */
 import { proxy } from 'comlink';
 import type { TrainingBudget } from '../ml/trainer';
-import { ok, type Outcome } from './outcome';
+import type { Outcome } from './outcome';
 import type { TrainingApi, TrainingProgress } from './training.api';
 import { WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
 
@@ -27,21 +28,15 @@ export class TrainingClient {
       create: useWorker ? () => new Worker(new URL('./training.worker.ts', import.meta.url), { type: 'module', name }) : null,
       fallback: async () => {
         await import('../ml/wasmPaths');
-        return import('./training.api');
+        return (await import('./training.api')).createTrainingApi();
       },
       ...(options.onStatus !== undefined ? { onStatus: options.onStatus } : {}),
     });
   }
 
-  /** Runs `fn` against the api: its value, or `failed` with the api's message (or the crash), `cancelled` after {@link dispose}. */
-  call<T>(fn: (api: Callable) => T | Promise<T>): Promise<Outcome<T>> {
-    return this.worker.outcome('training', async (api) => ok(await fn(api)));
-  }
-
   /**
-   * Runs an api function that answers with an {@link Outcome} itself
-   * (`configure`, `train`, `generate`): its `invalid` comes back as it is,
-   * a throw or a crash as `failed`, {@link dispose} as `cancelled`.
+   * Runs an api function (each answers an {@link Outcome}): its answer
+   * comes back as it is, a crash as `failed`, {@link dispose} as `cancelled`.
    */
   request<T>(fn: (api: Callable) => Promise<Outcome<T>>): Promise<Outcome<T>> {
     return this.worker.outcome('training', fn);

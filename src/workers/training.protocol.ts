@@ -90,6 +90,23 @@ export function migrateSessionRules(session: unknown): unknown {
   return { ...session, settings: { ...settings, rules: DEFAULT_RULESET_NAME } };
 }
 
+/**
+ * An older record in the current shape: session fields kept at the top
+ * level (the first format) move under `session`, and settings without a
+ * ruleset (before training took one) read as Longcat's. The rest is left
+ * for the schema to judge.
+ */
+export function migrateCheckpointRecord(record: unknown): unknown {
+  if (typeof record !== 'object' || record === null) return record;
+  if ('session' in record) {
+    const session = migrateSessionRules(record.session);
+    return session === record.session ? record : { ...record, session };
+  }
+  if (!('settings' in record)) return record;
+  const { settings, budget, history, ...rest } = record as Record<string, unknown>;
+  return { ...rest, session: migrateSessionRules({ settings, budget: budget ?? {}, history: history ?? [] }) };
+}
+
 export const SdGenerateOptionsSchema = z.object({
   temperature: z.number({ error: 'the temperature must be between 0 and 1' }).min(0, 'the temperature must be between 0 and 1').max(1, 'the temperature must be between 0 and 1'),
   count: wholeNumber('the count', 1, MAX_SD_COUNT),

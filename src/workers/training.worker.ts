@@ -1,6 +1,6 @@
-/** The training worker: sets up tfjs's WASM files for Vite, then only exposes the api (Comlink). */
+/** The training worker: sets up tfjs's WASM files for Vite, then only exposes one training api (Comlink). */
 import '../ml/wasmPaths';
 import { expose } from 'comlink';
-import * as api from './training.api';
+import { createTrainingApi } from './training.api';
 
-expose(api);
+expose(createTrainingApi());

@@ -5,22 +5,11 @@
  * (depth, class) group with its count) for graphs too big to draw.
  */
 import type { ElementDefinition, StylesheetJson } from 'cytoscape';
-import { NODE_CLASSES, type NodeClassName } from '../../core/graph/classes';
+import { NODE_CLASSES } from '../../core/graph/classes';
 import { DIRECTIONS } from '../../core/rules/moves';
 import type { GraphData } from '../../core/graph/graphData';
 import { layeredLayout, type Positions } from './graphLayout';
-
-/** Class colours, shared with the CSS swatches (styles.css). */
-export const CLASS_COLOURS: Record<NodeClassName, string> = {
-  success: '#22c55e',
-  fail: '#ef4444',
-  solution: '#3b82f6',
-  dead: '#a855f7',
-  indeterminate: '#eab308',
-};
-
-/** The path from the start to the selected or current state. */
-export const PATH_COLOUR = '#f472b6';
+import { CLASS_COLOURS, DIM_OPACITY, EDGE_LABEL, EDGE_STYLE, GROUP_LABEL, NODE_RING, NODE_SIZE } from './graphStyle';
 
 /** Graphs with more nodes than this open in the collapsed view (configurable in the panel). */
 export const DEFAULT_FULL_GRAPH_LIMIT = 2_000;
@@ -140,60 +129,61 @@ export function collapsedGraphElements(graph: GraphData, options: { aspect?: num
   return { elements, groups: groups.size, depthsPerColumn: perColumn, internalEdges: internal };
 }
 
-/** The stylesheet: class colours, green solution edges, U/D/L/R labels (hidden when zoomed far out). */
+/** The stylesheet (values from `graphStyle.ts`): class colours, green solution edges, U/D/L/R labels (hidden when zoomed far out). */
 export function graphStylesheet(options: { large: boolean }): StylesheetJson {
   const classRules = NODE_CLASSES.map((cls) => ({ selector: `node.${cls}`, style: { 'background-color': CLASS_COLOURS[cls] } }));
+  const ring = (r: { colour: string; width: number }) => ({ 'border-width': r.width, 'border-color': r.colour });
   return [
     {
       selector: 'node',
       style: {
-        width: 14,
-        height: 14,
+        width: NODE_SIZE.plain,
+        height: NODE_SIZE.plain,
         'border-width': 0,
         'overlay-opacity': 0,
       },
     },
     ...classRules,
-    { selector: 'node.start', style: { 'border-width': 3, 'border-color': '#f8fafc', width: 18, height: 18 } },
+    { selector: 'node.start', style: { ...ring(NODE_RING.start), width: NODE_SIZE.start, height: NODE_SIZE.start } },
     {
       selector: 'node.group',
       style: {
         width: 'data(size)',
         height: 'data(size)',
         label: 'data(label)',
-        color: '#e5e7eb',
-        'font-size': 12,
+        color: GROUP_LABEL.colour,
+        'font-size': GROUP_LABEL.fontSize,
         'text-valign': 'bottom',
         'text-margin-y': 3,
         'min-zoomed-font-size': 5,
       },
     },
-    { selector: 'node.dim', style: { opacity: 0.12 } },
-    { selector: 'node.onpath', style: { 'border-width': 3, 'border-color': PATH_COLOUR, opacity: 1, 'z-index': 8 } },
-    { selector: 'node.hovered', style: { 'border-width': 3, 'border-color': '#fbbf24' } },
-    { selector: 'node.current', style: { 'border-width': 4, 'border-color': '#f97316', width: 22, height: 22 } },
-    { selector: 'node.chosen', style: { 'border-width': 4, 'border-color': '#f8fafc', width: 22, height: 22 } },
+    { selector: 'node.dim', style: { opacity: DIM_OPACITY } },
+    { selector: 'node.onpath', style: { ...ring(NODE_RING.path), opacity: 1, 'z-index': 8 } },
+    { selector: 'node.hovered', style: ring(NODE_RING.hovered) },
+    { selector: 'node.current', style: { ...ring(NODE_RING.current), width: NODE_SIZE.marked, height: NODE_SIZE.marked } },
+    { selector: 'node.chosen', style: { ...ring(NODE_RING.chosen), width: NODE_SIZE.marked, height: NODE_SIZE.marked } },
     {
       selector: 'edge',
       style: {
-        width: 1.2,
-        'line-color': '#4b5563',
+        width: EDGE_STYLE.move.width,
+        'line-color': EDGE_STYLE.move.colour,
         'curve-style': options.large ? 'haystack' : 'straight',
         'target-arrow-shape': options.large ? 'none' : 'triangle',
-        'target-arrow-color': '#4b5563',
+        'target-arrow-color': EDGE_STYLE.move.colour,
         'arrow-scale': 0.7,
         ...(options.large ? {} : { label: 'data(move)' }),
-        'font-size': 9,
-        color: '#9ca3af',
-        'text-background-color': '#111827',
-        'text-background-opacity': 0.8,
+        'font-size': EDGE_LABEL.fontSize,
+        color: EDGE_STYLE.move.label,
+        'text-background-color': EDGE_LABEL.background,
+        'text-background-opacity': EDGE_LABEL.backgroundOpacity,
         'text-background-padding': '1px',
-        'min-zoomed-font-size': 7,
+        'min-zoomed-font-size': EDGE_LABEL.minScreenSize,
         'overlay-opacity': 0,
       },
     },
-    { selector: 'edge.solution', style: { 'line-color': '#22c55e', 'target-arrow-color': '#22c55e', width: 2, color: '#86efac', 'z-index': 2 } },
+    { selector: 'edge.solution', style: { 'line-color': EDGE_STYLE.solution.colour, 'target-arrow-color': EDGE_STYLE.solution.colour, width: EDGE_STYLE.solution.width, color: EDGE_STYLE.solution.label, 'z-index': 2 } },
     { selector: 'edge.group', style: { width: 'data(width)', 'curve-style': 'bezier', 'target-arrow-shape': 'triangle' } },
-    { selector: 'edge.onpath', style: { 'line-color': PATH_COLOUR, 'target-arrow-color': PATH_COLOUR, width: 3.5, 'z-index': 9, color: '#fbcfe8' } },
+    { selector: 'edge.onpath', style: { 'line-color': EDGE_STYLE.path.colour, 'target-arrow-color': EDGE_STYLE.path.colour, width: EDGE_STYLE.path.width, 'z-index': 9, color: EDGE_STYLE.path.label } },
   ];
 }

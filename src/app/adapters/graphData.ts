@@ -3,10 +3,8 @@
  * moves that reach it, the shortest solution, and the cat's body in order.
  */
 import { NODE_CLASSES, SUCCESS, type NodeClassName } from '../../core/graph/classes';
-import type { Level } from '../../core/level/level';
 import { DIRECTIONS } from '../../core/rules/moves';
-import { longcat } from '../../core/rules/registry';
-import type { PlayState, Ruleset } from '../../core/rules/ruleset';
+import type { PlayState } from '../../core/rules/ruleset';
 import type { GraphData } from '../../core/graph/graphData';
 
 /** 1 per cell that is wall, body or head in node `id`. */
@@ -38,27 +36,7 @@ export function shortestSolution(graph: GraphData): string | null {
   return best < 0 ? null : movesTo(graph, best);
 }
 
-/** A playable state and the mover's cells in order, after `moves` under `rules` (default Longcat; illegal moves are skipped). */
-export interface CatState {
-  readonly state: PlayState;
-  /** Cells in the order the mover passed them: the start cell first, the mover's cell last (paint may repeat cells). */
-  readonly path: readonly number[];
-}
-
-export function catAfter(level: Level, moves: string, rules: Ruleset = longcat): CatState {
-  let state = rules.initialState(level);
-  const path = [level.head];
-  for (const ch of moves) {
-    const d = DIRECTIONS.indexOf(ch as (typeof DIRECTIONS)[number]);
-    if (d < 0) continue;
-    const cells = rules.slideCells(level, state, d);
-    const next = rules.applyMove(level, state, d);
-    if (next === null) continue;
-    state = next;
-    path.push(...cells);
-  }
-  return { state, path };
-}
+export { catAfter, type CatState } from '../../core/rules/replay';
 
 /** Node features for the hover card. */
 export interface NodeSummary {

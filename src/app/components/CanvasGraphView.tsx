@@ -7,7 +7,8 @@
  * of painting, so editing stays responsive while a 3,000-state graph is shown. Same
  * behaviour as the Cytoscape view where it matters: class colours, solution
  * moves, the start, selection, the replay's current state, lit and dimmed
- * states, the path from the start, hover card, click, drag to pan, wheel
+ * states, the path from the start, players' traffic sizes (one style
+ * source, `adapters/graphStyle.ts`), hover card, click, drag to pan, wheel
  * and command zoom, the minimap, and the test hook.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -264,6 +265,7 @@ export function CanvasGraphView(props: GraphViewProps) {
   }, []);
 
   const { graph, selected, current, lit, path } = props;
+  const traffic = props.traffic ?? null;
   const layouts = useServices().graphLayout;
 
   // A new graph: laid out in the layout worker (the old drawing stays until the new one is ready), then painted.
@@ -310,7 +312,7 @@ export function CanvasGraphView(props: GraphViewProps) {
     };
   }, [graph, layouts, reshaped]);
 
-  // Marks: the selected and current state, lit states, the path (as per-node and per-edge flags).
+  // Marks: the selected and current state, lit states, the path (as per-node and per-edge flags), players' traffic.
   useEffect(() => {
     const L = live.current;
     const n = graph?.nodeCount ?? 0, edges = graph?.edgeFrom.length ?? 0;
@@ -329,9 +331,10 @@ export function CanvasGraphView(props: GraphViewProps) {
       lit: lit !== null && lit.length === n ? lit : null,
       pathNodes,
       pathEdges,
+      traffic: traffic !== null && traffic.length === n ? traffic : null,
     };
     requestPaint.current();
-  }, [graph, selected, current, lit, path]);
+  }, [graph, selected, current, lit, path, traffic]);
 
   return (
     <div className="cy" ref={container} data-testid="graph.canvas" data-renderer="canvas">

@@ -11,6 +11,7 @@ import cytoscape, { type Core } from 'cytoscape';
 import { useEffect, useRef, useState } from 'react';
 import type { GraphData } from '../../core/graph/graphData';
 import { collapsedGraphElements, fullGraphElements, graphStylesheet, groupOfNode, nodeElementId } from '../adapters/cytoscapeElements';
+import { trafficMax, trafficSize } from '../adapters/graphStyle';
 import { replaceDrawing, type Drawing } from './graphDrawing';
 import type { GraphPath } from '../adapters/graphHighlight';
 import { registerGraphCommands, ZOOM_STEP, type GraphCommand } from '../graphCommands';
@@ -336,11 +337,10 @@ function applyTraffic(cy: Core, graph: GraphData, view: 'full' | 'collapsed', tr
   cy.batch(() => {
     cy.nodes('.traffic').forEach((n) => void n.removeClass('traffic').removeStyle('width height'));
     if (view !== 'full' || traffic === null || traffic.length !== graph.nodeCount) return;
-    let max = 1;
-    for (const c of traffic) max = Math.max(max, c);
+    const max = trafficMax(traffic);
     traffic.forEach((count, id) => {
       if (count === 0) return;
-      const size = 12 + 22 * Math.sqrt(count / max);
+      const size = trafficSize(count, max);
       cy.$id(nodeElementId(id)).addClass('traffic').style({ width: size, height: size }).data('traffic', count);
     });
   });

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { GraphViewport } from './graphView';
-import { CLASS_COLOURS } from '../adapters/cytoscapeElements';
+import { CLASS_COLOURS } from '../adapters/graphStyle';
 import { NODE_CLASSES } from '../../core/graph/classes';
 import { boundsOf } from './canvasGraph/viewport';
 

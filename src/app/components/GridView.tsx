@@ -12,7 +12,7 @@ import { catAfter, movesTo } from '../adapters/graphData';
 import { selectCurrentGraph, selectLevelKey } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
 import { selectRuleset } from '../store/rules';
-import { MoverSprite } from './MoverSprite';
+import { MoverSprite } from '../../ui/MoverSprite';
 
 /** What a cell shows: `body` is Longcat's covered cell (it blocks), `paint` paint's (it does not). */
 export type CellKind = 'wall' | 'empty' | 'body' | 'trail' | 'head' | 'goal';

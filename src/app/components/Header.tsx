@@ -1,6 +1,6 @@
 /** The top bar: title, mode, save status, help. */
 import { useActions, useStudioShallow } from '../studioContext';
-import { CatSprite } from './CatSprite';
+import { CatSprite } from '../../ui/CatSprite';
 import { Notifications } from './Notifications';
 import { WORKSPACE_VIEWS } from '../views';
 

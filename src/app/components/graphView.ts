@@ -33,7 +33,7 @@ export interface GraphViewProps {
   readonly lit: Uint8Array | null;
   /** The path from the start to the selected or current state, drawn over the graph. */
   readonly path: GraphPath | null;
-  /** Players' attempts through each state (the traffic view); the Cytoscape drawing sizes nodes by it. */
+  /** Players' attempts through each state (the traffic view); both renderers size nodes by it (`adapters/graphStyle.ts`). */
   readonly traffic?: Uint32Array | null;
   readonly onSelect: (node: number) => void;
   /** `group`: the collapsed view's group under the pointer (its state count and depths). */

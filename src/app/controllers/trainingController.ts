@@ -88,7 +88,7 @@ export class TrainingController {
     if (this.state.trainingSession !== null) return;
     try {
       // The summary crossed a worker boundary: parsed again here, never trusted.
-      const c = parseCheckpointSummary(value(await this.trainer.call((api) => api.peekCheckpoint())));
+      const c = parseCheckpointSummary(value(await this.trainer.request((api) => api.peekCheckpoint())));
       if (this.state.trainingSession === null) this.state.setTrainingCheckpoint(c);
     } catch (e) {
       this.state.setTrainingCheckpointError(message(e));
@@ -160,7 +160,7 @@ export class TrainingController {
     try {
       const final = value(await this.trainer.train(this.budget, (p) => this.state.trainingProgress(p)));
       this.state.setTrainingPhase(final.status === 'paused' ? 'paused' : final.status === 'stopped' ? 'stopped' : 'finished');
-      this.state.setTrainingModel(value(await this.trainer.call((api) => api.currentMeta())));
+      this.state.setTrainingModel(value(await this.trainer.request((api) => api.currentMeta())));
     } catch (e) {
       this.state.setTrainingPhase('failed', message(e));
     }
@@ -169,13 +169,13 @@ export class TrainingController {
   async pause(): Promise<void> {
     if (this.state.trainingPhase !== 'running') return;
     this.state.setTrainingPhase('pausing');
-    await this.trainer.call((api) => api.pause());
+    await this.trainer.request((api) => api.pause());
   }
 
   async stop(): Promise<void> {
     if (this.state.trainingPhase !== 'running' && this.state.trainingPhase !== 'pausing') return;
     this.state.setTrainingPhase('stopping');
-    await this.trainer.call((api) => api.stop());
+    await this.trainer.request((api) => api.stop());
   }
 
   /** Continues the paused session; a spent (or unknown) budget is extended by the form's minutes. */
@@ -202,7 +202,7 @@ export class TrainingController {
     }
     this.state.setTrainingPhase('starting', null);
     try {
-      const r = value(await this.trainer.call((api) => api.restoreCheckpoint()));
+      const r = value(await this.trainer.request((api) => api.restoreCheckpoint()));
       if (r === null) {
         this.state.setTrainingCheckpoint(null);
         this.state.setTrainingPhase('idle', 'the checkpoint is gone');
@@ -222,7 +222,7 @@ export class TrainingController {
 
   async discardCheckpoint(): Promise<void> {
     try {
-      value(await this.trainer.call((api) => api.discardCheckpoint()));
+      value(await this.trainer.request((api) => api.discardCheckpoint()));
       this.state.setTrainingCheckpoint(null);
       this.state.setTrainingCheckpointError(null);
     } catch (e) {
@@ -233,7 +233,7 @@ export class TrainingController {
   /** Downloads the session's model as model.json, weights.bin and meta.json. */
   async download(): Promise<void> {
     try {
-      const files = value(await this.trainer.call((api) => api.exportModel()));
+      const files = value(await this.trainer.request((api) => api.exportModel()));
       downloadModelFiles(files);
       const meta = parseModelMeta(files.meta);
       if (meta.ok) this.state.setTrainingModel(meta.meta);
@@ -261,7 +261,7 @@ export class TrainingController {
     }
     try {
       const rules = this.rules;
-      const r = value(await this.trainer.call((api) => api.loadModel(read.files, this.state.model, rules)));
+      const r = value(await this.trainer.request((api) => api.loadModel(read.files, this.state.model, rules)));
       this.state.setTrainingUploadError(null);
       this.state.setTrainingForm(formFrom(r.settings));
       this.sessionReady(r.settings, r.backend);
@@ -303,7 +303,7 @@ export class TrainingController {
     this.state.setSdModel({ status: 'loading', error: null });
     try {
       const files = await fetchShippedModel(rules);
-      const r = value(await this.generator.call((api) => api.importModel(files, rules)));
+      const r = value(await this.generator.request((api) => api.importModel(files, rules)));
       this.state.setSdModel({ status: 'ready', source: 'shipped', meta: r.meta, backend: r.backend, error: null });
     } catch (e) {
       this.state.setSdModel({ status: 'failed', source: null, meta: null, error: message(e) });
@@ -331,8 +331,8 @@ export class TrainingController {
     this.state.setSdModel({ status: 'loading', error: null });
     try {
       const rules = this.rules;
-      const files = value(await this.trainer.call((api) => api.exportModel()));
-      const r = value(await this.generator.call((api) => api.importModel(files, rules)));
+      const files = value(await this.trainer.request((api) => api.exportModel()));
+      const r = value(await this.generator.request((api) => api.importModel(files, rules)));
       this.state.setSdModel({ status: 'ready', source: 'training', meta: r.meta, backend: r.backend, error: null });
     } catch (e) {
       this.state.setSdModel({ ...before, status: before.status === 'loading' ? 'none' : before.status });

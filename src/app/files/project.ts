@@ -21,7 +21,7 @@ import type { LevelPack } from '../../core/pack/schema';
 import { err, ok, type Result } from '../../core/util/result';
 import type { OpenLevel } from '../store/history';
 import { formatResults, parseResults } from '../../core/play/results';
-import { migrateRecord, recordVersion } from '../persistence/migrations';
+import { migrateRecord, recordHistory, type RecordMigration } from '../persistence/migrations';
 import { restorePlayLog, savePlayLog } from '../persistence/restore';
 import { restoreLabSession, saveLabSession, type LabSession } from '../persistence/sessions';
 import { restoreLabModels, saveLabModels } from '../persistence/labModels';
@@ -32,7 +32,22 @@ import type { PlayerFileText } from '../store/playerDataSlice';
 import { MAX_SAVED_PLAYER_FILES, MAX_SAVED_PLAYER_TEXT, type SavedPlayerFile } from '../persistence/players';
 
 export const PROJECT_FORMAT = 'longcat-project';
-export const PROJECT_VERSION = recordVersion('project');
+
+/**
+ * Project file v1 -> v2: v1 held the document only (pack, level, open
+ * level); v2 adds the playtest log, the lab session and models and the
+ * players' results (none in a v1 file).
+ */
+const projectV1toV2: RecordMigration = (json) => ({ ...json, version: 2, playtests: null, labSession: null, labModels: null, playerResults: [] });
+
+/**
+ * Project file v2 -> v3: v3 adds the attempt files imported in the Players
+ * view (`playerAttempts`, name and text each); a v2 file has none.
+ */
+const projectV2toV3: RecordMigration = (json) => ({ ...json, version: 3, playerAttempts: [] });
+
+export const PROJECT_RECORD = recordHistory('the project file', 3, [1, projectV1toV2], [2, projectV2toV3]);
+export const PROJECT_VERSION = PROJECT_RECORD.current;
 
 const ProjectSchema = z.object({
   format: z.literal(PROJECT_FORMAT),
@@ -103,7 +118,7 @@ export function parseProject(text: string): Result<Project, string[]> {
   } catch (e) {
     return err([`the file is not valid JSON: ${e instanceof Error ? e.message : String(e)}`]);
   }
-  const migrated = migrateRecord('project', json);
+  const migrated = migrateRecord(PROJECT_RECORD, json);
   if (!migrated.ok) return err([`version: ${migrated.error.replace(/^the project file /, '')}`]);
   const r = ProjectSchema.safeParse(migrated.value);
   if (!r.success) return err(r.error.issues.map((i) => `${i.path.join('.') || '$'}: ${i.message}`));

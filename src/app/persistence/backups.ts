@@ -6,12 +6,13 @@
  * A backup stays until the designer dismisses it; it can be downloaded as
  * JSON. Read back through {@link BackupSchema} like every other record.
  */
-import { migrateRecord } from './migrations';
+import { migrateRecord, recordHistory } from './migrations';
 import { z } from 'zod';
 
 /** Problems listed per backup (and in every problem list the studio shows): the rest are counted. */
 export const MAX_LISTED_PROBLEMS = 100;
 export const BACKUP_VERSION = 1;
+export const BACKUP_RECORD = recordHistory('a backup', BACKUP_VERSION);
 
 export const BackupSchema = z.object({
   version: z.literal(BACKUP_VERSION),
@@ -58,7 +59,7 @@ export function summarize(b: Backup): BackupSummary {
 export function parseBackups(stored: ReadonlyMap<string, unknown>): BackupSummary[] {
   const out: BackupSummary[] = [];
   for (const [id, value] of stored) {
-    const migrated = migrateRecord('backup', value);
+    const migrated = migrateRecord(BACKUP_RECORD, value);
     const r = BackupSchema.safeParse(migrated.ok ? migrated.value : value);
     if (r.success && r.data.id === id) out.push(summarize(r.data));
     else out.push({ version: BACKUP_VERSION, id, record: 'unknown', savedAt: '', summary: 'A backup whose description cannot be read; download it to see what it holds.', details: [], moreDetails: 0 });

@@ -5,7 +5,7 @@
  * when the active model is the corrupt one the studio falls back to the
  * shipped default.
  */
-import { migrateRecord } from './migrations';
+import { migrateRecord, recordHistory } from './migrations';
 import { z } from 'zod';
 import { validateDifficultyModel } from '../../core/difficulty/model';
 import type { SavedModel } from '../store/labSlice';
@@ -20,6 +20,8 @@ export interface SavedLabModels {
 export function saveLabModels(models: readonly SavedModel[], activeId: string | null): SavedLabModels {
   return { version: SAVE_VERSION, models, activeId };
 }
+
+export const LAB_MODELS_RECORD = recordHistory('the saved difficulty models', SAVE_VERSION);
 
 /** The record around the models; each model is then checked on its own (a bad one is dropped, not the lot). */
 const SavedLabModelsSchema = z.object({
@@ -46,7 +48,7 @@ export interface RestoredLabModels {
 
 /** Reads the saved record back: valid models kept, each invalid one reported. Never throws. */
 export function restoreLabModels(json: unknown): RestoredLabModels {
-  const migrated = migrateRecord('labModels', json);
+  const migrated = migrateRecord(LAB_MODELS_RECORD, json);
   if (!migrated.ok) return { models: [], activeId: null, problems: [`${migrated.error}; using the shipped default model`] };
   const saved = SavedLabModelsSchema.safeParse(migrated.value);
   if (!saved.success) {

@@ -5,13 +5,15 @@
  * have the right layout. Read through a schema like every saved record; a
  * bad or missing value gives the default layout.
  */
-import { migrateRecord } from './migrations';
+import { migrateRecord, recordHistory } from './migrations';
 import { z } from 'zod';
 
 const KEY = 'longcat-studio.layout';
 
+export const LAYOUT_RECORD = recordHistory('the saved layout', 1);
+
 const LayoutPrefsSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(LAYOUT_RECORD.current),
   /** Width of the studio's right column (gauge and graph), CSS px; null for the default share. */
   graphColumnWidth: z.number().int().min(100).max(10_000).nullable(),
 });
@@ -25,7 +27,7 @@ export function readLayoutPrefs(storage: Pick<Storage, 'getItem'> | undefined = 
   try {
     const raw = storage?.getItem(KEY);
     if (raw === null || raw === undefined) return DEFAULT_LAYOUT;
-    const migrated = migrateRecord('layout', JSON.parse(raw));
+    const migrated = migrateRecord(LAYOUT_RECORD, JSON.parse(raw));
     if (!migrated.ok) return DEFAULT_LAYOUT;
     const parsed = LayoutPrefsSchema.safeParse(migrated.value);
     return parsed.success ? parsed.data : DEFAULT_LAYOUT;

@@ -13,8 +13,33 @@ import { toRows } from '../../core/level/level';
 import { createStudioStore } from '../store/store';
 import { loadSaved, startAutosave } from './autosave';
 import { memoryStore, RECORD_NAMES, type RecordName } from './db';
-import { migrateRecord, RECORD_HISTORY, type RecordHistory, type RecordKind, type RecordMigration } from './migrations';
-import { restorePlayLog } from './restore';
+import { migrateRecord, type RecordHistory, type RecordKind, type RecordMigration } from './migrations';
+import { LEVEL_RECORD, PLAYTESTS_RECORD, restorePlayLog, SETTINGS_RECORD } from './restore';
+import { ATD_RESULTS_RECORD, GENERATOR_RESULTS_RECORD, HISTORY_RECORD, WORKSPACE_RECORD } from './workspace';
+import { BATCH_REPORT_RECORD, LAB_SESSION_RECORD } from './sessions';
+import { LAB_MODELS_RECORD } from './labModels';
+import { PLAYERS_RECORD } from './players';
+import { LAYOUT_RECORD } from './layoutPrefs';
+import { BACKUP_RECORD } from './backups';
+import { PROJECT_RECORD } from '../files/project';
+
+/** Every record kind's history, each from beside its schema (TypeScript checks that none is missing). */
+const RECORD_HISTORY: Readonly<Record<RecordKind, RecordHistory>> = {
+  level: LEVEL_RECORD,
+  playtests: PLAYTESTS_RECORD,
+  settings: SETTINGS_RECORD,
+  labModels: LAB_MODELS_RECORD,
+  workspace: WORKSPACE_RECORD,
+  history: HISTORY_RECORD,
+  generatorResults: GENERATOR_RESULTS_RECORD,
+  atdResults: ATD_RESULTS_RECORD,
+  batchReport: BATCH_REPORT_RECORD,
+  labSession: LAB_SESSION_RECORD,
+  players: PLAYERS_RECORD,
+  layout: LAYOUT_RECORD,
+  backup: BACKUP_RECORD,
+  project: PROJECT_RECORD,
+};
 
 const FIXTURE = resolve(import.meta.dirname, '../../../test/fixtures/saved-records-v1.json');
 const savedV1 = (): Partial<Record<RecordName, unknown>> => JSON.parse(readFileSync(FIXTURE, 'utf8'));
@@ -56,7 +81,7 @@ describe('records saved by the previous build', () => {
   it('a v1 workspace (no pins) loads with no pins and keeping on; pins saved by this build come back after a reload', async () => {
     const saved = savedV1();
     expect((saved.workspace as { version: number }).version).toBe(1);
-    expect(migrateRecord('workspace', saved.workspace)).toMatchObject({ ok: true, value: { version: 2, pins: { size: '', cells: [] }, keepPins: true } });
+    expect(migrateRecord(WORKSPACE_RECORD, saved.workspace)).toMatchObject({ ok: true, value: { version: 2, pins: { size: '', cells: [] }, keepPins: true } });
     const store = createStudioStore();
     const kv = memoryStore(saved);
     expect(await loadSaved(store, kv)).toEqual([]);
@@ -79,7 +104,7 @@ describe('records saved by the previous build', () => {
     const firstBuild = { version: 1, records: [{ id: 'a', levelKey: 'k', levelName: 'n', rows: ['C..'], seconds: 3, restarts: 0, moves: 2, solutionMoves: 2, finishedAt: 'then' }] };
     const r = restorePlayLog(firstBuild);
     expect(r).toMatchObject({ ok: true, value: { dropped: 0, starts: {} } });
-    expect(migrateRecord('playtests', firstBuild)).toMatchObject({ ok: true, value: { version: 2, starts: {} } });
+    expect(migrateRecord(PLAYTESTS_RECORD, firstBuild)).toMatchObject({ ok: true, value: { version: 2, starts: {} } });
   });
 });
 
@@ -95,17 +120,17 @@ describe('the migration runner', () => {
   };
 
   it('runs every step from the saved version to the current one', () => {
-    expect(migrateRecord('level', { version: 1, a: 5 }, made)).toEqual({ ok: true, value: { version: 3, a: undefined, b: 5, c: 'new' } });
-    expect(migrateRecord('level', { version: 2, b: 5 }, made)).toEqual({ ok: true, value: { version: 3, b: 5, c: 'new' } });
-    expect(migrateRecord('level', { version: 3, b: 1, c: 'x' }, made)).toEqual({ ok: true, value: { version: 3, b: 1, c: 'x' } });
+    expect(migrateRecord(made, { version: 1, a: 5 })).toEqual({ ok: true, value: { version: 3, a: undefined, b: 5, c: 'new' } });
+    expect(migrateRecord(made, { version: 2, b: 5 })).toEqual({ ok: true, value: { version: 3, b: 5, c: 'new' } });
+    expect(migrateRecord(made, { version: 3, b: 1, c: 'x' })).toEqual({ ok: true, value: { version: 3, b: 1, c: 'x' } });
   });
 
   it('refuses with a sentence: newer, missing or bad versions, a gap, a step that throws', () => {
-    expect(migrateRecord('level', { version: 4 }, made)).toEqual({ ok: false, error: 'the saved thing was made by a newer version of Longcat Studio (version 4; this build reads up to 3)' });
-    for (const bad of [{}, { version: '1' }, { version: 0 }, { version: 1.5 }, null, [], 'x']) expect(migrateRecord('level', bad, made).ok).toBe(false);
-    expect(migrateRecord('level', { version: 1 }, { ...made, steps: new Map([[2, made.steps.get(2)!]]) })).toEqual({ ok: false, error: 'the saved thing is version 1, which this build cannot upgrade' });
+    expect(migrateRecord(made, { version: 4 })).toEqual({ ok: false, error: 'the saved thing was made by a newer version of Longcat Studio (version 4; this build reads up to 3)' });
+    for (const bad of [{}, { version: '1' }, { version: 0 }, { version: 1.5 }, null, [], 'x']) expect(migrateRecord(made, bad).ok).toBe(false);
+    expect(migrateRecord({ ...made, steps: new Map([[2, made.steps.get(2)!]]) }, { version: 1 })).toEqual({ ok: false, error: 'the saved thing is version 1, which this build cannot upgrade' });
     const throwing: RecordHistory = { ...made, steps: new Map([[1, () => { throw new Error('boom'); }], [2, made.steps.get(2)!]]) };
-    expect(migrateRecord('level', { version: 1 }, throwing)).toEqual({ ok: false, error: 'the saved thing could not be upgraded from version 1 (boom)' });
+    expect(migrateRecord(throwing, { version: 1 })).toEqual({ ok: false, error: 'the saved thing could not be upgraded from version 1 (boom)' });
   });
 
   it('every record kind saved in IndexedDB but the pack (core/pack/migrations.ts) has a complete chain', () => {

@@ -7,7 +7,7 @@
  * text is what is kept, never a rating made from it (ratings follow the
  * pack and the active model).
  *
- * Read back like every record: its version chain (`migrations.ts`), a zod
+ * Read back like every record: its version chain (`PLAYERS_RECORD`), a zod
  * schema for the shape, then each results file through `parseResults`; a
  * file that does not pass is set aside (counted in `dropped`) and the rest
  * is kept.
@@ -17,7 +17,7 @@ import { parseResults, formatResults } from '../../core/play/results';
 import { err, ok, type Result } from '../../core/util/result';
 import type { PlayerFileText } from '../store/playerDataSlice';
 import type { ResultFile } from '../store/playResultsSlice';
-import { migrateRecord, recordVersion } from './migrations';
+import { migrateRecord, recordHistory } from './migrations';
 
 /** Most files of each kind kept (the players worker reads at most 200 per rating). */
 export const MAX_SAVED_PLAYER_FILES = 200;
@@ -26,8 +26,10 @@ export const MAX_SAVED_PLAYER_TEXT = 64 * 1024 * 1024;
 
 const FileSchema = z.object({ name: z.string().max(400), text: z.string() });
 
+export const PLAYERS_RECORD = recordHistory("the saved players' data", 1);
+
 const PlayersSchema = z.object({
-  version: z.literal(recordVersion('players')),
+  version: z.literal(PLAYERS_RECORD.current),
   attempts: z.array(z.unknown()).max(MAX_SAVED_PLAYER_FILES),
   results: z.array(z.unknown()).max(MAX_SAVED_PLAYER_FILES),
 });
@@ -42,7 +44,7 @@ export interface SavedPlayerFile {
 export function savePlayers(attempts: readonly PlayerFileText[], results: readonly ResultFile[]): unknown {
   if (attempts.length === 0 && results.length === 0) return null;
   return {
-    version: recordVersion('players'),
+    version: PLAYERS_RECORD.current,
     // A Blob not yet read is not text: it is saved once the controller has read it (it replaces the Blob then).
     attempts: attempts.flatMap((f) => (typeof f.text === 'string' ? [{ name: f.name, text: f.text }] : [])),
     results: results.map((f) => ({ name: f.name, text: formatResults(f.results) })),
@@ -59,7 +61,7 @@ export interface RestoredPlayers {
 /** The saved players' data; null (none saved) restores as empty. Files that do not pass are set aside one by one. */
 export function restorePlayers(json: unknown): Result<RestoredPlayers, string> {
   if (json === null) return ok({ attempts: [], results: [], dropped: [] });
-  const migrated = migrateRecord('players', json);
+  const migrated = migrateRecord(PLAYERS_RECORD, json);
   if (!migrated.ok) return err(migrated.error);
   const r = PlayersSchema.safeParse(migrated.value);
   if (!r.success) return err("the saved players' data is not in a format this version reads");

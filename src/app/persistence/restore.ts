@@ -21,9 +21,21 @@ import type { GraphView } from '../store/analysisSlice';
 import type { GeneratorSettingsState } from '../store/generatorsSlice';
 import type { PlaytestRecord } from '../store/playtestSlice';
 import type { DockTab } from '../store/uiSlice';
-import { migrateRecord, recordVersion } from './migrations';
+import { migrateRecord, recordHistory, type RecordMigration } from './migrations';
 
 export const SAVE_VERSION = 1;
+
+export const LEVEL_RECORD = recordHistory('the saved level', SAVE_VERSION);
+export const SETTINGS_RECORD = recordHistory('the saved settings', SAVE_VERSION);
+
+/**
+ * Playtest log v1 -> v2: the first builds saved `{ version: 1, records }`;
+ * counting playtest starts per level added `starts`, which v1 logs may
+ * lack. v2 always has it (none counted: `{}`).
+ */
+const playtestsV1toV2: RecordMigration = (json) => ({ ...json, version: 2, starts: json['starts'] ?? {} });
+
+export const PLAYTESTS_RECORD = recordHistory('the saved playtest log', 2, [1, playtestsV1toV2]);
 
 export interface SavedLevel {
   readonly version: typeof SAVE_VERSION;
@@ -54,7 +66,7 @@ const SavedLevelSchema = z.object({
 
 /** The saved level: the zod schema for its shape, then `parseRows` for the grid. */
 export function restoreLevel(json: unknown): Result<{ level: Level; name: string }, string> {
-  const migrated = migrateRecord('level', json);
+  const migrated = migrateRecord(LEVEL_RECORD, json);
   if (!migrated.ok) return err(migrated.error);
   const shape = SavedLevelSchema.safeParse(migrated.value);
   if (!shape.success) {
@@ -138,7 +150,7 @@ export function salvageSavedPack(json: unknown): SalvagedSavedPack {
 }
 
 export function savePlayLog(records: readonly PlaytestRecord[], starts: Readonly<Record<string, number>> = {}): unknown {
-  return { version: recordVersion('playtests'), records, starts };
+  return { version: PLAYTESTS_RECORD.current, records, starts };
 }
 
 /** Playtests started per level key (optional: logs saved before it existed have none). */
@@ -161,11 +173,11 @@ const PlaytestRecordSchema = z.object({
 });
 
 /** The log around the records; each record (and the starts) is then checked on its own. */
-const PlayLogSchema = z.object({ version: z.literal(recordVersion('playtests')), records: z.array(z.unknown()), starts: z.unknown() });
+const PlayLogSchema = z.object({ version: z.literal(PLAYTESTS_RECORD.current), records: z.array(z.unknown()), starts: z.unknown() });
 
 /** The playtest log; malformed records are refused one by one (the rest is kept, as parsed). */
 export function restorePlayLog(json: unknown): Result<{ records: PlaytestRecord[]; dropped: number; starts: Record<string, number> }, string> {
-  const migrated = migrateRecord('playtests', json);
+  const migrated = migrateRecord(PLAYTESTS_RECORD, json);
   if (!migrated.ok) return err(migrated.error);
   const log = PlayLogSchema.safeParse(migrated.value);
   if (!log.success) return err('the saved playtest log is not in a format this version reads');
@@ -194,7 +206,7 @@ const SavedSettingsSchema = z.object({
 });
 
 export function restoreSettings(json: unknown): Result<SavedSettings, string> {
-  const migrated = migrateRecord('settings', json);
+  const migrated = migrateRecord(SETTINGS_RECORD, json);
   if (!migrated.ok) return err(migrated.error);
   const r = SavedSettingsSchema.safeParse(migrated.value);
   if (!r.success) return err('the saved settings are invalid');

@@ -13,7 +13,7 @@
  * data over {@link MAX_SAVED_LAB_SAMPLES} rows is not kept (the runs and the
  * ablation are, as they name their data), and neither is a fit of it.
  */
-import { migrateRecord } from './migrations';
+import { migrateRecord, recordHistory } from './migrations';
 import { RULESET_NAMES } from '../../core/rules/ruleset';
 import { z } from 'zod';
 import { describeParseError, parseRows } from '../../core/level/format';
@@ -81,6 +81,8 @@ const EvaluationRunSchema = z.object({
   samples: z.array(SpanSampleSchema).max(SAMPLES_PER_SPAN * DIFFICULTY_SPANS.length),
 });
 
+export const BATCH_REPORT_RECORD = recordHistory('the saved batch report', WORKSPACE_VERSION);
+
 export const BatchReportSchema = z.object({
   version: z.literal(WORKSPACE_VERSION),
   status: z.enum(['done', 'cancelled']),
@@ -130,7 +132,7 @@ export function splitTopSpan(json: unknown): unknown {
 /** The saved report, checked: the schema and every sample grid through `parseRows`. */
 export function restoreBatchReport(json: unknown): Result<BatchRun | null, string> {
   if (json === null) return ok(null);
-  const migrated = migrateRecord('batchReport', json);
+  const migrated = migrateRecord(BATCH_REPORT_RECORD, json);
   if (!migrated.ok) return err(migrated.error);
   const r = BatchReportSchema.safeParse(splitTopSpan(migrated.value));
   if (!r.success) return err(`the saved batch report is invalid (${firstIssue(r.error)})`);
@@ -199,6 +201,8 @@ const LabAblationSchema = z.object({
   samples: count,
 });
 
+export const LAB_SESSION_RECORD = recordHistory('the saved lab session', WORKSPACE_VERSION);
+
 export const LabSessionSchema = z.object({
   version: z.literal(WORKSPACE_VERSION),
   data: LabDataSchema.nullable(),
@@ -240,7 +244,7 @@ export function saveLabSession(s: LabSession): unknown {
  * and its sample indices within the data.
  */
 export function restoreLabSession(json: unknown): Result<LabSession, string> {
-  const migrated = migrateRecord('labSession', json);
+  const migrated = migrateRecord(LAB_SESSION_RECORD, json);
   if (!migrated.ok) return err(migrated.error);
   const r = LabSessionSchema.safeParse(migrated.value);
   if (!r.success) return err(`the saved lab session is invalid (${firstIssue(r.error)})`);

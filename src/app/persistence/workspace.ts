@@ -32,12 +32,16 @@ import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUAT
 import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type OpenLevel } from '../store/history';
 import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../store/batchSlice';
 import type { FoundLevel } from '../../workers/batch.api';
-import type { StudioView } from '../store/uiSlice';
-import { migrateRecord, recordVersion } from './migrations';
+import { STUDIO_VIEWS, type StudioView } from '../viewNames';
+import { migrateRecord, recordHistory, type RecordMigration } from './migrations';
 import { encodeJournalValue } from './journal';
 import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
 
 export const WORKSPACE_VERSION = 1;
+
+export const HISTORY_RECORD = recordHistory('the saved undo history', WORKSPACE_VERSION);
+export const GENERATOR_RESULTS_RECORD = recordHistory('the saved generator results', WORKSPACE_VERSION);
+export const ATD_RESULTS_RECORD = recordHistory('the saved at-difficulty results', WORKSPACE_VERSION);
 
 export const side = SideSchema;
 export const seed = SeedSchema;
@@ -85,12 +89,20 @@ const PinsSchema = z
     return p.cells.every((c) => c < w! * h!) && new Set(p.cells).size === p.cells.length;
   }, { message: 'a pinned cell lies outside its level, or is pinned twice' });
 
-/** The workspace record's version (its own chain in `migrations.ts`: v2 added the pins). */
-export const WORKSPACE_RECORD_VERSION = recordVersion('workspace');
+/**
+ * Workspace v1 -> v2: v2 keeps the pinned cells (the Suggestions tab's pins,
+ * which generators keep too) and whether generators keep them. v1 saved no
+ * pins: none, and keeping on (the default of a fresh studio).
+ */
+const workspaceV1toV2: RecordMigration = (json) => ({ ...json, version: 2, pins: { size: '', cells: [] }, keepPins: true });
+
+/** The workspace record's own chain (v2 added the pins). */
+export const WORKSPACE_RECORD = recordHistory('the saved workspace', 2, [1, workspaceV1toV2]);
+export const WORKSPACE_RECORD_VERSION = WORKSPACE_RECORD.current;
 
 export const WorkspaceSchema = z.object({
   version: z.literal(WORKSPACE_RECORD_VERSION),
-  view: z.enum(['studio', 'pack', 'lab', 'training', 'batch', 'players']),
+  view: z.enum(STUDIO_VIEWS),
   openInPack: OpenLevelSchema.nullable(),
   atdSettings: AtdSettingsSchema,
   batchSettings: BatchSettingsSchema,
@@ -129,7 +141,7 @@ export function firstIssue(error: z.ZodError): string {
 }
 
 export function restoreWorkspace(json: unknown): Result<SavedWorkspace, string> {
-  const migrated = migrateRecord('workspace', json);
+  const migrated = migrateRecord(WORKSPACE_RECORD, json);
   if (!migrated.ok) return err(migrated.error);
   const r = WorkspaceSchema.safeParse(migrated.value);
   if (!r.success) return err(`the saved workspace is invalid (${firstIssue(r.error)})`);
@@ -242,7 +254,7 @@ export function savedHistoryJournalText(history: History): string {
  * back shared.
  */
 export function restoreHistoryRecord(json: unknown): Result<History, string> {
-  const migrated = migrateRecord('history', json);
+  const migrated = migrateRecord(HISTORY_RECORD, json);
   if (!migrated.ok) return err(migrated.error);
   const r = HistoryRecordSchema.safeParse(migrated.value);
   if (!r.success) return err(`the saved undo history is invalid (${firstIssue(r.error)})`);
@@ -329,7 +341,7 @@ export function saveGeneratorResults(run: GeneratorRun): unknown {
 /** The saved run, checked: the schema, every grid through `parseRows`, and each key recomputed from its rows (never trusted). */
 export function restoreGeneratorResults(json: unknown): Result<GeneratorRun | null, string> {
   if (json === null) return ok(null);
-  const migrated = migrateRecord('generatorResults', json);
+  const migrated = migrateRecord(GENERATOR_RESULTS_RECORD, json);
   if (!migrated.ok) return err(migrated.error);
   const r = GeneratorResultsSchema.safeParse(migrated.value);
   if (!r.success) return err(`the saved generator results are invalid (${firstIssue(r.error)})`);
@@ -388,7 +400,7 @@ export function saveAtdResults(run: AtDifficultyRun): unknown {
 /** The saved run, checked: the schema, each grid through `parseRows`, keys recomputed from rows. */
 export function restoreAtdResults(json: unknown): Result<AtDifficultyRun | null, string> {
   if (json === null) return ok(null);
-  const migrated = migrateRecord('atdResults', json);
+  const migrated = migrateRecord(ATD_RESULTS_RECORD, json);
   if (!migrated.ok) return err(migrated.error);
   const r = AtdResultsSchema.safeParse(migrated.value);
   if (!r.success) return err(`the saved at-difficulty results are invalid (${firstIssue(r.error)})`);

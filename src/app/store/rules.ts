@@ -7,15 +7,11 @@
 import { FEATURE_NAMES, type FeatureName } from '../../core/graph/features';
 import type { GraphData } from '../../core/graph/graphData';
 import type { LevelPack } from '../../core/pack/schema';
-import { DEFAULT_RULESET, isRulesetName, rulesetByName } from '../../core/rules/registry';
+import { DEFAULT_RULESET, rulesetByName } from '../../core/rules/registry';
+import { packRules } from '../../core/pack/packRules';
 import type { Ruleset, RulesetName } from '../../core/rules/ruleset';
 
-/** The pack's ruleset (pack format version 2; version 1 packs migrate to Longcat). */
-export function packRules(pack: Pick<LevelPack, 'rules'>): RulesetName {
-  // The store's pack went through its schema, but a part that fails (a damaged pack being reset) must not take
-  // the editor and gauge down with it: anything that is not a ruleset's name reads as Longcat, as a version 1 pack does.
-  return isRulesetName(pack.rules) ? pack.rules : DEFAULT_RULESET.name;
-}
+export { packRules };
 
 /** The pack with its ruleset set to `rules` (a new object; the same one when it already is). */
 export function withPackRules(pack: LevelPack, rules: RulesetName): LevelPack {

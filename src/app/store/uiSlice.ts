@@ -3,10 +3,10 @@ import type { DifficultyModel } from '../../core/difficulty/model';
 import { shippedDifficultyModel } from '../adapters/difficulty';
 import type { BackupSummary } from '../persistence/backups';
 import type { SliceCreator } from './types';
+import type { StudioView } from '../viewNames';
 
+export type { StudioView } from '../viewNames';
 export type DockTab = 'pack' | 'generators' | 'suggestions' | 'history';
-/** Top-level views: the studio itself, and wide workspaces for the pack overview, the predictor lab, training, batch runs and players' data. */
-export type StudioView = 'studio' | 'pack' | 'lab' | 'training' | 'batch' | 'players';
 export type SaveStatus = 'idle' | 'loading' | 'saving' | 'saved' | 'failed';
 /** This tab and the saved workspace: it saves (owner), another tab does (read-only), or its database was closed under it. */
 export type TabRole = 'pending' | 'owner' | 'read-only' | 'closed';

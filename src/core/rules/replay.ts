@@ -6,7 +6,7 @@
 import type { Level } from '../level/level';
 import { err, ok, type Result } from '../util/result';
 import { longcat } from './longcat';
-import { directionIndex } from './moves';
+import { DIRECTIONS, directionIndex } from './moves';
 import type { PlayState, Ruleset } from './ruleset';
 
 /** Where a move string goes wrong, and why. */
@@ -37,4 +37,26 @@ export function replay(level: Level, moves: string, rules: Ruleset = longcat): R
     states.push(state);
   }
   return ok(states);
+}
+
+/** A playable state and the mover's cells in order, after `moves` under `rules` (default Longcat; illegal moves are skipped). */
+export interface CatState {
+  readonly state: PlayState;
+  /** Cells in the order the mover passed them: the start cell first, the mover's cell last (paint may repeat cells). */
+  readonly path: readonly number[];
+}
+
+export function catAfter(level: Level, moves: string, rules: Ruleset = longcat): CatState {
+  let state = rules.initialState(level);
+  const path = [level.head];
+  for (const ch of moves) {
+    const d = DIRECTIONS.indexOf(ch as (typeof DIRECTIONS)[number]);
+    if (d < 0) continue;
+    const cells = rules.slideCells(level, state, d);
+    const next = rules.applyMove(level, state, d);
+    if (next === null) continue;
+    state = next;
+    path.push(...cells);
+  }
+  return { state, path };
 }

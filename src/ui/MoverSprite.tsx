@@ -5,8 +5,8 @@
  * names its kind of mover (`glyphs.mover`), so a new ruleset adds no entry.
  */
 import type { ReactElement } from 'react';
-import { rulesetByName } from '../../core/rules/registry';
-import type { RulesetEditorGlyphs, RulesetName } from '../../core/rules/ruleset';
+import { rulesetByName } from '../core/rules/registry';
+import type { RulesetEditorGlyphs, RulesetName } from '../core/rules/ruleset';
 import { CatSprite } from './CatSprite';
 
 interface MoverSpriteProps {
