@@ -14,7 +14,7 @@ describe('batch controller (main-thread fallback)', () => {
   it('generates at a band, adds a result with its provenance, and then excludes it', async () => {
     const store = createStudioStore();
     const batch = new BatchController(store);
-    store.getState().setAtdSettings({ mode: 'band', band: 'easy', width: 7, height: 7, count: 2, seed: 4 });
+    store.getState().setAtdSettings({ timeLimitSeconds: 600, mode: 'band', band: 'easy', width: 7, height: 7, count: 2, seed: 4 });
     await batch.runAtDifficulty();
     const run = store.getState().atdRun;
     expect(run.status).toBe('done');
@@ -33,14 +33,14 @@ describe('batch controller (main-thread fallback)', () => {
 
   it('says a band is out of reach in words', async () => {
     const store = createStudioStore();
-    store.getState().setAtdSettings({ mode: 'band', band: 'expert', width: 3, height: 3, count: 1 });
+    store.getState().setAtdSettings({ timeLimitSeconds: 600, mode: 'band', band: 'expert', width: 3, height: 3, count: 1 });
     await new BatchController(store).runAtDifficulty();
     expect(store.getState().atdRun.message).toMatch(/^The expert band \(80 and up\) is out of reach for 3x3 levels: the reachable range is about 0 to \d+(\.\d)?\.$/);
   });
 
   it('fills the pack along a curve in order', async () => {
     const store = createStudioStore();
-    store.getState().setAtdSettings({ width: 8, height: 8, seed: 2, curveFrom: 10, curveTo: 40, curveCount: 4 });
+    store.getState().setAtdSettings({ timeLimitSeconds: 600, width: 8, height: 8, seed: 2, curveFrom: 10, curveTo: 40, curveCount: 4 });
     await new BatchController(store).runCurve();
     expect(store.getState().curveRun.status).toBe('done');
     const ds = store.getState().pack.levels.map((l) => selectPackLevelDifficulty(store.getState(), l)!);
@@ -56,7 +56,7 @@ describe('batch controller (main-thread fallback)', () => {
     s().addToPack({ level: kept.value, name: 'mine', features: null });
     const before = s().pack;
     const entries = s().history.entries.length;
-    s().setAtdSettings({ width: 7, height: 7, seed: 3, curveFrom: 10, curveTo: 30, curveCount: 3, notInPack: false });
+    s().setAtdSettings({ timeLimitSeconds: 600, width: 7, height: 7, seed: 3, curveFrom: 10, curveTo: 30, curveCount: 3, notInPack: false });
     await new BatchController(store).runCurve();
     expect(s().curveRun.status).toBe('done');
     expect(s().pack.levels.map((l) => l.name)).toEqual(['mine', ...[1, 2, 3].map((n) => expect.stringMatching(new RegExp(`^curve-${n}-`)))]);
@@ -83,7 +83,7 @@ describe('batch controller (main-thread fallback)', () => {
   it('names and describes a level as the CLI does for the same request', async () => {
     const store = createStudioStore();
     const batch = new BatchController(store);
-    store.getState().setAtdSettings({ mode: 'number', target: 30, width: 7, height: 7, count: 2, seed: 4, notInPack: false });
+    store.getState().setAtdSettings({ timeLimitSeconds: 600, mode: 'number', target: 30, width: 7, height: 7, count: 2, seed: 4, notInPack: false });
     await batch.runAtDifficulty();
     const studio = store.getState().atdRun.levels;
     batch.addFoundLevel(studio[1]!, 1);

@@ -141,7 +141,7 @@ async function runCurve(store: StudioStore, client: BatchClient): Promise<void> 
     return store.getState().addAllToPack(`Fill the pack along a curve (${steps.length} levels)`, entries).length;
   };
   const outcome = await client.fillCurve(
-    { width: s.width, height: s.height, from: s.curveFrom, to: s.curveTo, count: s.curveCount, seed: s.seed, model, ...constraints(s, store) },
+    { width: s.width, height: s.height, from: s.curveFrom, to: s.curveTo, count: s.curveCount, seed: s.seed, model, ...constraints(s, store), ...(s.timeLimitSeconds != null ? { timeLimitMs: s.timeLimitSeconds * 1000 } : {}) },
     take,
   );
   if (outcome.kind === 'cancelled') {

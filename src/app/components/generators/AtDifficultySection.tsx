@@ -78,7 +78,7 @@ export function AtDifficultySection() {
           optional
           testId="atd.timeLimit"
           width={46}
-          title="stop the search after this many seconds (empty = automatic: 5 s, plus 1.5 s a level past the third); the levels found by then are kept"
+          title="stop the search after this many seconds (empty = automatic: 5 s, plus 1.5 s a level past the third; a curve: 4 s a level); for a curve it is each level's limit; the levels found by then are kept"
           onChange={(v) => set({ timeLimitSeconds: v })}
         />
         <fieldset className="atd-constraints" aria-label="constraints">
