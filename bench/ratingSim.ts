@@ -119,17 +119,22 @@ export interface PopulationOptions {
   readonly seed: number;
   readonly players: number;
   readonly levels: number;
+  /** Effects of the scenario turned off (to see what each costs; the benchmark's table leaves them all on). */
+  readonly off?: readonly Effect[];
 }
+
+export type Effect = 'practice' | 'shuffle' | 'heavy' | 'insight' | 'sensitivity' | 'skill-patience';
 
 export function simulate(o: PopulationOptions): Population {
   const r = random(o.seed * 7919 + 17);
   const sc = o.scenario, all = sc === 'all-at-once';
-  const practice = sc === 'practice-shuffled' ? 0.5 : sc === 'practice-fixed-mild' || all ? 0.16 : sc === 'practice-fixed-strong' ? 0.5 : 0;
-  const shuffled = sc === 'practice-shuffled' || sc === 'model-shuffled' || all;
-  const heavy = sc === 'heavy-tails-idle' || all;
-  const insightOn = sc === 'insight' || all;
-  const sensitivity = sc === 'speed-sensitivity' || all;
-  const skillPatience = sc === 'skill-patience' || all;
+  const on = (e: Effect): boolean => !(o.off ?? []).includes(e);
+  const practice = !on('practice') ? 0 : sc === 'practice-shuffled' ? 0.5 : sc === 'practice-fixed-mild' || all ? 0.16 : sc === 'practice-fixed-strong' ? 0.5 : 0;
+  const shuffled = on('shuffle') && (sc === 'practice-shuffled' || sc === 'model-shuffled' || all);
+  const heavy = on('heavy') && (sc === 'heavy-tails-idle' || all);
+  const insightOn = on('insight') && (sc === 'insight' || all);
+  const sensitivity = on('sensitivity') && (sc === 'speed-sensitivity' || all);
+  const skillPatience = on('skill-patience') && (sc === 'skill-patience' || all);
   const noise = 0.5;
   // Levels: intensities from 15 to 60 s, half following the pack order.
   const base = Array.from({ length: o.levels }, (_, i) => Math.log(15) + Math.log(4) * (0.5 * (i / Math.max(1, o.levels - 1)) + 0.5 * r()));
