@@ -45,6 +45,9 @@ export interface Population {
   readonly truth: readonly number[];
   readonly predicted: readonly number[];
   readonly attempts: readonly SimAttempt[];
+  /** Per level: two-mode (insight) or not, and its weight on speed (for the benchmark's breakdowns). */
+  readonly insight: readonly boolean[];
+  readonly loading: readonly number[];
 }
 
 /** Mulberry32: small, seeded, not the studio's generator. */
@@ -75,9 +78,21 @@ function studentT(r: () => number, df: number): number {
   return (normal(r) / Math.sqrt(chi / df)) * (iqrN / iqrT3);
 }
 
-/** The median of p N(m1, s) + (1 - p) N(m2, s) by bisection on its CDF (erf by its own series). */
-function mixtureMedian(p: number, m1: number, m2: number, s: number): number {
-  const cdf = (x: number): number => p * phi((x - m1) / s) + (1 - p) * phi((x - m2) / s);
+/** CDF of Student's t with 3 degrees of freedom (closed form). */
+function t3Cdf(t: number): number {
+  const u = t / Math.sqrt(3);
+  return 0.5 + (u / (1 + u * u) + Math.atan(u)) / Math.PI;
+}
+
+/**
+ * The median of p D(m1, s) + (1 - p) D(m2, s) by bisection on its CDF, D the
+ * noise the population draws: normal, or (heavy tails) the scaled t(3) of
+ * {@link studentT}, so the truth is the median of what is simulated.
+ */
+function mixtureMedian(p: number, m1: number, m2: number, s: number, heavy: boolean): number {
+  const scale = 0.7649 / 0.6745; // studentT divides a t(3) by this
+  const F = (z: number): number => (heavy ? t3Cdf(z * scale) : phi(z));
+  const cdf = (x: number): number => p * F((x - m1) / s) + (1 - p) * F((x - m2) / s);
   let lo = Math.min(m1, m2) - 10 * s, hi = Math.max(m1, m2) + 10 * s;
   for (let i = 0; i < 100; i++) {
     const mid = (lo + hi) / 2;
@@ -104,23 +119,28 @@ export interface PopulationOptions {
   readonly seed: number;
   readonly players: number;
   readonly levels: number;
+  /** Effects of the scenario turned off (to see what each costs; the benchmark's table leaves them all on). */
+  readonly off?: readonly Effect[];
 }
+
+export type Effect = 'practice' | 'shuffle' | 'heavy' | 'insight' | 'sensitivity' | 'skill-patience';
 
 export function simulate(o: PopulationOptions): Population {
   const r = random(o.seed * 7919 + 17);
   const sc = o.scenario, all = sc === 'all-at-once';
-  const practice = sc === 'practice-shuffled' ? 0.5 : sc === 'practice-fixed-mild' || all ? 0.16 : sc === 'practice-fixed-strong' ? 0.5 : 0;
-  const shuffled = sc === 'practice-shuffled' || sc === 'model-shuffled' || all;
-  const heavy = sc === 'heavy-tails-idle' || all;
-  const insightOn = sc === 'insight' || all;
-  const sensitivity = sc === 'speed-sensitivity' || all;
-  const skillPatience = sc === 'skill-patience' || all;
+  const on = (e: Effect): boolean => !(o.off ?? []).includes(e);
+  const practice = !on('practice') ? 0 : sc === 'practice-shuffled' ? 0.5 : sc === 'practice-fixed-mild' || all ? 0.16 : sc === 'practice-fixed-strong' ? 0.5 : 0;
+  const shuffled = on('shuffle') && (sc === 'practice-shuffled' || sc === 'model-shuffled' || all);
+  const heavy = on('heavy') && (sc === 'heavy-tails-idle' || all);
+  const insightOn = on('insight') && (sc === 'insight' || all);
+  const sensitivity = on('sensitivity') && (sc === 'speed-sensitivity' || all);
+  const skillPatience = on('skill-patience') && (sc === 'skill-patience' || all);
   const noise = 0.5;
   // Levels: intensities from 15 to 60 s, half following the pack order.
   const base = Array.from({ length: o.levels }, (_, i) => Math.log(15) + Math.log(4) * (0.5 * (i / Math.max(1, o.levels - 1)) + 0.5 * r()));
   const insight = base.map(() => insightOn && r() < 1 / 3);
   const loading = base.map(() => (sensitivity ? 0.4 + 1.2 * r() : 1));
-  const truth = base.map((b, i) => (insight[i] ? mixtureMedian(0.4, b - Math.log(3), b + Math.log(1.6), noise) : b));
+  const truth = base.map((b, i) => (insight[i] ? mixtureMedian(0.4, b - Math.log(3), b + Math.log(1.6), noise, heavy) : b));
   const predicted = truth.map((t) => Math.max(0, Math.exp(t + 0.8 * normal(r)) / 3 - 1));
   const attempts: SimAttempt[] = [];
   for (let p = 0; p < o.players; p++) {
@@ -154,5 +174,5 @@ export function simulate(o: PopulationOptions): Population {
       if (r() < 0.03 * Math.exp(-1.5 * speed)) break;
     }
   }
-  return { truth, predicted, attempts };
+  return { truth, predicted, attempts, insight, loading };
 }

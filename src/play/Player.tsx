@@ -1,5 +1,6 @@
 /**
- * Play mode: one pack, levels in order, no editor. Arrow keys / WASD /
+ * Play mode: one pack, levels in the pack's order or, where the pack says
+ * shuffle, in this player's own order (core/play/order.ts), no editor. Arrow keys / WASD /
  * swipe move, Z or Backspace undoes, R restarts, Enter or N goes on after a
  * win, L opens the level list. Progress and every finished attempt are kept
  * in localStorage under the pack's identity; the results go back to the
@@ -8,6 +9,7 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import type { LinkedPack } from '../core/pack/link';
 import { elapsedMs } from '../core/play/attempt';
+import { playerOrderSeed, presentationOrder } from '../core/play/order';
 import { formatResults } from '../core/play/results';
 import { rulesetByName } from '../core/rules/registry';
 import { packRules } from '../core/pack/packRules';
@@ -39,7 +41,11 @@ function downloadText(text: string, fileName: string): void {
 
 export function Player({ linked, identity, progress: saved, note }: PlayerProps) {
   const rules = useMemo(() => rulesetByName(packRules(linked.pack)), [linked]);
-  const levels: PlayLevel[] = useMemo(() => linked.pack.levels.map((l, i) => ({ id: l.id, level: linked.levels[i]!, rules })), [linked, rules]);
+  const player = useMemo(() => playerId(), []);
+  // The levels as this player meets them: the pack's order, or their own shuffle (core/play/order.ts).
+  const order = useMemo(() => presentationOrder(linked.pack.levels.length, linked.pack.playOrder, playerOrderSeed(identity, player)), [linked, identity, player]);
+  const shown = useMemo(() => order.map((i) => linked.pack.levels[i]!), [linked, order]);
+  const levels: PlayLevel[] = useMemo(() => order.map((i) => ({ id: linked.pack.levels[i]!.id, level: linked.levels[i]!, rules })), [linked, order, rules]);
   const reducer = useMemo(() => playReducer(levels), [levels]);
   const [state, dispatch] = useReducer(reducer, undefined, () => initialPlayState(levels, saved, Date.now()));
   const [showList, setShowList] = useState(false);
@@ -47,13 +53,12 @@ export function Player({ linked, identity, progress: saved, note }: PlayerProps)
   const [copied, setCopied] = useState<string | null>(null);
   const [, tick] = useState(0);
   const [storageOk, setStorageOk] = useState(true);
-  const player = useMemo(() => playerId(), []);
 
   const { index, attempt, progress } = state;
-  const current = linked.pack.levels[index]!;
+  const current = shown[index]!;
   const won = attempt.status === 'won';
   const solvedCount = progress.solved.length;
-  const allSolved = linked.pack.levels.every((l) => progress.solved.includes(l.id));
+  const allSolved = shown.every((l) => progress.solved.includes(l.id));
 
   useEffect(() => setStorageOk(saveProgress(identity, progress)), [identity, progress]);
 
@@ -93,7 +98,7 @@ export function Player({ linked, identity, progress: saved, note }: PlayerProps)
     return () => window.removeEventListener('keydown', onKey);
   }, [won, index, levels.length]);
 
-  const resultsText = (): string => formatResults(resultsOf(linked.pack, identity, progress, player, new Date()));
+  const resultsText = (): string => formatResults(resultsOf(linked.pack, identity, progress, player, new Date(), linked.pack.playOrder?.shuffle === true ? shown.map((l) => l.id) : undefined));
   const attemptsRecorded = Object.values(progress.attempts).reduce((n, list) => n + list.length, 0);
   const seconds = elapsedMs(attempt, Date.now()) / 1000;
 
@@ -134,7 +139,7 @@ export function Player({ linked, identity, progress: saved, note }: PlayerProps)
         <nav className="play-overlay" aria-label="levels" data-testid="play.levels">
           <div className="play-overlay-head"><b>Levels</b><button type="button" onClick={() => setShowList(false)} aria-label="close">✕</button></div>
           <ol className="play-level-list">
-            {linked.pack.levels.map((l, i) => {
+            {shown.map((l, i) => {
               const solved = progress.solved.includes(l.id);
               return (
                 <li key={l.id}>

@@ -83,14 +83,15 @@ export function withAttempt(progress: Progress, levelId: string, attempt: Attemp
   return { ...progress, solved, attempts: { ...progress.attempts, [levelId]: list } };
 }
 
-/** The results file of this progress: every level with at least one attempt, in pack order. */
-export function resultsOf(pack: LevelPack, identity: string, progress: Progress, player: string, now: Date): PlayResults {
+/** The results file of this progress: every level with at least one attempt, in pack order; `order`, the level ids as a shuffled pack showed them. */
+export function resultsOf(pack: LevelPack, identity: string, progress: Progress, player: string, now: Date, order?: readonly string[]): PlayResults {
   return {
     format: RESULTS_FORMAT,
     version: RESULTS_VERSION,
     pack: { name: pack.name, identity },
     player,
     exportedAt: now.toISOString(),
+    ...(order === undefined ? {} : { order: [...order] }),
     levels: pack.levels.flatMap((l) => {
       const attempts = progress.attempts[l.id] ?? [];
       return attempts.length === 0 ? [] : [{ id: l.id, name: l.name, rows: [...l.rows], attempts }];

@@ -25,6 +25,7 @@ import { PackList, type PackFilter } from './PackList';
 import { PackFieldsEditor } from './pack/PackFieldsEditor';
 import { PackLevelFields } from './pack/PackLevelFields';
 import { PackSelectionBar } from './pack/PackSelectionBar';
+import { PlayOrderControl } from './pack/PlayOrderControl';
 import { allRulesets, rulesetByName } from '../../core/rules/registry';
 import { packRules } from '../store/rules';
 
@@ -194,6 +195,7 @@ export function PackPanel() {
           }}
         />
       </div>
+      <PlayOrderControl />
       {share !== null && (
         <div className={`import-report${'error' in share ? ' error-box' : ''}`} data-testid="pack.share" role={'error' in share ? 'alert' : 'status'}>
           <div className="report-head">

@@ -7,7 +7,7 @@ import type { Level } from '../../core/level/level';
 import { cryptoBytes, freeLevelId, newLevelId, type RandomBytes } from '../../core/pack/levelId';
 import { packLevelFromLevel } from '../../core/pack/pack';
 import { checkFieldDefs, fieldValueProblem, MAX_FIELDS, type FieldValue, type PackFieldDef } from '../../core/pack/fields';
-import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_NOTES_LENGTH, MAX_PACK_LEVELS, MAX_TAG_LENGTH, MAX_TAGS, type LevelPack, type PackLevel, type PackLevelSource } from '../../core/pack/schema';
+import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_NOTES_LENGTH, MAX_PACK_LEVELS, MAX_TAG_LENGTH, MAX_TAGS, type LevelPack, type PackLevel, type PackLevelSource, type PackPlayOrder } from '../../core/pack/schema';
 
 /** A url-ish id from a name: lower case letters, digits and dashes. */
 export function slug(name: string): string {
@@ -153,6 +153,18 @@ export function dedupeLevels(pack: LevelPack): { pack: LevelPack; removed: numbe
 export function renamePack(pack: LevelPack, name: string): LevelPack {
   const clean = name.slice(0, MAX_NAME_LENGTH);
   return clean === pack.name ? pack : { ...pack, name: clean };
+}
+
+/** The pack with its play order set (`undefined`: the pack's order, the field left out); the same pack when nothing changes. */
+export function setPlayOrder(pack: LevelPack, playOrder: PackPlayOrder | undefined): LevelPack {
+  const now = pack.playOrder;
+  if (now?.shuffle === playOrder?.shuffle && now?.keepFirst === playOrder?.keepFirst) return pack;
+  if (playOrder === undefined) {
+    const rest = { ...pack };
+    delete rest.playOrder;
+    return rest;
+  }
+  return { ...pack, playOrder: { shuffle: playOrder.shuffle, keepFirst: playOrder.keepFirst } };
 }
 
 // ---- Commands on a selection of levels (the pack list's multi-select): each is one history entry. ----

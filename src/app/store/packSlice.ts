@@ -10,7 +10,7 @@ import { levelKey, type Level } from '../../core/level/level';
 import { parseRows } from '../../core/level/format';
 import { createPack, importPack, type ImportedPack, type PackProblem } from '../../core/pack/pack';
 import type { Result } from '../../core/util/result';
-import { MAX_PACK_LEVELS, type LevelPack, type PackLevel, type PackLevelSource } from '../../core/pack/schema';
+import { MAX_PACK_LEVELS, type LevelPack, type PackLevel, type PackLevelSource, type PackPlayOrder } from '../../core/pack/schema';
 import { contentOf } from './levelEdits';
 import {
   appendPackLevels,
@@ -20,6 +20,7 @@ import {
   removeLevel,
   renameLevel,
   renamePack,
+  setPlayOrder,
   rowsKey,
   sortLevels,
   updateLevel,
@@ -95,6 +96,8 @@ export interface PackSlice {
   /** Removes later copies of the same grid; returns how many were removed. */
   dedupePack(): number;
   setPackName(name: string): void;
+  /** How play links and the standalone player order the levels (undefined: the pack's order). Undoable. */
+  setPackPlayOrder(playOrder: PackPlayOrder | undefined): void;
   /** Checks a pack file: a bad one lists every problem and changes nothing; a good one waits for `resolveImport`. */
   importPackText(text: string, fileName: string): boolean;
   /** The second half of {@link importPackText}: a pack file already read and checked by `importPack` (in a worker, or in a task of its own). */
@@ -313,6 +316,7 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
       return removed;
     },
     setPackName: (name) => void get().applyPackEdit('Rename pack', (p) => renamePack(p, name), { merge: 'packName' }),
+    setPackPlayOrder: (playOrder) => void get().applyPackEdit('Play order', (p) => setPlayOrder(p, playOrder)),
     importPackText: (text, fileName) => get().acceptCheckedPack(fileName, importPack(text)),
     acceptCheckedPack: (fileName, r) => {
       if (!r.ok) {

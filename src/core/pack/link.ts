@@ -1,6 +1,6 @@
 /**
- * A whole pack as a link: the pack's playable part (name, and per level its
- * id, name and rows) as JSON, zlib-compressed with fflate (deflate with an
+ * A whole pack as a link: the pack's playable part (name, play order, and
+ * per level its id, name and rows) as JSON, zlib-compressed with fflate (deflate with an
  * Adler-32 checksum), written in base64url into the URL fragment:
  * `#pack=1.<base64url>`. The fragment never
  * reaches a server, so the link works from any static host or from disk.
@@ -51,6 +51,7 @@ export function playablePack(pack: LevelPack): LevelPack {
     version: CURRENT_PACK_VERSION,
     rules: pack.rules,
     name: pack.name,
+    ...(pack.playOrder !== undefined ? { playOrder: { ...pack.playOrder } } : {}),
     levels: pack.levels.map((l) => ({
       id: l.id,
       name: l.name,
@@ -69,6 +70,8 @@ function linkJson(pack: LevelPack): string {
     version: CURRENT_PACK_VERSION,
     rules: pack.rules,
     name: pack.name,
+    // Only where set, so a pack without it keeps its link and its identity (its players' progress).
+    ...(pack.playOrder !== undefined ? { playOrder: pack.playOrder } : {}),
     levels: pack.levels.map((l) => ({ id: l.id, name: l.name, rows: l.rows })),
   });
 }

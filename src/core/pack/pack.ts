@@ -300,7 +300,7 @@ function unknownFields(raw: Readonly<Record<string, unknown>>): PackProblem[] {
  * The pack as canonical text (`packText.ts`: the head one field a line,
  * each level a block with one grid row a line), fields in the order of
  * the format (format, version, rules, name, description, createdWith,
- * difficultyModel, fields, levels; per level id, name, rows, difficulty,
+ * difficultyModel, fields, playOrder, levels; per level id, name, rows, difficulty,
  * features (in the analysis's order), source, notes, tags, playtests,
  * playerStats, fields (values in the order of the definitions)), one
  * trailing newline. The studio and the CLI both write packs here, so the
@@ -325,6 +325,7 @@ export function orderedHead(pack: LevelPack): Record<string, unknown> {
     ...(pack.createdWith !== undefined ? { createdWith: pack.createdWith } : {}),
     ...(pack.difficultyModel !== undefined ? { difficultyModel: pack.difficultyModel } : {}),
     ...(pack.fields !== undefined ? { fields: pack.fields.map(exportFieldDef) } : {}),
+    ...(pack.playOrder !== undefined ? { playOrder: { shuffle: pack.playOrder.shuffle, keepFirst: pack.playOrder.keepFirst } } : {}),
   };
 }
 

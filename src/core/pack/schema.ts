@@ -15,8 +15,14 @@
  *                "notes": "...", "tags": ["intro"],       (both optional)
  *                "fields": { "par": 7 } }],               (optional)
  *   "fields": [{ "key": "par", "label": "Par moves",       (optional: the
- *                "type": "number" }] }                       pack's own fields)
+ *                "type": "number" }],                        pack's own fields)
+ *   "playOrder": { "shuffle": true, "keepFirst": true } }  (optional)
  * ```
+ *
+ * `playOrder` (optional) shuffles the levels per player in play mode; a
+ * pack without it, as every file written before it existed, plays in its
+ * own order. It needed no new version: left out it means what older files
+ * meant, and an older build drops it with an unknown-field warning.
  *
  * `rules` is the ruleset of every level (`"longcat"` or `"paint"`); a
  * version 1 pack has none and migrates to `"longcat"`.
@@ -123,6 +129,18 @@ export interface PackPlaytests {
   meanSeconds: number | null;
 }
 
+/**
+ * The order play mode presents the levels in (a play link, the standalone
+ * player). Left out: the pack's order, as every pack before this option.
+ * `shuffle`: each player meets the levels in a random order of their own
+ * (`core/play/order.ts`), so practice and difficulty can be told apart;
+ * `keepFirst`: the pack's first level stays first.
+ */
+export interface PackPlayOrder {
+  shuffle: boolean;
+  keepFirst: boolean;
+}
+
 /** A level pack as the current version ({@link CURRENT_PACK_VERSION}) writes it. */
 export interface LevelPack {
   format: typeof PACK_FORMAT;
@@ -137,6 +155,8 @@ export interface LevelPack {
   difficultyModel?: string;
   /** The pack's custom per-level fields (optional; see `fields.ts`). */
   fields?: PackFieldDef[];
+  /** How play mode orders the levels (optional; left out: the pack's order). */
+  playOrder?: PackPlayOrder;
   levels: PackLevel[];
 }
 
@@ -287,6 +307,15 @@ export const LevelPackSchema = z.object(
     fields: z
       .array(PackFieldDefSchema, { error: expected('a list of field definitions such as [{ "key": "par", "label": "Par moves", "type": "number" }]') })
       .max(MAX_FIELDS, { error: `a pack defines at most ${MAX_FIELDS} fields` })
+      .exactOptional(),
+    playOrder: z
+      .object(
+        {
+          shuffle: z.boolean({ error: expected('true or false') }),
+          keepFirst: z.boolean({ error: expected('true or false') }),
+        },
+        { error: expected('an object { "shuffle": true, "keepFirst": true }') },
+      )
       .exactOptional(),
     levels: z.array(PackLevelSchema, { error: expected('a list of levels') }),
   },

@@ -6,12 +6,18 @@
  * { "format": "longcat-play-results", "version": 2,
  *   "pack": { "name": "...", "identity": "0123abcd0123abcd" },
  *   "player": "p-4f2c...", "exportedAt": "2026-11-22T21:00:00.000Z",
+ *   "order": ["b", "a", "c"],                                   (optional)
  *   "levels": [{ "id": "...", "name": "...", "rows": ["C..#", "..."],
  *     "attempts": [{ "outcome": "solved", "seconds": 12.3, "moves": 9,
  *                    "undos": 1, "restarts": 2,
  *                    "startedAt": "2026-11-22T20:58:00.000Z",
  *                    "trace": "RD-L|RDLUR" }] }] }
  * ```
+ *
+ * `order` (optional, no new version: older readers ignore it) lists the
+ * level ids in the order a shuffled pack (its `playOrder`) showed them to
+ * this player; the attempts' `startedAt` give the order they were met in,
+ * which is what the ratings use for practice.
  *
  * Version 2 added `trace` (see core/players/trace): every move, undo (`-`)
  * and restart (`|`) of the attempt. A version 1 file (no traces) is read and
@@ -73,6 +79,8 @@ export const PlayResultsSchema = z.object({
   /** A random id per browser, so two files of one player are one player. */
   player: z.string().min(1).max(64),
   exportedAt: z.iso.datetime(),
+  /** The level ids in the order a shuffled pack showed them to this player (optional: absent, the pack's order). */
+  order: z.array(z.string().min(1).max(MAX_ID_LENGTH)).max(MAX_PACK_LEVELS).optional(),
   levels: z.array(ResultsLevelSchema).max(MAX_PACK_LEVELS),
 });
 export type PlayResults = z.infer<typeof PlayResultsSchema>;

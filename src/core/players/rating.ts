@@ -124,6 +124,8 @@ export const PROVISIONAL_PLAYERS = 10;
 const VARIANCE_PRIOR = 0.25;
 /** Pseudo-observations behind that guess. */
 const VARIANCE_PRIOR_WEIGHT = 4;
+/** Largest leverage of one time on its player's speed counted when the spreads are corrected for it. */
+const LEVERAGE_CAP = 0.9;
 /** Pseudo-observations pulling each level's spread towards the pooled one (nu0). */
 const LEVEL_SPREAD_WEIGHT = 8;
 /** Prior spread used while too few levels have data to estimate it. */
@@ -216,6 +218,11 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
   const thetaNum = new Float64Array(K + 1), thetaDen = new Float64Array(K + 1);
   const a = new Float64Array(levelCount).fill(1);
   const mean = (k: number): number => b[lv[k]!]! + (bin[k]! > 0 ? theta[bin[k]!]! : 0) - a[lv[k]!]! * s[pl[k]!]!;
+  /** Time k's leverage on its player's speed (the share of that speed's precision it gave), capped. */
+  const leverage = (k: number): number => {
+    const i = lv[k]!;
+    return Math.min(LEVERAGE_CAP, (wts[k]! * a[i]! * a[i]!) / sig2[i]! / (spDen[pl[k]!]! + SPEED_PRIOR_WEIGHT / omega2));
+  };
   const priorOf = (i: number): { m: number; p: number } => (priorX[i] === null ? { m: grand, p: 1 / WIDE_PRIOR_SPREAD ** 2 } : { m: delta + priorX[i]!, p: 1 / kappa2 });
 
   let iterations = 0;
@@ -253,9 +260,11 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
     num.fill(0, 0, levelCount);
     den.fill(0, 0, levelCount);
     // Against each player's speed from their other levels (leave this one out): a level must not set the speeds it is weighed on.
+    // Those speeds are shrunk by the full prior (regression calibration): the expected speed given the other levels is an
+    // unbiased regressor, where a less shrunk, noisier one flattens the weights (high ones read low, low ones high).
     for (let k = 0; k < n; k++) {
       const i = lv[k]!, j = pl[k]!, q = wts[k]! / sig2[i]!, target = mean(k) + a[i]! * s[j]! - yHat[k]!;
-      const sOut = (spNum[j]! - q * a[i]! * target) / (spDen[j]! - q * a[i]! * a[i]! + SPEED_PRIOR_WEIGHT / omega2) - meanSpeed;
+      const sOut = (spNum[j]! - q * a[i]! * target) / (spDen[j]! - q * a[i]! * a[i]! + 1 / omega2) - meanSpeed;
       num[i]! += q * sOut * target;
       den[i]! += q * sOut * sOut;
     }
@@ -306,10 +315,14 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
       change = Math.max(change, Math.abs(b[i]! - prevB[i]!));
     }
     // Spreads: per level, pooled towards sigma0 (scaled inverse chi-square prior with nu0 pseudo-times).
+    // A time's residual is against a speed its own level helped set: divided by 1 - its leverage on that speed (the
+    // degrees of freedom the speeds used), or a level with a tight spread would weigh most in the speeds, explain
+    // them, and look tighter still (a runaway to a spread near 0: a Heywood case).
     const rss = new Float64Array(levelCount);
     for (let k = 0; k < n; k++) {
-      const r = yHat[k]! - mean(k);
-      rss[lv[k]!]! += wts[k]! * (r * r + cvar[k]!);
+      const i = lv[k]!, r = yHat[k]! - mean(k);
+      const h = leverage(k);
+      rss[i]! += (wts[k]! * (r * r + cvar[k]!)) / (1 - h);
     }
     let pooled = 0;
     for (let i = 0; i < levelCount; i++) pooled += rss[i]!;
@@ -354,7 +367,7 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
   const med = levelMedians(levelCount, n, lv, adjusted, t.solved, (i) => Math.sqrt(sig2[i]!));
   const speedOfLevel = new Float64Array(levelCount);
   for (let k = 0; k < n; k++) speedOfLevel[lv[k]!]! += s[pl[k]!]!;
-  const checks = checkLevels(levelCount, n, lv, y, t.solved, (k) => mean(k), (i) => Math.sqrt(sig2[i]!), pi);
+  const checks = checkLevels(levelCount, n, lv, y, t.solved, (k) => mean(k), (k) => Math.sqrt(sig2[lv[k]!]! * (1 - leverage(k))), pi);
   const zq = normalQuantile(0.5 + interval / 2);
   const levels: LevelRating[] = [];
   for (let i = 0; i < levelCount; i++) {

@@ -41,13 +41,19 @@ function censoredShare(c: number, lo: number, hi: number, pi: number): number {
   return Math.max(0, (1 - mixtureCdf(from, pi) - upper) / above);
 }
 
-/** Checks every level. O(times). */
-export function checkLevels(levelCount: number, n: number, level: Int32Array, y: Float64Array, solved: Uint8Array, mean: (k: number) => number, sigma: (i: number) => number, pi: number): (LevelCheck | null)[] {
+/**
+ * Checks every level. `scale(k)` is the spread of time k's residual: the
+ * level's spread times sqrt(1 - the time's leverage on its player's speed),
+ * since that speed was fitted to this time too (a studentised residual;
+ * without it a level that weighs much in the speeds looks too regular).
+ * O(times).
+ */
+export function checkLevels(levelCount: number, n: number, level: Int32Array, y: Float64Array, solved: Uint8Array, mean: (k: number) => number, scale: (k: number) => number, pi: number): (LevelCheck | null)[] {
   const q10 = mixtureQuantile(0.1, pi), q25 = mixtureQuantile(0.25, pi), q75 = mixtureQuantile(0.75, pi), q90 = mixtureQuantile(0.9, pi);
   const fast = new Float64Array(levelCount), mid = new Float64Array(levelCount), slow = new Float64Array(levelCount), count = new Int32Array(levelCount);
   for (let k = 0; k < n; k++) {
     const i = level[k]!;
-    const z = (y[k]! - mean(k)) / sigma(i);
+    const z = (y[k]! - mean(k)) / scale(k);
     count[i]!++;
     if (solved[k] === 1) {
       if (z < q10) fast[i]!++;
