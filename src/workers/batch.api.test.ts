@@ -24,7 +24,7 @@ const difficultyOf = (rows: string[]): number => {
 
 describe('generateAt', () => {
   it('returns levels inside a band window, excluding given keys', async () => {
-    const first = value(await generateAt({ width: 7, height: 7, target: 50, tolerance: { relative: 0, absolute: 9.99 }, count: 3, seed: 2, model }));
+    const first = value(await generateAt({ width: 7, height: 7, target: 50, tolerance: { relative: 0, absolute: 9.99 }, count: 3, seed: 2, model, timeLimitMs: 600_000 }));
     expect(first.levels).toHaveLength(3);
     for (const l of first.levels) {
       expect(l.difficulty).toBeGreaterThanOrEqual(40);
@@ -32,7 +32,7 @@ describe('generateAt', () => {
       expect(difficultyOf(l.rows)).toBeCloseTo(l.difficulty, 9);
       expect(l.attempts).toBeGreaterThan(0);
     }
-    const again = value(await generateAt({ width: 7, height: 7, target: 50, tolerance: { relative: 0, absolute: 9.99 }, count: 3, seed: 2, model, exclude: first.levels.map((l) => l.key) }));
+    const again = value(await generateAt({ width: 7, height: 7, target: 50, tolerance: { relative: 0, absolute: 9.99 }, count: 3, seed: 2, model, timeLimitMs: 600_000, exclude: first.levels.map((l) => l.key) }));
     for (const l of again.levels) expect(first.levels.map((f) => f.key)).not.toContain(l.key);
   });
 
@@ -75,7 +75,7 @@ describe('fillCurve', () => {
 
   it('finds one level per target, each within tolerance and harder than the one before', async () => {
     const seen: CurveStep[] = [];
-    const r = value(await fillCurve({ width: 8, height: 8, from: 10, to: 60, count: 6, seed: 3, model }, (s) => seen.push(s)));
+    const r = value(await fillCurve({ width: 8, height: 8, from: 10, to: 60, count: 6, seed: 3, model, timeLimitMs: 600_000 }, (s) => seen.push(s)));
     expect(seen).toHaveLength(6);
     const ds = r.steps.map((s) => s.level!.difficulty);
     for (let i = 0; i < 6; i++) {

@@ -11,7 +11,7 @@ const difficulty = (f: LevelFeatures): number => handDifficulty(f as unknown as 
 
 describe('generateAtDifficulty', () => {
   it.each([10, 25, 45, 80])('returns unique, solvable levels within tolerance of %d (checked by the naive solver)', (target) => {
-    const r = generateAtDifficulty({ width: 7, height: 7, target, count: 4, seed: target, difficulty });
+    const r = generateAtDifficulty({ width: 7, height: 7, target, count: 4, seed: target, difficulty, timeLimitMs: Infinity });
     expect(r.shortfall).toBeNull();
     expect(r.levels).toHaveLength(4);
     expect(new Set(r.levels.map((l) => levelKey(l.level))).size).toBe(4);
@@ -48,18 +48,18 @@ describe('generateAtDifficulty', () => {
   });
 
   it('is deterministic by seed', () => {
-    const a = generateAtDifficulty({ width: 6, height: 6, target: 30, count: 3, seed: 9, difficulty });
-    const b = generateAtDifficulty({ width: 6, height: 6, target: 30, count: 3, seed: 9, difficulty });
+    const a = generateAtDifficulty({ width: 6, height: 6, target: 30, count: 3, seed: 9, difficulty, timeLimitMs: Infinity });
+    const b = generateAtDifficulty({ width: 6, height: 6, target: 30, count: 3, seed: 9, difficulty, timeLimitMs: Infinity });
     expect(a.levels.map((l) => levelKey(l.level))).toEqual(b.levels.map((l) => levelKey(l.level)));
   });
 
   it('avoids excluded levels (the pack) and honours unique-solution and open-cell constraints', () => {
-    const first = generateAtDifficulty({ width: 6, height: 6, target: 15, count: 3, seed: 4, difficulty });
+    const first = generateAtDifficulty({ width: 6, height: 6, target: 15, count: 3, seed: 4, difficulty, timeLimitMs: Infinity });
     const exclude = new Set(first.levels.map((l) => levelKey(l.level)));
-    const again = generateAtDifficulty({ width: 6, height: 6, target: 15, count: 3, seed: 4, difficulty, exclude });
+    const again = generateAtDifficulty({ width: 6, height: 6, target: 15, count: 3, seed: 4, difficulty, timeLimitMs: Infinity, exclude });
     for (const l of again.levels) expect(exclude.has(levelKey(l.level))).toBe(false);
     const constrained = generateAtDifficulty(
-      { width: 6, height: 6, target: 20, count: 3, seed: 5, difficulty, uniqueSolution: true, openCells: { min: 15, max: 25 } }
+      { width: 6, height: 6, target: 20, count: 3, seed: 5, difficulty, timeLimitMs: Infinity, uniqueSolution: true, openCells: { min: 15, max: 25 } }
     );
     expect(constrained.levels.length).toBe(3);
     for (const l of constrained.levels) {
@@ -75,7 +75,7 @@ describe('generateAtDifficulty', () => {
     const ranges = new ReachableRanges(difficulty);
     const range = ranges.estimate(6, 6, Infinity, () => 0)!;
     const target = Math.floor(range.max * 0.95); // near the top, levels are scarce: one is asked for
-    const r = generateAtDifficulty({ width: 6, height: 6, target, count: 1, seed: 3, difficulty }, ranges);
+    const r = generateAtDifficulty({ width: 6, height: 6, target, count: 1, seed: 3, difficulty, timeLimitMs: Infinity }, ranges);
     expect(r.shortfall).toBeNull();
     for (const l of r.levels) {
       const naive = naiveAnalyze(toRows(l.level));
@@ -85,7 +85,7 @@ describe('generateAtDifficulty', () => {
   });
 
   it('answers an unreachable target quickly with the reachable range instead of searching forever', () => {
-    const r = generateAtDifficulty({ width: 4, height: 4, target: 500, count: 1, seed: 1, difficulty });
+    const r = generateAtDifficulty({ width: 4, height: 4, target: 500, count: 1, seed: 1, difficulty, timeLimitMs: Infinity });
     // "Quickly" in work, not wall time: at most the range estimate's evaluations, no search for the level.
     expect(r.evaluations).toBeLessThanOrEqual(rangeBudget(4, 4, RANGE_EVALUATIONS));
     expect(r.levels).toHaveLength(0);
