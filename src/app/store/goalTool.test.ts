@@ -32,9 +32,10 @@ describe('the goal tool', () => {
     expect(toRows(clearLevel(level(['C#G', '.#.', '...'])))).toEqual(['C.G', '...', '...']);
   });
 
-  it('a share link carries the goal', () => {
+  it('a share link carries the goal and the ice rules', () => {
     const l = level(['C#G', '...', '...']);
-    const back = decodeShareHash(encodeShareHash(l, 'ice'));
+    const back = decodeShareHash(encodeShareHash(l, 'a cave', 'ice'));
     expect(back.ok && toRows(back.value.level)).toEqual(['C#G', '...', '...']);
+    expect(back.ok && back.value.rules).toBe('ice');
   });
 });
