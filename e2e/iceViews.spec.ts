@@ -46,6 +46,7 @@ test('ice everywhere paint goes: pack, exports, play link, standalone player, sh
   test.setTimeout(240_000);
   const page = studio.page;
   const dir = mkdtempSync(join(tmpdir(), 'longcat-ice-'));
+  let resultsText = '';
 
   await test.step('an ice pack imported, priced by the ice rules, exported in every format that holds ice', async () => {
     await studio.pack.show();
@@ -84,6 +85,9 @@ test('ice everywhere paint goes: pack, exports, play link, standalone player, sh
     await play.play(iceSolution(ICE_LEVELS[0]!.rows)!);
     await play.expectWon();
     await p.screenshot({ path: 'test-results/ice-play-link.png' });
+    // The results file says which game was played, and its trace replays under ice.
+    resultsText = await play.downloadResults();
+    expect(JSON.parse(resultsText)).toMatchObject({ version: 3, rules: 'ice', levels: [{ rows: ICE_LEVELS[0]!.rows, attempts: [{ outcome: 'solved', trace: iceSolution(ICE_LEVELS[0]!.rows) }] }] });
     await context.close();
   });
 
@@ -173,6 +177,11 @@ test('ice everywhere paint goes: pack, exports, play link, standalone player, sh
     await lab.pasteCsv(csv);
     expect(await lab.summaryNumber('used')).toBe(3);
     expect(await lab.summaryNumber('unsolvable')).toBe(1); // goal-unreachable: the naive solver finds no way
+    // The play link's results file reads in an ice pack: its level is one row, solved once.
+    await page.getByTestId('lab.resultsFile').setInputFiles({ name: 'ice.results.json', mimeType: 'application/json', buffer: Buffer.from(resultsText) });
+    await expect(page.getByTestId('lab.resultsRow')).toHaveCount(1);
+    await expect(page.getByTestId('lab.resultsRow')).toHaveAttribute('data-solved', '1');
+    await expect(page.getByTestId('lab.resultsRejected')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/ice-lab.png' });
     await lab.backToStudio();
   });
