@@ -17,6 +17,7 @@ import { runCli, STACK_TRACE, type CliResult } from '../../test/support/cliRun';
 import { noWallClockLimit } from '../../test/support/cpuBudget';
 import { handDifficulty } from '../../test/support/handDifficulty';
 import { createRng } from '../core/util/rng';
+import { maximizeLevel } from '../workers/generators.api';
 
 // Bounded by work, never by the wall clock: the suite must hold at a load of 20.
 noWallClockLimit();
@@ -135,6 +136,10 @@ describe('generate and export under ice', () => {
     expect(r.stderr).toContain(`shortestSolutionLength ${f.shortestSolutionLength} (Ice 5x4, 2 walls)`);
     // Past a handful of moves: a random 5x4 with 2 rocks is solved in 1 to 3.
     expect(f.shortestSolutionLength).toBeGreaterThanOrEqual(6);
+    // The studio's search (the generators worker's api, as the worker runs it) finds the CLI's level for the same settings and seed.
+    const studio = await maximizeLevel({ rules: 'ice', width: 5, height: 4, walls: 2, feature: 'shortestSolutionLength', seed: 2, evaluations: 20000 });
+    expect(studio.kind === 'ok' && [studio.value.level?.id, studio.value.level?.rows, studio.value.value]).toEqual([pack.levels[0]!.id, rows, f.shortestSolutionLength]);
+    expect(await maximizeLevel({ rules: 'ice', width: 3, height: 3, walls: 7, feature: 'nStates', seed: 1, evaluations: 10 })).toMatchObject({ kind: 'invalid', message: expect.stringContaining('the walls must be a whole number from 0 to 6') });
     refused(await runCli(['generate', '--rules', 'ice', '--size', '5x4', '--walls', '2', '--maximize', 'fun', '--out', file('never2.json')]), /--maximize must be one of/);
     refused(await runCli(['generate', '--rules', 'ice', '--size', '3x3', '--walls', '8', '--maximize', 'nStates', '--out', file('never3.json')]), /--walls must be a whole number from 0 to 6/);
   }, 120_000);
