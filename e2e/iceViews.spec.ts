@@ -42,7 +42,7 @@ interface Exported {
   levels: { id: string; rows: string[]; difficulty: number | null; features: Record<string, number | null>; source?: { generator: string } }[];
 }
 
-test('ice everywhere paint goes: pack, exports, play link, standalone player, share link, RSD, at difficulty, Batch, lab and training', async ({ studio, browser }) => {
+test('ice everywhere paint goes: pack, exports, play link and results, standalone player, share link, RSD, at difficulty, Batch, lab, training and the longest-puzzle search', async ({ studio, browser }) => {
   test.setTimeout(240_000);
   const page = studio.page;
   const dir = mkdtempSync(join(tmpdir(), 'longcat-ice-'));
@@ -195,5 +195,38 @@ test('ice everywhere paint goes: pack, exports, play link, standalone player, sh
     await training.expectPhase('finished', 60_000);
     expect(await training.meta()).toMatchObject({ env: 'sd-pcgrl', width: 5, height: 5, rules: 'ice' });
     await page.screenshot({ path: 'test-results/ice-training.png' });
+  });
+
+  await test.step('the longest-puzzle search finds a long ice level in the worker, and can be cancelled', async () => {
+    await page.getByTestId('app.view.studio').click();
+    await new GeneratorsPage(page).show();
+    const fill = async (id: string, v: number): Promise<void> => page.getByTestId(`max.${id}`).fill(String(v));
+    await page.getByTestId('max.feature').selectOption('shortestSolutionLength');
+    await fill('width', 5);
+    await fill('height', 4);
+    await fill('walls', 2);
+    await fill('evaluations', 20000);
+    await fill('seed', 2);
+    await page.getByTestId('max.run').click();
+    await expect(page.getByTestId('max.message')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    const item = page.getByTestId('max.item');
+    const key = (await item.getAttribute('data-key'))!;
+    const rows = key.slice(key.indexOf(':') + 1).split('/');
+    // The naive solver's shortest solution is the value shown; a random 5x4 with 2 rocks is solved in 1 to 3 moves.
+    const shortest = iceFeatures(iceGraph(rows)).features.shortestSolutionLength;
+    expect(Number(await item.getAttribute('data-value'))).toBe(shortest);
+    expect(shortest).toBeGreaterThanOrEqual(6);
+    expect(rows.join('').split('#')).toHaveLength(3);
+    await page.getByTestId('max.panel').screenshot({ path: 'test-results/ice-maximize.png' });
+    await page.getByTestId('max.add').click();
+    await studio.pack.show();
+    await expect(studio.pack.items).toHaveCount(7);
+    await new GeneratorsPage(page).show();
+    await fill('evaluations', 2_000_000);
+    await page.getByTestId('max.run').click();
+    await expect(page.getByTestId('max.message')).toHaveAttribute('data-status', 'running');
+    await page.getByTestId('max.cancel').click();
+    await expect(page.getByTestId('max.message')).toHaveAttribute('data-status', 'stopped');
+    await expect(page.getByTestId('max.message')).toContainText('Cancelled');
   });
 });
