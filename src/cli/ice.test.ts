@@ -146,7 +146,7 @@ describe('generate and export under ice', () => {
 });
 
 describe('every other command that takes --rules paint, under ice', () => {
-  it('evaluate, generate --target, range, merge, diff and rate read and write ice', async () => {
+  it('evaluate, generate --target, range, merge, diff, lint, format, rate and the text and csv exports read and write ice', async () => {
     const stream = file('eval.ndjson');
     const e = await runCli(['evaluate', '--generator', 'rsd', '--rules', 'ice', '--count', '30', '--size', '6x6', '--seed', '5', '--json', '--out', stream, '--quiet']);
     expect(e.status).toBe(0);
@@ -181,6 +181,16 @@ describe('every other command that takes --rules paint, under ice', () => {
     expect(readPack(merged).rules).toBe('ice');
     const diff = await runCli(['diff', target, merged]);
     expect(diff.status).toBe(0);
+    // lint (every level solvable, by ice's rules), format (rules kept), text and csv exports that read back as ice.
+    expect((await runCli(['lint', merged])).status).toBe(0);
+    expect((await runCli(['format', merged])).status).toBe(0);
+    expect(readPack(merged).rules).toBe('ice');
+    const txt = file('ice-out.txt'), csv = file('ice-out.csv');
+    expect((await runCli(['export', merged, '--format', 'text', '--out', txt])).status).toBe(0);
+    expect((await runCli(['export', merged, '--format', 'csv', '--out', csv])).status).toBe(0);
+    expect(readFileSync(csv, 'utf8').trim().split('\r\n')).toHaveLength(1 + readPack(merged).levels.length);
+    const back = await runCli(['analyze', txt, '--rules', 'ice']);
+    expect(back.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { classes: unknown }).classes)).toEqual(readPack(merged).levels.map((l) => iceFeatures(iceGraph(l.rows)).classes));
 
     // rate: the attempts' moves replay under ice (the naive solution wins; under Longcat a goal is no cell), predictions are ice's.
     const first = found.levels[0]!;
