@@ -4,7 +4,8 @@
  * (pack JSON, levels JSON, text, CSV; no Arduboy header), its play link and
  * standalone player played to the goal, a level's share link opening as ice
  * in a fresh studio, RSD and generate at difficulty, a Batch evaluation, the
- * predictor lab and the Training view. Levels are the project's own ice
+ * predictor lab and the play link's results file, players' attempts, the
+ * Training view and the longest-puzzle search. Levels are the project's own ice
  * fixtures (test/fixtures/ice-perft.txt); every expected number comes from
  * the naive ice solver (test/naive/naiveIce.ts), never from the app.
  */
@@ -17,6 +18,7 @@ import { AtDifficultyPage } from './pages/AtDifficultyPage';
 import { BatchPage } from './pages/BatchPage';
 import { GeneratorsPage } from './pages/GeneratorsPage';
 import { LabPage } from './pages/LabPage';
+import { PlayersPage } from './pages/PlayersPage';
 import { PlayPage } from './pages/PlayPage';
 import { StudioPage } from './pages/StudioPage';
 import { TrainingPage } from './pages/TrainingPage';
@@ -42,7 +44,7 @@ interface Exported {
   levels: { id: string; rows: string[]; difficulty: number | null; features: Record<string, number | null>; source?: { generator: string } }[];
 }
 
-test('ice everywhere paint goes: pack, exports, play link and results, standalone player, share link, RSD, at difficulty, Batch, lab, training and the longest-puzzle search', async ({ studio, browser }) => {
+test('ice everywhere paint goes: pack, exports, play link and results, standalone player, share link, RSD, at difficulty, Batch, lab, Players, training and the longest-puzzle search', async ({ studio, browser }) => {
   test.setTimeout(240_000);
   const page = studio.page;
   const dir = mkdtempSync(join(tmpdir(), 'longcat-ice-'));
@@ -184,6 +186,16 @@ test('ice everywhere paint goes: pack, exports, play link and results, standalon
     await expect(page.getByTestId('lab.resultsRejected')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/ice-lab.png' });
     await lab.backToStudio();
+  });
+
+  await test.step("the Players view replays attempts' moves under ice", async () => {
+    const players = new PlayersPage(page);
+    await players.open();
+    const moves = iceSolution(ICE_LEVELS[0]!.rows)!; // "DR": under Longcat the goal would block R
+    await players.importFiles([{ name: 'attempts.csv', text: `level,player,outcome,seconds,moves\nline,ann,solved,12,${moves}\nline,bob,gaveup,20,D\n` }]);
+    await expect(players.problems).toHaveCount(0);
+    expect((await players.report()).find((r) => r.id === 'line')).toMatchObject({ attempts: 2 });
+    await players.backToStudio();
   });
 
   await test.step('the Training view trains for ice', async () => {
