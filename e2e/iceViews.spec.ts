@@ -237,6 +237,8 @@ test('ice everywhere paint goes: pack, exports, play link and results, standalon
     await fill('evaluations', 2_000_000);
     await page.getByTestId('max.run').click();
     await expect(page.getByTestId('max.message')).toHaveAttribute('data-status', 'running');
+    // Progress comes back from the worker while it searches.
+    await expect(page.getByTestId('max.message')).toContainText('levels tried', { timeout: 30_000 });
     await page.getByTestId('max.cancel').click();
     await expect(page.getByTestId('max.message')).toHaveAttribute('data-status', 'stopped');
     await expect(page.getByTestId('max.message')).toContainText('Cancelled');

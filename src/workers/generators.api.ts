@@ -56,9 +56,10 @@ export function generateLevelsSync(request: GenerateRequest): Outcome<GenerateRe
  * The longest-puzzle search (`core/generators/maximize.ts`), as `generate
  * --maximize` runs it with the CLI's default restarts: the same request and
  * seed give the same level as the command line. Cancelled by ending the
- * worker (the client's cancel).
+ * worker (the client's cancel); `onProgress` hears (levels tried, best value
+ * so far) every 4,096 levels.
  */
-export async function maximizeLevel(request: MaximizeRequest): Promise<Outcome<MaximizeResult>> {
+export async function maximizeLevel(request: MaximizeRequest, onProgress?: (done: number, best: number) => void): Promise<Outcome<MaximizeResult>> {
   const parsed = parseRequest(MaximizeRequestSchema, request);
   if (parsed.kind !== 'ok') return parsed;
   const { width, height, walls, seed, evaluations } = parsed.value;
@@ -66,7 +67,8 @@ export async function maximizeLevel(request: MaximizeRequest): Promise<Outcome<M
   const rules = rulesetByName(parsed.value.rules);
   const problem = maximizeProblem({ rules, width, height, walls, feature });
   if (problem !== null) return invalid(problem.replace(/^--walls/, 'the walls'));
-  const r = maximizeFeature({ rules, width, height, walls, feature, seed, evaluations });
+  // Progress now and then (every 4,096 levels); it never stops the search, so the level stays the CLI's.
+  const r = maximizeFeature({ rules, width, height, walls, feature, seed, evaluations, ...(onProgress !== undefined ? { onProgress: (done: number, best: number) => void onProgress(done, best) } : {}) });
   if (r.level === null || r.features === null) return ok({ level: null, value: null, evaluations: r.evaluations, foundAt: 0 });
   const analysis = analyzeLevel(r.level, { rules });
   const level: GeneratedLevel = {

@@ -2,6 +2,7 @@
  * The page's handle on the generators worker: one run at a time, a new run
  * or Cancel terminates the old one.
  */
+import * as Comlink from 'comlink';
 import type { GenerateRequest, GenerateResult, MaximizeRequest, MaximizeResult } from './generators.protocol';
 import type { Outcome } from './outcome';
 import { WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
@@ -26,9 +27,9 @@ export class GeneratorsClient {
   }
 
   /** The longest-puzzle search; like a generation, it ends one still running. */
-  async maximize(request: MaximizeRequest): Promise<Outcome<MaximizeResult>> {
+  async maximize(request: MaximizeRequest, onProgress?: (done: number, best: number) => void): Promise<Outcome<MaximizeResult>> {
     if (this.worker.status === 'running' || this.worker.status === 'loading') this.worker.cancel();
-    return this.worker.outcome('longest-puzzle search', (api) => api.maximizeLevel(request));
+    return this.worker.outcome('longest-puzzle search', (api) => api.maximizeLevel(request, onProgress === undefined ? undefined : Comlink.proxy(onProgress)));
   }
 
   cancel(): void {

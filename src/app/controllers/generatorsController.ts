@@ -38,8 +38,8 @@ export class GeneratorsController {
   }
 
   /** The longest-puzzle search (its section keeps the form and result); a generation still running ends. */
-  maximize(request: MaximizeRequest): Promise<Outcome<MaximizeResult>> {
-    return this.client.maximize(request);
+  maximize(request: MaximizeRequest, onProgress?: (done: number, best: number) => void): Promise<Outcome<MaximizeResult>> {
+    return this.client.maximize(request, onProgress);
   }
 
   cancel(): void {

@@ -32,7 +32,7 @@ interface Form {
 
 type Run =
   | { readonly status: 'idle' }
-  | { readonly status: 'running'; readonly form: Form; readonly rules: RulesetName }
+  | { readonly status: 'running'; readonly form: Form; readonly rules: RulesetName; readonly done?: number; readonly best?: number }
   | { readonly status: 'done'; readonly form: Form; readonly rules: RulesetName; readonly result: MaximizeResult }
   | { readonly status: 'stopped'; readonly message: string };
 
@@ -56,7 +56,9 @@ export function MaximizeSection() {
     const rules = s.rules;
     const sent = { ...form, walls: Math.min(form.walls, maxWalls) };
     setRun({ status: 'running', form: sent, rules });
-    const outcome = await services.generators.maximize({ rules, ...sent });
+    const outcome = await services.generators.maximize({ rules, ...sent }, (done, best) =>
+      setRun((r) => (r.status === 'running' && r.form === sent ? { ...r, done, best } : r)),
+    );
     if (outcome.kind === 'ok') setRun({ status: 'done', form: sent, rules, result: outcome.value });
     else setRun({ status: 'stopped', message: outcome.kind === 'cancelled' ? 'Cancelled; nothing was found.' : outcome.message });
   };
@@ -96,7 +98,9 @@ export function MaximizeSection() {
           : run.status === 'idle'
             ? `Annealing over ${ruleset.title} levels with exactly this many walls (${DEFAULT_MAXIMIZE_RESTARTS} restarts), as \`longcat generate --maximize\`: the same seed gives the same level.`
             : run.status === 'running'
-              ? `Searching ${run.form.evaluations.toLocaleString('en-US')} levels in a worker…`
+              ? run.done === undefined
+                ? `Searching ${run.form.evaluations.toLocaleString('en-US')} levels in a worker…`
+                : `Searching in a worker: ${run.done.toLocaleString('en-US')} of ${run.form.evaluations.toLocaleString('en-US')} levels tried${run.best !== undefined && run.best >= 0 ? `, best so far ${run.best}` : ''}…`
               : run.status === 'stopped'
                 ? run.message
                 : level === null
