@@ -54,8 +54,8 @@ test('play two levels from a pack link, import the results: the gauge is rated, 
   await play.expectWon();
   const results = await play.downloadResults();
   await context.close();
-  const file = JSON.parse(results) as { version: number; levels: { id: string; attempts: { trace?: string }[] }[] };
-  expect(file.version).toBe(2);
+  const file = JSON.parse(results) as { version: number; rules: string; levels: { id: string; attempts: { trace?: string }[] }[] };
+  expect([file.version, file.rules]).toEqual([3, 'longcat']);
   expect(file.levels.map((l) => [l.id, l.attempts.map((a) => a.trace)])).toEqual([
     ['corner', [`${first[0]}|${first}`]],
     ['room', [wrong === undefined ? second : `${second[0]}${wrong}-${second.slice(1)}`]],

@@ -7,8 +7,7 @@
  */
 import { predictDifficulty } from '../core/difficulty/predict';
 import type { DifficultyModel } from '../core/difficulty/model';
-import { FEATURE_NAMES } from '../core/graph/features';
-import { maximizeFeature, maximizeProblem, type MaximizableFeature } from '../core/generators/maximize';
+import { MAXIMIZABLE_FEATURES, maximizedLevelId, maximizeFeature, maximizeProblem, type MaximizableFeature } from '../core/generators/maximize';
 import { packLevelFromLevel } from '../core/pack/pack';
 import { rulesetByName } from '../core/rules/registry';
 import type { RulesetName } from '../core/rules/ruleset';
@@ -17,7 +16,7 @@ import { machineLoad, startClock } from './cpuClock';
 import { writePack } from './writePack';
 
 /** The feature names `--maximize` takes. */
-export const MAXIMIZABLE: readonly MaximizableFeature[] = [...FEATURE_NAMES, 'shortestSolutionCount'];
+export const MAXIMIZABLE: readonly MaximizableFeature[] = MAXIMIZABLE_FEATURES;
 
 /** `--maximize` checked: a feature name, one line otherwise. */
 export function parseMaximize(text: string): MaximizableFeature {
@@ -60,7 +59,7 @@ export function runMaximize(o: MaximizeOptions, write: (line: string) => void): 
     write(`no solvable ${o.width}x${o.height} ${rules.title} level with ${o.walls} walls met in ${r.evaluations} evaluations (${cpuSeconds.toFixed(1)} s CPU); nothing written`);
     return { value: null, rows: null, evaluations: r.evaluations, foundAt: 0, cpuSeconds };
   }
-  const id = `max-${o.feature}-${o.width}x${o.height}-w${o.walls}-s${o.seed}`;
+  const id = maximizedLevelId(o);
   const level = packLevelFromLevel(r.level, {
     id,
     difficulty: predictDifficulty(o.model, r.features),

@@ -8,7 +8,7 @@ import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { isMeasureName, MEASURE_NAMES, type MeasureName } from '../core/range/measures';
 import { CliError, parseCount, parseRules, parseWhole } from './args';
 import type { DifficultyModel } from '../core/difficulty/model';
-import type { RulesetName } from '../core/rules/ruleset';
+import { DEFAULT_RULESET_NAME, RULESET_NAMES, type RulesetName } from '../core/rules/ruleset';
 
 /** Most bins per axis (`core/range/histogram.ts`'s MAX_BINS; kept here so `--help` loads no engine). */
 const MAX_BINS = 200;
@@ -29,7 +29,7 @@ export function registerRange(program: Command, loadModel: (file: string | undef
     .option('--json', 'one JSON object: axes, counts per x bin, totals', false)
     .option('--csv', 'one CSV row per bin', false)
     .option('--model <file>', 'difficulty model JSON (default: the ruleset\'s shipped model)')
-    .option('--rules <r>', 'ruleset of level text: longcat (default) or paint; packs and streams carry their own')
+    .option('--rules <r>', `ruleset of level text: ${RULESET_NAMES.join(', ')} (default ${DEFAULT_RULESET_NAME}); packs and streams carry their own`)
     .option('--max-states <n>', 'state cap per level', String(DEFAULT_STATE_CAP))
     .action(async (input: string, o: { x: string; y: string; bins: string; json: boolean; csv: boolean; model?: string; rules?: string; maxStates: string }) => {
       const x = parseMeasure(o.x, '--x'), y = parseMeasure(o.y, '--y');

@@ -13,6 +13,7 @@ import { CliError } from './args';
 import { readText } from './io';
 import { readChunks } from './readChunks';
 import { analyzeLevel } from '../core/graph/analyze';
+import { defaultModelFor } from '../core/difficulty/defaultModel';
 import type { DifficultyModel } from '../core/difficulty/model';
 import { predictDifficulty } from '../core/difficulty/predict';
 import { csvField } from '../core/export/csv';
@@ -23,6 +24,7 @@ import { AttemptTable } from '../core/players/attemptTable';
 import { ATTEMPT_FORMATS, FORMAT_LABELS, type AttemptFormat, type ImportProblem } from '../core/players/imported';
 import { createMatcher, parseLevelMap, traceProblem } from '../core/players/importAttempts';
 import { rateTable } from '../core/players/rate';
+import { rulesetByName } from '../core/rules/registry';
 import { PROVISIONAL_PLAYERS, type PracticeFit } from '../core/players/rating';
 import { listProblems } from './args';
 
@@ -34,7 +36,8 @@ export interface RateOptions {
   readonly format?: string;
   readonly map?: string;
   readonly json: boolean;
-  readonly model: unknown;
+  /** The difficulty model of the predictions; absent: the pack's ruleset's shipped default. */
+  readonly model?: unknown;
   readonly maxStates: string;
 }
 
@@ -65,6 +68,7 @@ export async function runRate(packFile: string, o: RateOptions, out: (line: stri
     map = m.value;
   }
   const levelRows = pack.levels.map((l) => parseRows([...l.rows]));
+  const rules = rulesetByName(pack.rules);
   const matcher = createMatcher(pack.levels, map);
   const table = new AttemptTable();
   const seen = new Map<string, string>();
@@ -78,7 +82,7 @@ export async function runRate(packFile: string, o: RateOptions, out: (line: stri
         unmatched++;
         return;
       }
-      const p = traceProblem(a, level, pack.levels, levelRows);
+      const p = traceProblem(a, level, pack.levels, levelRows, rules);
       if (p !== null) badMoves.push(p);
       table.add(level, a.player, a.outcome, a.seconds, a.startedAt, a.replay);
     });
@@ -108,9 +112,10 @@ export async function runRate(packFile: string, o: RateOptions, out: (line: stri
     else if (k.by !== 'id' && k.by !== 'grid') info(`level key "${k.key}" -> ${pack.levels[k.level]!.id} (by ${k.by})`);
   }
   if (unmatched > 0) info(`${unmatched.toLocaleString('en-US')} attempt${unmatched === 1 ? '' : 's'} matched no pack level`);
-  const model = o.model as DifficultyModel;
+  // The predictions are the pack's game's: its rules and (unless --model) its shipped model.
+  const model = (o.model ?? defaultModelFor(pack.rules)) as DifficultyModel;
   const predicted = levels.map((level) => {
-    const a = analyzeLevel(level, { maxStates });
+    const a = analyzeLevel(level, { maxStates, rules });
     return a.ok ? predictDifficulty(model, a.value.features) : null;
   });
   const report = rateTable(levels.length, table, predicted);

@@ -14,10 +14,11 @@ export function registerRate(program: Command, status: { code: number }, loadMod
     .option('--format <f>', 'read every attempts file as this format: csv, results, gameanalytics, unity or playfab')
     .option('--map <file>', 'CSV key,level: the attempts\' level keys to pack level ids, names or positions')
     .option('--json', 'one JSON object per level instead of comma-separated lines', false)
-    .option('--model <file>', 'difficulty model JSON for the predictions (default: the shipped model)')
+    .option('--model <file>', 'difficulty model JSON for the predictions (default: the shipped model of the pack\'s ruleset)')
     .option('--max-states <n>', 'state cap per level for the predictions', String(DEFAULT_STATE_CAP))
     .action(async (pack: string, o: { attempts: string[]; format?: string; map?: string; json: boolean; model?: string; maxStates: string }) => {
       const { runRate } = await import('./rate');
-      status.code = await runRate(pack, { ...o, model: await loadModel(o.model) }, (l) => process.stdout.write(l + '\n'), (l) => process.stderr.write(l + '\n'));
+      // Without --model the pack's ruleset's shipped model is used (runRate reads the pack).
+      status.code = await runRate(pack, { ...o, ...(o.model !== undefined ? { model: await loadModel(o.model) } : {}) }, (l) => process.stdout.write(l + '\n'), (l) => process.stderr.write(l + '\n'));
     });
 }

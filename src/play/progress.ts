@@ -88,6 +88,7 @@ export function resultsOf(pack: LevelPack, identity: string, progress: Progress,
   return {
     format: RESULTS_FORMAT,
     version: RESULTS_VERSION,
+    rules: pack.rules,
     pack: { name: pack.name, identity },
     player,
     exportedAt: now.toISOString(),

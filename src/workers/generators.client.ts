@@ -2,7 +2,8 @@
  * The page's handle on the generators worker: one run at a time, a new run
  * or Cancel terminates the old one.
  */
-import type { GenerateRequest, GenerateResult } from './generators.protocol';
+import * as Comlink from 'comlink';
+import type { GenerateRequest, GenerateResult, MaximizeRequest, MaximizeResult } from './generators.protocol';
 import type { Outcome } from './outcome';
 import { WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
 
@@ -23,6 +24,12 @@ export class GeneratorsClient {
   async generate(request: GenerateRequest): Promise<Outcome<GenerateResult>> {
     if (this.worker.status === 'running' || this.worker.status === 'loading') this.worker.cancel();
     return this.worker.outcome('generation', (api) => api.generateLevels(request));
+  }
+
+  /** The longest-puzzle search; like a generation, it ends one still running. */
+  async maximize(request: MaximizeRequest, onProgress?: (done: number, best: number) => void): Promise<Outcome<MaximizeResult>> {
+    if (this.worker.status === 'running' || this.worker.status === 'loading') this.worker.cancel();
+    return this.worker.outcome('longest-puzzle search', (api) => api.maximizeLevel(request, onProgress === undefined ? undefined : Comlink.proxy(onProgress)));
   }
 
   cancel(): void {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ClassCounts } from '../core/graph/classes';
 import type { LevelFeatures } from '../core/graph/features';
 import { GENERATOR_NAMES, generatorsFor } from '../core/generators/registry';
+import { MAXIMIZABLE_FEATURES } from '../core/generators/maximize';
 import { RULESET_NAMES } from '../core/rules/ruleset';
 import { PinRowsField, SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
@@ -49,4 +50,30 @@ export interface GenerateResult {
   readonly nextIndex: number;
   /** Set when the iteration budget ran out before `count` levels. */
   readonly message: string | null;
+}
+
+/** Most levels one longest-puzzle search may evaluate (the CLI's default budget). */
+export const MAX_MAXIMIZE_EVALUATIONS = 2_000_000;
+
+/** The longest-puzzle search (SPEC §14, `generate --maximize` on the command line): one best level. */
+export const MaximizeRequestSchema = z.object({
+  rules: z.enum(RULESET_NAMES, { error: `rules must be one of ${RULESET_NAMES.join(', ')}` }),
+  width: SideSchema,
+  height: SideSchema,
+  /** Wall cells in every level (ice: rocks); checked against the size by `maximizeProblem`. */
+  walls: wholeNumber('the walls', 0, 256),
+  feature: z.enum(MAXIMIZABLE_FEATURES as [string, ...string[]], { error: `the feature must be one of ${MAXIMIZABLE_FEATURES.join(', ')}` }),
+  seed: SeedSchema,
+  evaluations: wholeNumber('the evaluations', 1, MAX_MAXIMIZE_EVALUATIONS),
+});
+export type MaximizeRequest = z.infer<typeof MaximizeRequestSchema>;
+
+export interface MaximizeResult {
+  /** The best level, or null when no solvable level was met. */
+  readonly level: GeneratedLevel | null;
+  /** Its value of the feature. */
+  readonly value: number | null;
+  readonly evaluations: number;
+  /** The evaluation (1-based) on which the best level was first met. */
+  readonly foundAt: number;
 }

@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { FORMAT_LABELS, type AttemptFormat, type ImportProblem } from '../core/players/imported';
 import { matchAttempts, readAttempts, traceProblems, type KeyMatch, type MatchLevel } from '../core/players/importAttempts';
 import { rateLevels, type LevelRatingRow } from '../core/players/rate';
+import { rulesetByName } from '../core/rules/registry';
+import { DEFAULT_RULESET_NAME, RULESET_NAMES } from '../core/rules/ruleset';
 import { invalid, ok, parseRequest, type Outcome } from './outcome';
 
 /** Most traces kept per level for the studio (the newest are dropped past it; counts and ratings use every attempt). */
@@ -23,6 +25,8 @@ const RequestSchema = z.object({
   files: z.array(z.object({ name: z.string().max(400), text: z.union([z.string(), z.instanceof(Blob)]) })).max(200),
   levels: z.array(z.object({ id: z.string(), name: z.string(), rows: z.array(z.string()) })).max(100_000),
   predicted: z.array(z.number().finite().nullable()),
+  /** The pack's ruleset: traces replay under it (absent: the default ruleset, as before rulesets). */
+  rules: z.enum(RULESET_NAMES).optional(),
 });
 export type PlayerDataRequest = z.infer<typeof RequestSchema>;
 
@@ -69,7 +73,7 @@ export interface PlayerDataResult {
 export async function ratePlayerData(request: PlayerDataRequest): Promise<Outcome<PlayerDataResult>> {
   const parsed = parseRequest(RequestSchema, request);
   if (parsed.kind !== 'ok') return parsed;
-  const { files, levels, predicted } = parsed.value;
+  const { files, levels, predicted, rules } = parsed.value;
   if (predicted.length !== levels.length) return invalid('one prediction per pack level is needed');
   const read: PlayerDataFile[] = [];
   const rejected: { name: string; problems: ImportProblem[] }[] = [];
@@ -81,7 +85,7 @@ export async function ratePlayerData(request: PlayerDataRequest): Promise<Outcom
       continue;
     }
     // Moves that do not replay on their level to their outcome are bad rows too.
-    const badMoves = traceProblems(r.value.attempts, levels as readonly MatchLevel[]);
+    const badMoves = traceProblems(r.value.attempts, levels as readonly MatchLevel[], new Map(), rulesetByName(rules ?? DEFAULT_RULESET_NAME));
     if (badMoves.length > 0) {
       rejected.push({ name: f.name, problems: badMoves });
       continue;

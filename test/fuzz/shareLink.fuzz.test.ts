@@ -51,7 +51,7 @@ describe('share link fuzz', () => {
         const r = decodeShareHash(hash);
         if (!r.ok) return;
         expect(judgeRows(toRows(r.value.level))).toBe(true);
-        const again = decodeShareHash(encodeShareHash(r.value.level, r.value.name));
+        const again = decodeShareHash(encodeShareHash(r.value.level, r.value.name, r.value.rules));
         expect(again.ok).toBe(true);
         if (again.ok) {
           expect(toRows(again.value.level)).toEqual(toRows(r.value.level));

@@ -36,6 +36,24 @@ describe('share links', () => {
     expect(decodeShareHash('#level=---_---_---')).toMatchObject({ ok: false, error: expect.stringContaining('no head') });
     expect(decodeShareHash('#nothing')).toMatchObject({ ok: false });
   });
+
+  it('carry the ruleset: a paint or ice level opens as that game, a link without rules is Longcat as before', () => {
+    const paint = parseRows(['C..', '.#.', '...']);
+    const ice = parseRows(['C..', '.#.', '..G']);
+    if (!paint.ok || !ice.ok) throw new Error();
+    expect(encodeShareHash(paint.value, 'p')).not.toContain('rules=');
+    const p = encodeShareHash(paint.value, 'p', 'paint');
+    expect(p).toBe('#level=c--_-x-_---&rules=paint&name=p');
+    expect(decodeShareHash(p)).toMatchObject({ ok: true, value: { rules: 'paint', name: 'p' } });
+    const i = decodeShareHash(encodeShareHash(ice.value, '', 'ice'));
+    expect(i.ok && [i.value.rules, toRows(i.value.level)]).toEqual(['ice', ['C..', '.#.', '..G']]);
+    // A link from before rulesets: no rules, Longcat.
+    expect(decodeShareHash('#level=c--_-x-_---&name=old')).toMatchObject({ ok: true, value: { rules: 'longcat', name: 'old' } });
+    // Each game checks its own cells: a goal is not Longcat's, ice needs one, an unknown game is named.
+    expect(decodeShareHash('#level=c--_-x-_--g')).toMatchObject({ ok: false, error: expect.stringContaining("a goal 'G' is not part of this game") });
+    expect(decodeShareHash('#level=c--_-x-_---&rules=ice')).toMatchObject({ ok: false, error: expect.stringContaining("needs exactly one goal 'G'") });
+    expect(decodeShareHash('#level=c--_-x-_---&rules=sokoban')).toMatchObject({ ok: false, error: expect.stringContaining('"sokoban" are not a game the studio knows') });
+  });
 });
 
 describe('graph data', () => {

@@ -13,7 +13,8 @@ const at = (i: number): string => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOS
 const solved = (seconds: number, i: number) => ({ outcome: 'solved' as const, seconds, moves: 3, undos: 0, restarts: 0, startedAt: at(i), replay: false });
 const file: PlayResults = {
   format: 'longcat-play-results',
-  version: 2,
+  version: 3,
+  rules: 'longcat',
   pack: { name: 'p', identity: '0123456789abcdef' },
   player: 'p-1',
   exportedAt: at(50),
@@ -26,9 +27,11 @@ const summary = summariseResults([file]);
 
 describe('players results in the studio', () => {
   it('the lab CSV has the solved levels and their means, and nothing for a level nobody solved', () => {
-    const { rows, problems } = parseCompletionCsv(resultsCsv(summary));
+    const { rows, problems } = parseCompletionCsv(resultsCsv(summary, 'longcat'));
     expect(problems).toEqual([]);
     expect(rows.map((r) => [r.level.width, r.level.height, r.seconds])).toEqual([[3, 3, 5]]);
+    // Results of one game are no data for another's lab.
+    expect(resultsCsv(summary, 'paint')).toBe('level,avgCompletionSeconds');
   });
 
   it('pack levels with the same grid get playerStats; another level and the designer playtests stay as they were', () => {
@@ -40,6 +43,8 @@ describe('players results in the studio', () => {
     ]);
     const { pack: out, matched } = withPlayerStats(pack, summary);
     expect(matched).toBe(2);
+    // The same grids in a paint pack are other levels: nothing matches.
+    expect(withPlayerStats({ ...pack, rules: 'paint' }, summary)).toEqual({ pack: { ...pack, rules: 'paint' }, matched: 0 });
     expect(out.levels[0]!.playerStats).toEqual({ players: 1, attempts: 2, solved: 2, gaveUp: 0, outliers: 0, meanSeconds: 5, medianSeconds: 5 });
     expect(out.levels[0]!.playtests).toEqual({ played: 2, solved: 1, meanSeconds: 3 });
     expect(out.levels[1]).toBe(pack.levels[1]);

@@ -1,6 +1,7 @@
 /** Actions on the whole level in edit mode: playtest, solution replay, add to pack, share link, text. */
 import { useState } from 'react';
 import { shareUrl } from '../adapters/shareLink';
+import { packRules } from '../store/rules';
 import { selectCurrentGraph, selectShortestSolution } from '../store/selectors';
 import { useActions, useStudioShallow } from '../studioContext';
 
@@ -10,7 +11,7 @@ export function EditActions() {
   const [link, setLink] = useState<string | null>(null);
   const share = (): void => {
     const st = get();
-    const url = shareUrl(window.location.href, st.level, st.levelName);
+    const url = shareUrl(window.location.href, st.level, st.levelName, packRules(st.pack));
     setLink(url);
     void navigator.clipboard?.writeText(url).catch(() => undefined);
   };

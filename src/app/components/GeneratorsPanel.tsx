@@ -14,6 +14,7 @@ import { GeneratedLevelCard, pinnedCellsOf } from './generators/GeneratedLevelCa
 import { KeepPinsField } from './generators/KeepPinsField';
 import { AtDifficultySection } from './generators/AtDifficultySection';
 import { SdPcgrlSection } from './generators/SdPcgrlSection';
+import { MaximizeSection } from './generators/MaximizeSection';
 
 const LABELS: Record<string, string> = { rsd: 'RSD — random solution-down', rpu: 'RPU — random puzzle-up' };
 
@@ -121,6 +122,7 @@ export function GeneratorsPanel() {
       </ul>
       <SdPcgrlSection />
       <AtDifficultySection />
+      <MaximizeSection />
     </div>
   );
 }

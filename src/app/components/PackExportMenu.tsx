@@ -10,8 +10,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { EXPORT_FORMAT_INFO, fitForFormat, type TextExportFormat } from '../../core/export/formats';
+import { rulesetByName } from '../../core/rules/registry';
 import { downloadThumbnailSheets } from '../files/thumbnailSheet';
 import { slug } from '../store/packEdits';
+import { packRules } from '../store/rules';
 import { selectExportPack, selectPackLevelStatus } from '../store/selectors';
 import { useActions, useStudio, useStudioShallow } from '../studioContext';
 import { exportPackFile } from './pack/exportPackFile';
@@ -27,12 +29,15 @@ const ITEMS: readonly { format: TextExportFormat; testId: string }[] = [
 
 export function PackExportMenu() {
   const get = useActions();
-  const s = useStudioShallow((st) => ({ count: st.pack.levels.length, model: st.model.name }));
+  const s = useStudioShallow((st) => ({ count: st.pack.levels.length, model: st.model.name, rules: packRules(st.pack) }));
+  // The ruleset says which formats can hold its levels (the Arduboy header plays Longcat only).
+  const ruleset = rulesetByName(s.rules);
+  const holds = (format: TextExportFormat): boolean => ruleset.assets.exports.includes(format);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   // What each format cannot hold (only the Arduboy header refuses levels), recomputed when the pack changes.
   const levels = useStudio((st) => st.pack);
-  const fits = open ? ITEMS.map(({ format }) => ({ format, fit: fitForFormat(levels, format) })).filter((x) => x.fit.leftOut > 0 && x.fit.pack.levels.length > 0) : [];
+  const fits = open ? ITEMS.filter(({ format }) => holds(format)).map(({ format }) => ({ format, fit: fitForFormat(levels, format) })).filter((x) => x.fit.leftOut > 0 && x.fit.pack.levels.length > 0) : [];
 
   const list = useRef<HTMLDivElement>(null);
 
@@ -101,7 +106,15 @@ export function PackExportMenu() {
       {open && (
         <div className="menu" role="menu" aria-label="export the pack" data-testid="pack.exportList" ref={list}>
           {ITEMS.map(({ format, testId }) => (
-            <button key={format} type="button" role="menuitem" data-testid={testId} disabled={s.count === 0 && format !== 'pack'} onClick={() => exportAs(format)}>
+            <button
+              key={format}
+              type="button"
+              role="menuitem"
+              data-testid={testId}
+              disabled={(s.count === 0 && format !== 'pack') || !holds(format)}
+              title={holds(format) ? undefined : `${ruleset.title} levels do not fit this format`}
+              onClick={() => exportAs(format)}
+            >
               <b>{EXPORT_FORMAT_INFO[format].label}</b>
               <span className="muted small-text">{EXPORT_FORMAT_INFO[format].description}</span>
             </button>

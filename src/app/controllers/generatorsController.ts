@@ -1,5 +1,7 @@
 /** Runs the generators panel's request in the generators worker and puts the levels in the store (one per page, built by `createServices`). */
 import { GeneratorsClient } from '../../workers/generators.client';
+import type { MaximizeRequest, MaximizeResult } from '../../workers/generators.protocol';
+import type { Outcome } from '../../workers/outcome';
 import { generatorsFor, type GeneratorName } from '../../core/generators/registry';
 import { allRulesets, rulesetByName } from '../../core/rules/registry';
 import type { RulesetName } from '../../core/rules/ruleset';
@@ -33,6 +35,11 @@ export class GeneratorsController {
     const outcome = await this.client.generate(settings);
     if (outcome.kind === 'ok') this.store.getState().generationFinished(outcome.value);
     else this.store.getState().generationFailed(outcome.message);
+  }
+
+  /** The longest-puzzle search (its section keeps the form and result); a generation still running ends. */
+  maximize(request: MaximizeRequest, onProgress?: (done: number, best: number) => void): Promise<Outcome<MaximizeResult>> {
+    return this.client.maximize(request, onProgress);
   }
 
   cancel(): void {

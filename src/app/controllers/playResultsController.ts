@@ -8,6 +8,8 @@
 import { parseResults } from '../../core/play/results';
 import { resultsCsv, withPlayerStats } from '../adapters/playResults';
 import type { RejectedResultFile, ResultFile } from '../store/playResultsSlice';
+import { rulesetByName } from '../../core/rules/registry';
+import { packRules } from '../store/rules';
 import type { StudioStore } from '../store/store';
 import type { LabController } from './labController';
 
@@ -20,12 +22,15 @@ export class PlayResultsController {
   /** Reads result files; the good ones are pooled with those read before and become the lab's data. Returns how many were read. */
   async importFiles(files: readonly { name: string; text: string }[]): Promise<number> {
     const good: ResultFile[] = [], bad: RejectedResultFile[] = [];
+    const s = this.store.getState();
+    const into = packRules(s.pack);
     for (const f of files) {
       const r = parseResults(f.text);
-      if (r.ok) good.push({ name: f.name, results: r.value });
+      // A results file is of one game (its `rules`): its times mean nothing for another game's levels.
+      if (r.ok && r.value.rules !== into) bad.push({ name: f.name, problems: [`these results are of a ${rulesetByName(r.value.rules).title} pack and this pack is ${rulesetByName(into).title}: open them with a ${rulesetByName(r.value.rules).title} pack`] });
+      else if (r.ok) good.push({ name: f.name, results: r.value });
       else bad.push({ name: f.name, problems: r.error });
     }
-    const s = this.store.getState();
     s.addPlayResults(good, bad);
     if (good.length === 0) return 0;
     await this.useInLab();
@@ -36,7 +41,7 @@ export class PlayResultsController {
   useInLab(): Promise<void> {
     const s = this.store.getState();
     const n = s.playResultFiles.length;
-    return this.lab.loadCsv(resultsCsv(s.playResultsSummary), `player results (${n} file${n === 1 ? '' : 's'})`);
+    return this.lab.loadCsv(resultsCsv(s.playResultsSummary, packRules(s.pack)), `player results (${n} file${n === 1 ? '' : 's'})`);
   }
 
   /** Writes the pooled numbers into the pack levels with the same grid (one undoable step); returns the levels matched. */

@@ -8,6 +8,7 @@
  * structural model on rated levels.
  */
 import { selectPackLevelDifficulty } from '../store/selectors';
+import { packRules } from '../store/rules';
 import type { PlayerFileText } from '../store/playerDataSlice';
 import type { StudioStore } from '../store/store';
 import { PlayersClient } from '../../workers/players.client';
@@ -56,7 +57,7 @@ export class PlayerDataController {
     const levels = s.pack.levels.map((l) => ({ id: l.id, name: l.name, rows: [...l.rows] }));
     const predicted = s.pack.levels.map((l) => selectPackLevelDifficulty(s, l));
     s.setPlayerDataStatus('running');
-    const outcome = await this.client.rate({ files: [...files], levels, predicted });
+    const outcome = await this.client.rate({ files: [...files], levels, predicted, rules: packRules(s.pack) });
     if (outcome.kind === 'cancelled') return null;
     if (outcome.kind !== 'ok') {
       this.store.getState().setPlayerDataStatus('failed', outcome.message);

@@ -8,7 +8,7 @@ export function openSharedLevel(store: StudioStore, hash: string): boolean {
   const decoded = decodeShareHash(hash);
   const s = store.getState();
   if (decoded.ok) {
-    s.openLevel(decoded.value.level, decoded.value.name === '' ? 'shared level' : decoded.value.name);
+    s.openLevelAs(decoded.value.level, decoded.value.name === '' ? 'shared level' : decoded.value.name, decoded.value.rules);
     s.notify('info', `Opened the shared level${decoded.value.name !== '' ? ` “${decoded.value.name}”` : ''} (Ctrl+Z goes back).`);
   } else s.notify('error', `Cannot open the shared link: ${decoded.error}`);
   return true;

@@ -40,7 +40,7 @@ describe('project file', () => {
 
   it('carries the playtest log, the lab models and the players’ results; opening merges them into the studio', () => {
     const record = { id: 'p1', levelKey: 'k', levelName: 'one', rows: ['C#.', '...', '...'], seconds: 4.5, restarts: 0, moves: 3, solutionMoves: 3, finishedAt: '2026-11-25T08:00:00.000Z' };
-    const results: PlayResults = { format: 'longcat-play-results', version: 2, pack: { name: 'mine', identity: '0123456789abcdef' }, player: 'p-1', exportedAt: '2026-11-25T08:00:00.000Z', levels: [{ id: 'one', name: 'one', rows: ['C#.', '...', '...'], attempts: [{ outcome: 'solved', seconds: 12, moves: 4, undos: 0, restarts: 0, startedAt: '2026-11-25T07:59:00.000Z', replay: false }] }] };
+    const results: PlayResults = { format: 'longcat-play-results', version: 3, rules: 'longcat', pack: { name: 'mine', identity: '0123456789abcdef' }, player: 'p-1', exportedAt: '2026-11-25T08:00:00.000Z', levels: [{ id: 'one', name: 'one', rows: ['C#.', '...', '...'], attempts: [{ outcome: 'solved', seconds: 12, moves: 4, undos: 0, restarts: 0, startedAt: '2026-11-25T07:59:00.000Z', replay: false }] }] };
     const model = createStudioStore().getState().model;
     const text = projectText({ level, levelName: 'one', pack, openId: 'one', ...none, playLog: [record], playStarts: { k: 2 }, savedModels: [{ id: 'm1', savedAt: '2026-11-25', model }], activeModelId: null, playResultFiles: [{ name: 'p-1.json', results }] });
     const r = parseProject(text);

@@ -116,7 +116,8 @@ describe('a safety copy is used only when valid and newer', () => {
 
 const RESULTS: PlayResults = {
   format: 'longcat-play-results',
-  version: 2,
+  version: 3,
+  rules: 'longcat',
   pack: { name: 'good pack', identity: '0123456789abcdef' },
   player: 'ann',
   exportedAt: '2026-11-25T08:00:00.000Z',

@@ -112,6 +112,12 @@ export interface PackSlice {
    * undoable, with a toast. The editor's level stays and is analysed under the new rules.
    */
   newPack(rules: RulesetName): void;
+  /**
+   * Opens `level` (a share link's) to be played by `rules`: as `openLevel`
+   * when the pack's rules are those; else, in the same undo step, a new empty
+   * pack of `rules` (a level is always its pack's game), with a toast.
+   */
+  openLevelAs(level: Level, name: string, rules: RulesetName): void;
   /** Restores a saved pack (persistence: not an edit). */
   setPack(pack: LevelPack): void;
   /** Remembers a grid's features under `key` = `featureKey(rules, rowsKey)` (see `rules.ts`). */
@@ -377,6 +383,18 @@ export const createPackSlice: SliceCreator<PackSlice> = () => (set, get) => {
       get().applyDocEdit(`New ${title} pack`, (doc) => ({ ...doc, pack: withPackRules(emptyPack(), rules), open: null }), {
         toast: old.levels.length === 0 ? `Started a new ${title} pack.` : `Started a new ${title} pack; Undo brings back “${old.name}” (${plural(old.levels.length, 'level')}).`,
       });
+    },
+    openLevelAs: (level, name, rules) => {
+      const old = get().pack;
+      if (packRules(old) === rules) {
+        get().openLevel(level, name);
+        return;
+      }
+      const title = rulesetByName(rules).title;
+      get().applyDocEdit(`Open “${name}” (${title})`, (doc) => ({ ...doc, pack: withPackRules(emptyPack(), rules), level: contentOf(level), levelName: name, open: null }), {
+        toast: old.levels.length === 0 ? `Started a new ${title} pack for it.` : `Started a new ${title} pack for it; Undo brings back “${old.name}” (${plural(old.levels.length, 'level')}).`,
+      });
+      set({ mode: 'edit', play: null });
     },
     setPack: (pack) => set({ pack }),
     rememberFeatures: (key, features) => {

@@ -11,13 +11,19 @@
  * Cost: one analysis per evaluation (for ice 7x6, tens of microseconds).
  */
 import { Analyzer } from '../graph/analyze';
-import type { LevelFeatures } from '../graph/features';
+import { FEATURE_NAMES, type LevelFeatures } from '../graph/features';
 import { CELL_EMPTY, CELL_WALL, levelKey, type Level } from '../level/level';
 import type { Ruleset } from '../rules/ruleset';
 import { createRng, type Rng } from '../util/rng';
 
 /** The features a search can maximise: every numeric feature of a level. */
 export type MaximizableFeature = Exclude<keyof LevelFeatures, 'solutionPaths'> | 'solutionPaths';
+
+/** Every feature a search can maximise, as the CLI's `--maximize` and the studio's form list them. */
+export const MAXIMIZABLE_FEATURES: readonly MaximizableFeature[] = [...FEATURE_NAMES, 'shortestSolutionCount'];
+
+/** Annealing runs the budget is split over when a request names none (the CLI's `--restarts` default too). */
+export const DEFAULT_MAXIMIZE_RESTARTS = 8;
 
 /** What to search for. */
 export interface MaximizeRequest {
@@ -75,7 +81,7 @@ export function maximizeFeature(req: MaximizeRequest): MaximizeResult {
   const rng = createRng(req.seed);
   const analyzer = new Analyzer();
   const maxStates = req.maxStates ?? 20_000;
-  const restarts = Math.max(1, Math.min(req.restarts ?? 8, req.evaluations));
+  const restarts = Math.max(1, Math.min(req.restarts ?? DEFAULT_MAXIMIZE_RESTARTS, req.evaluations));
   const cells = new Uint8Array(cellCount);
   let done = 0, best = -Infinity, bestLevel: Level | null = null, bestFeatures: LevelFeatures | null = null, foundAt = 0;
   let stopped = false;
@@ -150,6 +156,11 @@ function mutate(rng: Rng, l: Layout, cellCount: number): Layout {
   const uniques = l.uniques.slice();
   uniques[pick - l.walls.length - 1] = to;
   return { walls: l.walls, start: l.start, uniques };
+}
+
+/** The id the CLI and the studio give a search's level: the same settings, the same id. */
+export function maximizedLevelId(r: { readonly feature: MaximizableFeature; readonly width: number; readonly height: number; readonly walls: number; readonly seed: number }): string {
+  return `max-${r.feature}-${r.width}x${r.height}-w${r.walls}-s${r.seed}`;
 }
 
 /** The key of the best level (for reports). */

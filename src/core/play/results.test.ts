@@ -10,7 +10,7 @@ import { farOutliers, formatResults, parseResults, summariseResults, type Attemp
 
 const at = (i: number): string => new Date(Date.UTC(2026, 10, 22, 20, 0, i)).toISOString();
 const attempt = (seconds: number, i: number, extra: Partial<Attempt> = {}): Attempt => ({ outcome: 'solved', seconds, moves: 5, undos: 0, restarts: 0, startedAt: at(i), replay: false, ...extra });
-const file = (player: string, levels: PlayResults['levels']): PlayResults => ({ format: 'longcat-play-results', version: 2, pack: { name: 'p', identity: '0123456789abcdef' }, player, exportedAt: at(59), levels });
+const file = (player: string, levels: PlayResults['levels']): PlayResults => ({ format: 'longcat-play-results', version: 3, rules: 'longcat', pack: { name: 'p', identity: '0123456789abcdef' }, player, exportedAt: at(59), levels });
 const A = ['C..', '##.', '##.'];
 const B = ['C...', '.#..', '....', '..#.'];
 
@@ -34,16 +34,40 @@ describe('results files', () => {
     expect(parseResults(JSON.stringify(bad))).toMatchObject({ ok: false, error: [expect.stringMatching(/^levels\.0\.rows: /)] });
     const negative = file('p-1', [{ id: 'a', name: 'A', rows: A, attempts: [attempt(-1, 0)] }]);
     expect(parseResults(JSON.stringify(negative)).ok).toBe(false);
-    const future = { ...file('p-1', []), version: 3 };
+    const future = { ...file('p-1', []), version: 4 };
     expect(parseResults(JSON.stringify(future)).ok).toBe(false);
   });
 });
 
 describe('results file versions and traces', () => {
-  it('a version 1 file (no traces) reads and comes up to version 2 with nothing else changed', () => {
-    const v1 = { ...file('p-1', [{ id: 'a', name: 'A', rows: A, attempts: [attempt(10, 0)] }]), version: 1 };
+  it('a version 1 file (no traces) reads and comes up to version 3, Longcat, with nothing else changed', () => {
+    const { rules: _, ...v3 } = file('p-1', [{ id: 'a', name: 'A', rows: A, attempts: [attempt(10, 0)] }]);
+    const v1 = { ...v3, version: 1 };
     const read = parseResults(JSON.stringify(v1));
-    expect(read).toEqual({ ok: true, value: { ...v1, version: 2 } });
+    expect(read).toEqual({ ok: true, value: { ...v1, version: 3, rules: 'longcat' } });
+  });
+
+  it('version 3 carries the ruleset: ice traces replay under ice; a version 2 file (before rulesets) is Longcat, as it was', () => {
+    // C... / ..#. / .... / .G..: under ice D slides to the bottom-left corner, then R enters the goal, which stops it: won in "DR".
+    const ICE = ['C...', '..#.', '....', '.G..'];
+    const ice: PlayResults = { ...file('p-1', [{ id: 'i', name: 'I', rows: ICE, attempts: [attempt(10, 0, { trace: 'DR' }), attempt(3, 1, { outcome: 'gave-up', trace: 'R|D' })] }]), rules: 'ice' };
+    expect(parseResults(formatResults(ice))).toEqual({ ok: true, value: ice });
+    // The same file from before rulesets (version 2, no rules) meant Longcat, where a goal is no cell: refused, as it was.
+    const { rules: _, ...rest } = ice;
+    expect(parseResults(JSON.stringify({ ...rest, version: 2 }))).toMatchObject({ ok: false, error: [expect.stringMatching(/^levels\.0\.rows: .*a goal 'G' is not part of this game/)] });
+    // Under ice a trace is checked by ice's rules: D then L from the bottom-left corner is blocked.
+    const blocked: PlayResults = { ...file('p-1', [{ id: 'i', name: 'I', rows: ICE, attempts: [attempt(1, 0, { outcome: 'gave-up', trace: 'DL' })] }]), rules: 'ice' };
+    expect(parseResults(JSON.stringify(blocked))).toMatchObject({ ok: false, error: [expect.stringMatching(/move L at position 2 is blocked/)] });
+    // An unknown ruleset is named by the schema.
+    expect(parseResults(JSON.stringify({ ...ice, rules: 'sokoban' })).ok).toBe(false);
+  });
+
+  it('pools the same grid played under two rulesets as two levels', () => {
+    const P = ['C..', '.#.', '...'];
+    const longcatFile = file('p-1', [{ id: 'a', name: 'A', rows: P, attempts: [attempt(10, 0)] }]);
+    const paintFile: PlayResults = { ...file('p-2', [{ id: 'a', name: 'A', rows: P, attempts: [attempt(20, 0), attempt(30, 1)] }]), rules: 'paint' };
+    const summary = summariseResults([longcatFile, paintFile]);
+    expect(summary.map((l) => [l.rules, l.attempts, l.meanSeconds])).toEqual([['longcat', 1, 10], ['paint', 2, 25]]);
   });
 
   it('a trace must replay on its level to the attempt\'s outcome', () => {

@@ -3,7 +3,7 @@
  * and attempt, and what the studio reads back (versioned JSON, zod).
  *
  * ```json
- * { "format": "longcat-play-results", "version": 2,
+ * { "format": "longcat-play-results", "version": 3, "rules": "ice",
  *   "pack": { "name": "...", "identity": "0123abcd0123abcd" },
  *   "player": "p-4f2c...", "exportedAt": "2026-11-22T21:00:00.000Z",
  *   "order": ["b", "a", "c"],                                   (optional)
@@ -20,8 +20,12 @@
  * which is what the ratings use for practice.
  *
  * Version 2 added `trace` (see core/players/trace): every move, undo (`-`)
- * and restart (`|`) of the attempt. A version 1 file (no traces) is read and
- * brought up to version 2 unchanged otherwise.
+ * and restart (`|`) of the attempt. Version 3 added `rules`, the ruleset the
+ * pack was played by (SPEC §12, §14): the levels are checked and the traces
+ * replayed under it. Older files are brought up one step at a time: a
+ * version 1 file (no traces) becomes version 2 unchanged otherwise, and a
+ * version 2 file (written before rulesets reached play mode, which then
+ * played Longcat only) becomes version 3 with the default ruleset.
  *
  * An attempt is one visit to a level, from when it is shown until it is
  * solved or given up (the Give up button, or leaving it unsolved after a
@@ -34,12 +38,14 @@ import { describeParseError, parseRows } from '../level/format';
 import { levelKey, type Level } from '../level/level';
 import { MAX_ID_LENGTH, MAX_NAME_LENGTH, MAX_PACK_LEVELS } from '../pack/schema';
 import { MAX_TRACE_LENGTH, replayTrace, TRACE_PATTERN } from '../players/trace';
+import { rulesetByName } from '../rules/registry';
+import { DEFAULT_RULESET_NAME, RULESET_NAMES, type RulesetName } from '../rules/ruleset';
 import { err, ok, type Result } from '../util/result';
 
 /** The `format` tag of a results file. */
 export const RESULTS_FORMAT = 'longcat-play-results';
-/** The version this code writes (version 1 files are read and migrated). */
-export const RESULTS_VERSION = 2;
+/** The version this code writes (versions 1 and 2 are read and migrated). */
+export const RESULTS_VERSION = 3;
 /** Most attempts kept per level (the oldest go first). */
 export const MAX_ATTEMPTS_PER_LEVEL = 500;
 /** Largest results file read, in characters. */
@@ -75,6 +81,8 @@ export type ResultsLevel = z.infer<typeof ResultsLevelSchema>;
 export const PlayResultsSchema = z.object({
   format: z.literal(RESULTS_FORMAT),
   version: z.literal(RESULTS_VERSION),
+  /** The ruleset the pack was played by (version 3 on). */
+  rules: z.enum(RULESET_NAMES),
   pack: z.object({ name: z.string().max(MAX_NAME_LENGTH), identity: z.string().regex(/^[0-9a-f]{16}$/) }),
   /** A random id per browser, so two files of one player are one player. */
   player: z.string().min(1).max(64),
@@ -89,12 +97,15 @@ export type PlayResults = z.infer<typeof PlayResultsSchema>;
  * Brings an older results file up to {@link RESULTS_VERSION}, one step at a
  * time; anything else is returned as it is for the schema to judge.
  * Version 1 -> 2: traces were added (optional), nothing else changed.
+ * Version 2 -> 3: `rules` was added; every earlier file was played by the
+ * default ruleset (Longcat), so it says that.
  */
 export function migrateResults(json: unknown): unknown {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
-  const record = json as Record<string, unknown>;
-  if (record['version'] === 1) return { ...record, version: 2 };
-  return json;
+  let record = json as Record<string, unknown>;
+  if (record['version'] === 1) record = { ...record, version: 2 };
+  if (record['version'] === 2) record = { ...record, version: 3, rules: DEFAULT_RULESET_NAME };
+  return record;
 }
 
 /** The file text of `results` (pretty JSON, newline at the end). */
@@ -122,15 +133,21 @@ export function parseResults(text: string): Result<PlayResults, string[]> {
   const parsed = PlayResultsSchema.safeParse(migrateResults(json));
   if (!parsed.success) return err(parsed.error.issues.slice(0, 20).map((i) => `${i.path.length === 0 ? '$' : i.path.join('.')}: ${i.message}`));
   const problems: string[] = [];
+  const rules = rulesetByName(parsed.data.rules);
   parsed.data.levels.forEach((l, i) => {
     const grid = parseRows(l.rows);
     if (!grid.ok) {
       problems.push(`levels.${i}.rows: ${describeParseError(grid.error)}`);
       return;
     }
+    const problem = rules.levelProblem(grid.value);
+    if (problem !== null) {
+      problems.push(`levels.${i}.rows: ${problem}`);
+      return;
+    }
     l.attempts.forEach((a, j) => {
       if (a.trace === undefined) return;
-      const replayed = replayTrace(grid.value, a.trace);
+      const replayed = replayTrace(grid.value, a.trace, rules);
       const path = `levels.${i}.attempts.${j}.trace`;
       if (!replayed.ok) problems.push(`${path}: ${replayed.error.message}`);
       else if ((replayed.value.end === 'won') !== (a.outcome === 'solved')) problems.push(`${path}: the moves ${replayed.value.end === 'won' ? 'win the level' : 'do not win the level'} but the attempt says ${a.outcome}`);
@@ -141,8 +158,10 @@ export function parseResults(text: string): Result<PlayResults, string[]> {
 
 /** What one level's attempts over all imported files come to. */
 export interface LevelResultSummary {
-  /** The grid's key ({@link levelKey}): results match pack levels by grid, not by id. */
+  /** The grid's key ({@link levelKey}): results match pack levels by grid (and ruleset), not by id. */
   readonly key: string;
+  /** The ruleset it was played by: the same grid under other rules is another level. */
+  readonly rules: RulesetName;
   readonly name: string;
   readonly rows: readonly string[];
   readonly level: Level;
@@ -185,8 +204,8 @@ export function farOutliers(values: readonly number[]): { kept: number[]; droppe
 }
 
 /**
- * Pools the attempts of many results files per level (by grid, in first-seen
- * order). An attempt seen twice (same player, level and start time: the
+ * Pools the attempts of many results files per level (by ruleset and grid,
+ * in first-seen order). An attempt seen twice (same player, level and start time: the
  * same file imported twice, or two exports of one browser) counts once.
  * Give-ups are counted, never timed: a give-up is not a completion time;
  * replays (attempts after the player's first solve) are counted, not timed.
@@ -194,16 +213,16 @@ export function farOutliers(values: readonly number[]): { kept: number[]; droppe
  * Files are assumed parsed by {@link parseResults}. O(attempts log attempts).
  */
 export function summariseResults(files: readonly PlayResults[]): LevelResultSummary[] {
-  const byKey = new Map<string, { name: string; rows: readonly string[]; level: Level; players: Set<string>; seen: Set<string>; attempts: number; solves: number[]; giveUps: number; replays: number }>();
+  const byKey = new Map<string, { key: string; rules: RulesetName; name: string; rows: readonly string[]; level: Level; players: Set<string>; seen: Set<string>; attempts: number; solves: number[]; giveUps: number; replays: number }>();
   for (const file of files) {
     for (const l of file.levels) {
       const grid = parseRows(l.rows);
       if (!grid.ok) continue;
       const key = levelKey(grid.value);
-      let entry = byKey.get(key);
+      let entry = byKey.get(`${file.rules}\u0000${key}`);
       if (entry === undefined) {
-        entry = { name: l.name, rows: l.rows, level: grid.value, players: new Set(), seen: new Set(), attempts: 0, solves: [], giveUps: 0, replays: 0 };
-        byKey.set(key, entry);
+        entry = { key, rules: file.rules, name: l.name, rows: l.rows, level: grid.value, players: new Set(), seen: new Set(), attempts: 0, solves: [], giveUps: 0, replays: 0 };
+        byKey.set(`${file.rules}\u0000${key}`, entry);
       }
       for (const a of l.attempts) {
         const id = `${file.player}\u0000${a.startedAt}`;
@@ -217,11 +236,12 @@ export function summariseResults(files: readonly PlayResults[]): LevelResultSumm
       }
     }
   }
-  return [...byKey.entries()].map(([key, e]) => {
+  return [...byKey.values()].map((e) => {
     const { kept, dropped } = farOutliers(e.solves);
     const sorted = [...kept].sort((a, b) => a - b);
     return {
-      key,
+      key: e.key,
+      rules: e.rules,
       name: e.name,
       rows: e.rows,
       level: e.level,

@@ -9,6 +9,8 @@ import { err, ok, type Result } from '../util/result';
 import { detectAttemptFormat, readAttemptsText } from './attemptReader';
 import { FORMAT_LABELS, type AttemptFormat, type ImportedAttempt, type ImportedFile, type ImportProblem } from './imported';
 import type { LevelAttempt } from './rate';
+import { DEFAULT_RULESET } from '../rules/registry';
+import type { Ruleset } from '../rules/ruleset';
 import { replayTrace } from './trace';
 
 /** Reads attempts from a whole file's text. `format` null detects it. O(text). */
@@ -136,12 +138,12 @@ export function matchAttempts(attempts: readonly ImportedAttempt[], levels: read
   return { attempts: out, keys: matcher.keys(), unmatched, levelOf };
 }
 
-/** The problem with one attempt's moves on its matched level (they must replay to its outcome), or null. */
-export function traceProblem(a: ImportedAttempt, level: number, levels: readonly MatchLevel[], grids: readonly ReturnType<typeof parseRows>[]): ImportProblem | null {
+/** The problem with one attempt's moves on its matched level (they must replay to its outcome under the pack's `rules`), or null. */
+export function traceProblem(a: ImportedAttempt, level: number, levels: readonly MatchLevel[], grids: readonly ReturnType<typeof parseRows>[], rules: Ruleset = DEFAULT_RULESET): ImportProblem | null {
   if (a.trace === null || level < 0) return null;
   const grid = grids[level]!;
   if (!grid.ok) return null;
-  const r = replayTrace(grid.value, a.trace);
+  const r = replayTrace(grid.value, a.trace, rules);
   const where = `the moves on level "${levels[level]!.id}"`;
   if (!r.ok) return { line: a.line, message: `${where} do not replay: ${r.error.message}` };
   if ((r.value.end === 'won') !== (a.outcome === 'solved')) return { line: a.line, message: `${where} ${r.value.end === 'won' ? 'win it' : 'do not win it'} but the outcome is ${a.outcome}` };
@@ -150,18 +152,19 @@ export function traceProblem(a: ImportedAttempt, level: number, levels: readonly
 
 /**
  * Every attempt's moves must replay on the pack level its key matched, to
- * its outcome (solved: the moves win; otherwise they do not): the rows that
+ * its outcome (solved: the moves win; otherwise they do not), under the
+ * pack's `rules` (default: the default ruleset): the rows that
  * do not, with their lines. Attempts whose key matches no level are not
  * checked (they are left out anyway). O(total trace length).
  */
-export function traceProblems(attempts: readonly ImportedAttempt[], levels: readonly MatchLevel[], map: ReadonlyMap<string, string> = new Map()): ImportProblem[] {
+export function traceProblems(attempts: readonly ImportedAttempt[], levels: readonly MatchLevel[], map: ReadonlyMap<string, string> = new Map(), rules: Ruleset = DEFAULT_RULESET): ImportProblem[] {
   const traced = attempts.filter((a) => a.trace !== null);
   if (traced.length === 0) return [];
   const matcher = createMatcher(levels, map);
   const grids = levels.map((l) => parseRows([...l.rows]));
   const problems: ImportProblem[] = [];
   for (const a of traced) {
-    const p = traceProblem(a, matcher.level(a), levels, grids);
+    const p = traceProblem(a, matcher.level(a), levels, grids, rules);
     if (p !== null) problems.push(p);
   }
   return problems;

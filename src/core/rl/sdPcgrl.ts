@@ -113,8 +113,11 @@ export class SdPcgrlEnv implements BatchedEnv {
 
   private difficultyOf(walk: SolutionDownCarver): number {
     const r = this.analyzer.analyze(walk.toLevel(), { rules: this.rules });
-    // Partial walks are solvable by construction; the cap cannot be reached on 16x16 walk levels in practice.
-    return r.ok ? this.options.difficulty(r.value.features) : 0;
+    // Partial walks are solvable by construction once they have a level: a walk
+    // whose rules put the goal where it ends (ice) has none before its first
+    // slide, and counts as difficulty 0 there. The cap cannot be reached on
+    // 16x16 walk levels in practice.
+    return r.ok && r.value.features.nSolutions > 0 ? this.options.difficulty(r.value.features) : 0;
   }
 
   private reset(i: number): void {

@@ -72,7 +72,7 @@ export function LabPlayerResults() {
                 </thead>
                 <tbody>
                   {s.summary.map((l) => (
-                    <tr key={l.key} data-testid="lab.resultsRow" data-solved={l.solves} data-gaveup={l.giveUps} data-mean={l.meanSeconds ?? ''}>
+                    <tr key={`${l.rules}:${l.key}`} data-testid="lab.resultsRow" data-solved={l.solves} data-gaveup={l.giveUps} data-mean={l.meanSeconds ?? ''}>
                       <td title={`${l.rows.join('\n')}\n${l.attempts} attempts`}>{l.name || '(unnamed)'}</td>
                       <td className="num">{l.players}</td>
                       <td className="num">{l.solves}</td>

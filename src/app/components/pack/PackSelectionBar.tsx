@@ -6,8 +6,10 @@
 import { useState } from 'react';
 import { EXPORT_FORMAT_INFO, TEXT_EXPORT_FORMATS, type TextExportFormat } from '../../../core/export/formats';
 import type { FieldValue, PackFieldDef } from '../../../core/pack/fields';
+import { rulesetByName } from '../../../core/rules/registry';
 import { subsetPack } from '../../store/packEdits';
 import { selectedPackIds } from '../../store/packSelectionSlice';
+import { packRules } from '../../store/rules';
 import { selectExportPack } from '../../store/selectors';
 import { useActions, useStudio, useStudioShallow } from '../../studioContext';
 import { exportPackFile } from './exportPackFile';
@@ -24,6 +26,8 @@ export function PackSelectionBar() {
   const ids = useStudioShallow((s) => selectedPackIds(s));
   const count = useStudio((s) => s.pack.levels.length);
   const fields = useStudio((s) => s.pack.fields);
+  // The formats that hold this pack's ruleset's levels (its assets say; the Arduboy header is Longcat's).
+  const exportsOf = useStudio((s) => rulesetByName(packRules(s.pack)).assets.exports);
   const [tag, setTag] = useState('');
   const [notes, setNotes] = useState('');
   const [position, setPosition] = useState('1');
@@ -71,7 +75,7 @@ export function PackSelectionBar() {
       </div>
       <div className="button-row">
         <select aria-label="export format for the selected levels" data-testid="pack.selection.format" value={format} onChange={(e) => setFormat(e.target.value as TextExportFormat)}>
-          {TEXT_EXPORT_FORMATS.map((f) => <option key={f} value={f}>{EXPORT_FORMAT_INFO[f].label}</option>)}
+          {TEXT_EXPORT_FORMATS.map((f) => <option key={f} value={f} disabled={!exportsOf.includes(f)}>{EXPORT_FORMAT_INFO[f].label}</option>)}
         </select>
         <button type="button" data-testid="pack.selection.export" title="Only the selected levels; a format that cannot hold some of them leaves those out and says why" onClick={exportThese}>Export these</button>
         <span className="grow" />
