@@ -21,6 +21,7 @@ function resultsFile(player: string, order: readonly number[]): string {
   return formatResults({
     format: RESULTS_FORMAT,
     version: RESULTS_VERSION,
+    rules: 'longcat',
     pack: { name: 'P', identity: IDENTITY },
     player,
     exportedAt: new Date(start + 3_600_000).toISOString(),
