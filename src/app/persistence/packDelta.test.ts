@@ -54,6 +54,7 @@ describe('a pack too large for the journal', () => {
   ] as const) {
     it(`is journalled as its change after ${label}, and a kill loses nothing`, async () => {
       const { kv, journal, store, autosave } = await bigSaved();
+      const before = packText(store);
       edit(store);
       const entry = journal.data.get('pack')!;
       expect(entry).toMatch(/^@\d+\n\{"delta":"longcat-pack-delta"/);
@@ -61,9 +62,19 @@ describe('a pack too large for the journal', () => {
       autosave.stop();
       const { again, problems, recovered } = await killAndLoad(kv, journal);
       expect(packText(again)).toBe(packText(store));
-      expect(recovered).toEqual([expect.stringMatching(/^Recovered your last changes to .*the level pack/)]);
-      // The undo history did not fit the journal: said in plain words, never as a mismatch.
-      for (const p of problems) expect(p).toMatch(/^Your last changes to the level pack were recovered, but the undo history from before them was not: undo starts from here/);
+      // The undo history did not fit the journal: the saved one comes back with one more step, to the recovered pack, and the message says so.
+      expect(recovered).toEqual([expect.stringMatching(/^Recovered your last changes to .*the level pack.*: the page closed .* Undo takes them back as one step \(“Changes recovered after the page closed”\); the separate steps they were made in were not kept\.$/)]);
+      expect(problems).toEqual([]);
+      const { history } = again.getState();
+      expect(history.entries.map((e) => e.label)).toEqual(['Import forty.json (replace)', 'Changes recovered after the page closed']);
+      again.getState().undo();
+      expect(packText(again)).toBe(before);
+      again.getState().undo();
+      expect(again.getState().pack.levels).toEqual([]);
+      // Written back at once: a second load finds the history whole, with nothing to add.
+      const third = await killAndLoad(kv, journal);
+      expect(third.again.getState().history.entries).toHaveLength(2);
+      expect(third.problems).toEqual([]);
     });
   }
 
