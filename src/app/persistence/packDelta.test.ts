@@ -11,6 +11,7 @@ import { loadSaved, startAutosave } from './autosave';
 import { memoryStore } from './db';
 import { memoryJournal, stampText } from './journal';
 import { applyPackDelta } from './packDelta';
+import { HISTORY_JOURNAL_LATER_FROM } from './parts';
 
 /** 40 distinct 4x4 levels: a pack whose journal text is far past the small journal below. */
 const PACK = {
@@ -114,5 +115,61 @@ describe('a pack too large for the journal', () => {
     expect(applyPackDelta({ ...delta, order: 'l0' }, saved, 5)).toMatchObject({ ok: false, why: expect.stringContaining('shape') });
     expect(applyPackDelta({ ...delta, order: ['l1', 'l0'] }, saved, 5)).toEqual({ ok: true, pack: { ...PACK, levels: [PACK.levels[1], PACK.levels[0]] } });
     expect(stampText('{}', 3)).toBe('@3\n{}');
+  });
+});
+
+/** `n` distinct 5x5 levels (the bits of `i` as walls below the head's row). */
+const manyLevels = (n: number) => ({
+  format: 'longcat-pack',
+  version: 1,
+  name: 'many',
+  levels: Array.from({ length: n }, (_, i) => ({ id: `m${i}`, name: `many ${i}`, rows: ['C....', ...[0, 1, 2, 3].map((y) => [...'.....'].map((c, x) => ((i >> (y * 5 + x)) & 1 ? '#' : c)).join(''))] })),
+});
+
+describe("a big pack's undo history", () => {
+  it('is journalled in the task after the change; a kill before it keeps the saved history and the work as one more undo step', async () => {
+    const kv = memoryStore();
+    const journal = memoryJournal();
+    const store = createStudioStore();
+    await loadSaved(store, kv, { journal });
+    const autosave = startAutosave(store, kv, { delayMs: 60_000, journal });
+    expect(store.getState().importPackText(JSON.stringify(manyLevels(HISTORY_JOURNAL_LATER_FROM)), 'many.json')).toBe(true);
+    // The pack is safe at once; the history's copy waits for the next task (the change's own task does not pay for it).
+    expect(journal.names()).toContain('pack');
+    expect(journal.names()).not.toContain('history');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(journal.names()).toContain('history');
+    await autosave.flush();
+    expect(journal.names()).toEqual([]);
+
+    const before = packText(store);
+    store.getState().newPackLevel();
+    expect(journal.names()).toContain('pack');
+    expect(journal.names()).not.toContain('history');
+    // Killed before the next task: nothing more is written.
+    autosave.stop();
+    const { again, problems, recovered } = await killAndLoad(kv, journal);
+    expect(again.getState().pack.levels).toHaveLength(HISTORY_JOURNAL_LATER_FROM + 1);
+    expect(packText(again)).toBe(packText(store));
+    expect(problems).toEqual([]);
+    expect(recovered).toEqual([expect.stringContaining('Undo takes them back as one step')]);
+    expect(again.getState().history.entries.map((e) => e.label)).toEqual(['Import many.json (replace)', 'Changes recovered after the page closed']);
+    again.getState().undo();
+    expect(packText(again)).toBe(before);
+  });
+
+  it('below the size, the history is journalled with the change, and a kill keeps every step', async () => {
+    const kv = memoryStore();
+    const journal = memoryJournal();
+    const store = createStudioStore();
+    await loadSaved(store, kv, { journal });
+    const autosave = startAutosave(store, kv, { delayMs: 60_000, journal });
+    store.getState().importPackText(JSON.stringify(manyLevels(20)), 'many.json');
+    store.getState().newPackLevel();
+    expect(journal.names()).toEqual(expect.arrayContaining(['pack', 'history']));
+    autosave.stop();
+    const { again, recovered } = await killAndLoad(kv, journal);
+    expect(recovered).toEqual([expect.not.stringContaining('Undo takes')]);
+    expect(again.getState().history.entries.map((e) => e.label)).toEqual(store.getState().history.entries.map((e) => e.label));
   });
 });
