@@ -147,7 +147,7 @@ export async function openStudioDb(options: OpenOptions = {}): Promise<KeyValueS
 }
 
 /** An in-memory store (tests, and when IndexedDB is unavailable). */
-export function memoryStore(initial: Partial<Record<RecordName, unknown>> = {}): KeyValueStore & { data: Map<RecordName, unknown>; saved: Map<string, unknown>; stamps: Map<RecordName, number>; copies: Map<RecordName, string> } {
+export function memoryStore(initial: Partial<Record<RecordName, unknown>> = {}): KeyValueStore & Required<Pick<KeyValueStore, 'journalTexts' | 'writeJournal'>> & { data: Map<RecordName, unknown>; saved: Map<string, unknown>; stamps: Map<RecordName, number>; copies: Map<RecordName, string> } {
   const data = new Map<RecordName, unknown>(Object.entries(initial) as [RecordName, unknown][]);
   const saved = new Map<string, unknown>();
   const stamps = new Map<RecordName, number>();
