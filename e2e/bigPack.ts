@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type CDPSession, type Page } from '@playwright/test';
 import type { StudioPage } from './pages/StudioPage';
+import { PackOverviewPage } from './pages/PackOverviewPage';
 
 /** `n` distinct 7x7 levels: the head top-left, walls on the other cells by the bits of `i` spread over the grid. */
 export function bigPackJson(n: number): string {
@@ -57,6 +58,8 @@ export interface BigPackRun {
   readonly sort: TaskStats;
   readonly filter: TaskStats;
   readonly exportJson: TaskStats;
+  /** The pack overview opened and closed again. */
+  readonly overview: TaskStats;
 }
 
 /**
@@ -196,5 +199,13 @@ export async function measureBigPack(studio: StudioPage, n: number, waitMs: numb
   const exportJson = await measure('export', async () => {
     await studio.pack.exportText();
   });
-  return { levels: n, importMs, allDifficultiesMs, importAndAnalysis, sort, filter, exportJson };
+  // The pack overview opened (its windowed grid drawn) and closed again.
+  const overview = await measure('overview', async () => {
+    await new PackOverviewPage(page).open();
+    await expect(page.getByTestId('pack.grid')).toHaveAttribute('data-windowed', 'true');
+    await expect(page.getByTestId('pack.tile').first()).toBeVisible();
+    await page.getByTestId('app.view.studio').click();
+    await expect(page.getByTestId('pack.count')).toHaveText(`${n} levels`);
+  });
+  return { levels: n, importMs, allDifficultiesMs, importAndAnalysis, sort, filter, exportJson, overview };
 }
