@@ -30,10 +30,10 @@ function bigGridsJson(n: number): string {
   return JSON.stringify({ format: 'longcat-pack', version: 1, name: `big ${n}`, levels });
 }
 
-test('a 5,000-level pack: New level and a tab kill, then a delete and a browser kill: both come back, and undo reaches the level', async ({}, info) => {
+test('a 5,000-level pack: New level and a tab kill, then a delete and a browser kill: both come back, and undo reaches the level', async () => {
   test.setTimeout(300_000);
   // A browser of its own on its own profile, so that the whole browser can be killed too.
-  const profile = await launchProfile(info);
+  const profile = await launchProfile(test.info());
   try {
     let studio = new StudioPage(await firstPage(profile.context));
     await studio.open();
