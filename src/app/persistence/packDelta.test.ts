@@ -12,6 +12,7 @@ import { memoryStore } from './db';
 import { memoryJournal, stampText } from './journal';
 import { applyPackDelta } from './packDelta';
 import { HISTORY_JOURNAL_LATER_FROM } from './parts';
+import { mirroredJournal } from './journalMirror';
 
 /** 40 distinct 4x4 levels: a pack whose journal text is far past the small journal below. */
 const PACK = {
@@ -78,6 +79,31 @@ describe('a pack too large for the journal', () => {
       expect(third.problems).toEqual([]);
     });
   }
+
+  it('a browser kill (localStorage lost) right after each of those edits loses nothing: the change comes back from its copy in IndexedDB', async () => {
+    for (const edit of [
+      (s: StudioStore) => void s.getState().newPackLevel(),
+      (s: StudioStore) => s.getState().renamePackLevel('l7', 'renamed'),
+      (s: StudioStore) => s.getState().movePackLevel(30, 0),
+      (s: StudioStore) => s.getState().removePackLevel('l3'),
+    ]) {
+      const kv = memoryStore();
+      const journal = mirroredJournal(memoryJournal({ maxChars: 3000 }), kv, new Map());
+      const store = createStudioStore();
+      await loadSaved(store, kv, { journal });
+      const autosave = startAutosave(store, kv, { delayMs: 60_000, journal });
+      store.getState().importPackText(JSON.stringify(PACK), 'forty.json');
+      await autosave.flush();
+      edit(store);
+      await journal.settled();
+      autosave.stop();
+      // The browser's localStorage is gone with it; IndexedDB's completed transactions stay.
+      const again = createStudioStore();
+      const problems = await loadSaved(again, kv, { journal: mirroredJournal(memoryJournal({ maxChars: 3000 }), kv, await kv.journalTexts()) });
+      expect(packText(again)).toBe(packText(store));
+      expect(problems).toEqual([]);
+    }
+  });
 
   it('a change made while a write is landing is journalled against the pack that write saved', async () => {
     const { kv, journal, store, autosave } = await bigSaved();
