@@ -4,10 +4,14 @@
  * after "New level" lost the level 3 times in 17). Import, wait for the
  * save, New level, kill the tab at once (its script stopped: no pagehide,
  * no last write), open the studio again: 5,001 levels, the new one last,
- * and a message that says in plain words what was recovered.
+ * and a message that says in plain words what was recovered. Then delete a
+ * level and kill the whole browser (its localStorage's last seconds go with
+ * it; the change's copy in IndexedDB stays): the delete is there after the
+ * relaunch, and Ctrl+Z (the recovered step) brings the level back.
  */
-import { expect, test } from './fixtures';
+import { expect, test } from '@playwright/test';
 import { StudioPage } from './pages/StudioPage';
+import { copiesSettled, firstPage, launchProfile } from './browserKill';
 
 /**
  * `n` distinct 14x14 levels, mostly wall (small state spaces): the head top-left on an open top row,
@@ -26,27 +30,55 @@ function bigGridsJson(n: number): string {
   return JSON.stringify({ format: 'longcat-pack', version: 1, name: `big ${n}`, levels });
 }
 
-test('a 5,000-level pack: New level, then the tab killed at once: the level is there after reopening', async ({ studio, context }) => {
+test('a 5,000-level pack: New level and a tab kill, then a delete and a browser kill: both come back, and undo reaches the level', async () => {
   test.setTimeout(300_000);
-  const { page } = studio;
-  await studio.pack.show();
-  await studio.pack.importText(bigGridsJson(5000), 'big-5000.json');
-  await expect(page.getByTestId('pack.count')).toHaveText('5000 levels', { timeout: 120_000 });
-  await studio.waitSaved();
-  // The kill is made ready first, so it lands right after the click (well inside the autosave's 250 ms wait).
-  const cdp = await context.newCDPSession(page);
-  await page.getByTestId('pack.new').click();
-  await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
-  await page.close();
+  // A browser of its own on its own profile, so that the whole browser can be killed too.
+  const profile = await launchProfile(test.info());
+  try {
+    let studio = new StudioPage(await firstPage(profile.context));
+    await studio.open();
+    const { page } = studio;
+    await studio.pack.show();
+    await studio.pack.importText(bigGridsJson(5000), 'big-5000.json');
+    await expect(page.getByTestId('pack.count')).toHaveText('5000 levels', { timeout: 120_000 });
+    await studio.waitSaved();
+    // The tab's kill is made ready first, so it lands right after the click (well inside the autosave's 250 ms wait).
+    const cdp = await profile.context.newCDPSession(page);
+    await page.getByTestId('pack.new').click();
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+    await page.close();
 
-  const again = new StudioPage(await context.newPage());
-  await again.open();
-  await again.pack.show();
-  await expect(again.page.getByTestId('pack.count')).toHaveText('5001 levels', { timeout: 120_000 });
-  const file = await again.pack.exportJson();
-  expect(file.levels).toHaveLength(5001);
-  expect(file.levels[5000]!.name).toBe('new level');
-  expect(file.levels.slice(0, 5000).map((l) => l.id)).toEqual(Array.from({ length: 5000 }, (_, i) => `big-${i}`));
-  await expect(again.messages().filter({ hasText: 'Recovered your last changes to' }).first()).toContainText('the level pack');
-  await expect(again.messages().filter({ hasText: 'does not match' })).toHaveCount(0);
+    studio = new StudioPage(await profile.context.newPage());
+    await studio.open();
+    await studio.pack.show();
+    await expect(studio.page.getByTestId('pack.count')).toHaveText('5001 levels', { timeout: 120_000 });
+    let file = await studio.pack.exportJson();
+    expect(file.levels).toHaveLength(5001);
+    expect(file.levels[5000]!.name).toBe('new level');
+    expect(file.levels.slice(0, 5000).map((l) => l.id)).toEqual(Array.from({ length: 5000 }, (_, i) => `big-${i}`));
+    await expect(studio.messages().filter({ hasText: 'Recovered your last changes to' }).first()).toContainText('the level pack');
+    await expect(studio.messages().filter({ hasText: 'does not match' })).toHaveCount(0);
+
+    // The first level deleted, and the browser process killed once its safety copy is in IndexedDB
+    // (localStorage's last seconds die with the browser).
+    await studio.waitSaved();
+    await studio.pack.item(0).getByTestId('pack.item.delete').click();
+    await expect(studio.page.getByTestId('pack.count')).toHaveText('5000 levels');
+    await copiesSettled(studio.page);
+    await profile.kill();
+    studio = new StudioPage(await firstPage(profile.context));
+    await studio.open();
+    await studio.pack.show();
+    await expect(studio.page.getByTestId('pack.count')).toHaveText('5000 levels', { timeout: 120_000 });
+    file = await studio.pack.exportJson();
+    expect(file.levels.map((l) => l.id)).toEqual([...Array.from({ length: 4999 }, (_, i) => `big-${i + 1}`), file.levels[4999]!.id]);
+    expect(file.levels[4999]!.name).toBe('new level');
+    // The undo history was too large for a safety copy: the saved one came back with the delete as one recovered step.
+    await expect(studio.messages().filter({ hasText: 'Recovered your last changes to' }).first()).toContainText('Undo takes them back as one step');
+    await studio.press('Control+z');
+    await expect(studio.page.getByTestId('pack.count')).toHaveText('5001 levels');
+    expect((await studio.pack.exportJson()).levels[0]!.id).toBe('big-0');
+  } finally {
+    await profile.close();
+  }
 });

@@ -1,13 +1,14 @@
 /**
  * More commands for the model-based test (see studioModel.ts): the tab
  * killed (its renderer crashed: no pagehide, no last write, unlike a
- * reload), players' attempts imported in the Players view, and a safety
+ * reload), the whole browser killed, players' attempts imported in the Players view, and a safety
  * copy in localStorage replaced by something parseable but wrong.
  */
 import fc from 'fast-check';
 import { expect } from '@playwright/test';
 import { PlayersPage } from './pages/PlayersPage';
 import { StudioPage } from './pages/StudioPage';
+import { copiesSettled, firstPage } from './browserKill';
 import { checkAgrees, fullChecks, type Model, type Real } from './studioModel';
 
 type Cmd = fc.AsyncCommand<Model, Real>;
@@ -42,6 +43,35 @@ class Kill implements Cmd {
     await checkAgrees(m, r, true);
   }
   toString = () => `Kill(${this.delayMs} ms)`;
+}
+
+/**
+ * The whole browser killed (SIGKILL to its process: no unload, no shutdown
+ * write; localStorage's last seconds are lost with it), right after the last
+ * step's safety copies reached IndexedDB (a few ms after the step, long
+ * before the autosave's write), then launched again on the same profile and
+ * the studio opened: nothing is lost. Needs a session on a profile of its
+ * own (`studioModel.spec.ts` gives one to sessions with this step).
+ */
+class BrowserKill implements Cmd {
+  check = (m: Readonly<Model>) => !m.unsavedWhileFull;
+  async run(m: Model, r: Real): Promise<void> {
+    r.log.push(this.toString());
+    if (r.profile === undefined) throw new Error('BrowserKill needs a session on a profile of its own');
+    await copiesSettled(r.page);
+    await r.profile.kill();
+    r.context = r.profile.context;
+    const page = await firstPage(r.context);
+    await StudioPage.installStorageSwitch(page);
+    r.page = page;
+    r.studio = new StudioPage(page);
+    await r.studio.open();
+    await expect(page.getByTestId('workspace.readOnly'), `the relaunched browser owns the workspace: after ${r.log.join(' → ')}`).toHaveCount(0);
+    m.full = false;
+    m.unsavedWhileFull = false;
+    await checkAgrees(m, r, true);
+  }
+  toString = () => 'BrowserKill';
 }
 
 /** The attempt files the model expects the Players view to hold, by name. */
@@ -107,8 +137,9 @@ class CorruptSafetyCopy implements Cmd {
 /** The new commands, weighted lightly beside the others. */
 export const moreCommandArbs: fc.Arbitrary<Cmd>[] = [
   fc.constantFrom(0, 40, 260).map((d) => new Kill(d)),
+  fc.constant(null).map(() => new BrowserKill()),
   fc.constantFrom('day-one.csv', 'day-two.csv').map((n) => new PlayersImport(n)),
   fc.tuple(fc.constantFrom('pack' as const, 'level' as const), fc.constantFrom('"x"', '{"version":999}')).map(([rec, t]) => new CorruptSafetyCopy(rec, t)),
 ];
 
-export const moreCommands = { Kill, PlayersImport, CorruptSafetyCopy };
+export const moreCommands = { Kill, BrowserKill, PlayersImport, CorruptSafetyCopy };

@@ -14,6 +14,7 @@ import { test } from '@playwright/test';
 import { commandArbs, commands as C } from './studioCommands';
 import { moreCommandArbs, moreCommands as M } from './studioCommandsMore';
 import { initialModel, openReal, type Model, type Real } from './studioModel';
+import { launchProfile } from './browserKill';
 
 const runs = Number(process.env['MODEL_RUNS'] ?? (process.env['FUZZ_RUNS'] !== undefined ? 50 : 3));
 const maxCommands = Number(process.env['MODEL_COMMANDS'] ?? (process.env['FUZZ_RUNS'] !== undefined ? 25 : 10));
@@ -24,8 +25,23 @@ const path = process.env['MODEL_PATH'];
 
 type Cmd = fc.AsyncCommand<Model, Real>;
 
-/** Runs `cmds` on a fresh studio in a fresh browser context (empty storage). */
+/**
+ * Runs `cmds` on a fresh studio in a fresh browser context (empty storage); a session that kills the browser
+ * gets a browser of its own on its own profile (launched again after each kill).
+ */
 async function session(browser: import('@playwright/test').Browser, cmds: Iterable<Cmd>): Promise<void> {
+  // (fast-check's generated steps come wrapped: the step is `cmd`.)
+  const steps = [...cmds].map((c) => ((c as { cmd?: Cmd }).cmd ?? c));
+  if (steps.some((c) => c instanceof M.BrowserKill)) {
+    const profile = await launchProfile(test.info());
+    try {
+      const real = await openReal(profile.context, profile);
+      await fc.asyncModelRun(() => ({ model: initialModel(), real }), cmds);
+    } finally {
+      await profile.close();
+    }
+    return;
+  }
   const baseURL = test.info().project.use.baseURL ?? `http://127.0.0.1:${process.env['PREVIEW_PORT'] ?? 4173}`;
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   try {
@@ -80,6 +96,8 @@ const REGRESSIONS: Record<string, () => Cmd[]> = {
     new C.Undo(),
   ],
   'a kill right after an edit, a New and an import loses nothing': () => [new C.Paint('wall', 0.5, 0.5), new M.Kill(0), new C.NewLevel(), new M.Kill(0), new C.Import('file', [A]), new M.Kill(40), new C.Undo()],
+  // Issue 35: a browser process killed outright loses localStorage's last seconds; the safety copies are in IndexedDB too.
+  'a browser kill right after an edit, a New and an import loses nothing': () => [new C.Paint('wall', 0.5, 0.5), new M.BrowserKill(), new C.NewLevel(), new C.Import('file', [A]), new M.BrowserKill(), new C.Undo(), new C.Undo()],
 };
 
 for (const [name, cmds] of Object.entries(REGRESSIONS)) {

@@ -18,6 +18,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { createLevelSource } from '../src/core/generators/registry';
 import { toRows } from '../src/core/level/level';
 import { StudioPage } from './pages/StudioPage';
+import { firstPage, type Profile } from './browserKill';
 
 export interface ModelLevel {
   readonly name: string;
@@ -43,7 +44,10 @@ export interface Model {
 }
 
 export interface Real {
-  readonly context: BrowserContext;
+  /** The browser context (replaced when the browser is killed and launched again). */
+  context: BrowserContext;
+  /** The browser's own profile, when the session can kill the browser (`BrowserKill`); else a context of the test's browser. */
+  readonly profile?: Profile;
   page: Page;
   studio: StudioPage;
   /** Steps so far, for the failure message. */
@@ -135,11 +139,11 @@ export async function reloadPage(r: Real): Promise<void> {
 }
 
 /** A fresh studio in a fresh browser context (empty storage), with the storage switch and clipboard access. */
-export async function openReal(context: BrowserContext): Promise<Real> {
+export async function openReal(context: BrowserContext, profile?: Profile): Promise<Real> {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const page = await context.newPage();
+  const page = profile !== undefined ? await firstPage(context) : await context.newPage();
   await StudioPage.installStorageSwitch(page);
   const studio = new StudioPage(page);
   await studio.open();
-  return { context, page, studio, log: [] };
+  return { context, page, studio, log: [], ...(profile !== undefined ? { profile } : {}) };
 }

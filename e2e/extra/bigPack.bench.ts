@@ -4,7 +4,7 @@
  * main thread's longest task and total blocking time for each, and the time
  * until every difficulty is shown, with the main thread's CPU time and the
  * most CPU time one task took (from a trace; `BIG_PACK_TRACE=0` skips it).
- * `BIG_PACK_PROFILE=<folder>` also writes a CPU profile of each step there.
+ * `BIG_PACK_PROFILE=<folder>` also writes a CPU profile and a trace of each step there.
  * `npm run bench:browser:pack`; results in docs/BENCHMARKS.md ("Big packs in
  * the studio").
  */

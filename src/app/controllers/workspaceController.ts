@@ -15,6 +15,7 @@
 import { backupText, makeBackup, parseBackups, type Backup } from '../persistence/backups';
 import { loadSaved, startAutosave, type Autosave } from '../persistence/autosave';
 import { storageJournal, type Journal } from '../persistence/journal';
+import { mirroredJournal } from '../persistence/journalMirror';
 import { describeSaveError } from '../persistence/saveErrors';
 import { openStudioDb, RECORD_NAMES, type KeyValueStore, type RecordName } from '../persistence/db';
 import { createStudioStore, type StudioStore } from '../store/store';
@@ -51,8 +52,11 @@ type Message = { type: 'flush-request' } | { type: 'flushed' };
 export class WorkspaceController {
   private kv: KeyValueStore | null = null;
   private autosave: Autosave | null = null;
-  /** The write-ahead journal (localStorage): every change is there before it is drawn (see `journal.ts`). */
-  private readonly journal: Journal | null = storageJournal();
+  /**
+   * The write-ahead journal (localStorage): every change is there before it is drawn (see `journal.ts`); once the
+   * database is open, each entry is copied there too, for a kill of the whole browser (`journalMirror.ts`).
+   */
+  private journal: Journal | null = storageJournal();
   private readonly channel: BroadcastChannel | null = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
   private releaseLock: (() => void) | null = null;
   private started = false;
@@ -84,6 +88,7 @@ export class WorkspaceController {
         onClosed: (reason) => this.lost('closed', `Saving stopped: ${reason}. Reload this tab to go on saving here.`),
         onBlocked: () => this.state.notify('error', 'Another tab of the studio holds an older version of its database open; close that tab (or reload it) to continue.'),
       });
+      this.journal = await withIndexedDbCopies(this.journal, this.kv);
       // Safety copies (the journal) newer than IndexedDB's records and valid are read over them, then written through;
       // loading sets the others aside, so what is left in the journal afterwards is what is pending.
       const problems = await loadSaved(this.store, this.kv, { readOnly: !owner, journal: this.journal, onRecovered: (m) => this.state.notify('info', m) });
@@ -260,4 +265,23 @@ export class WorkspaceController {
     this.releaseLock?.();
     this.channel?.close();
   }
+}
+
+/**
+ * `local` with every entry copied to IndexedDB as well (a browser killed outright loses localStorage's last
+ * seconds, not a completed IndexedDB transaction): `journalMirror.ts`. The end-to-end tests wait on
+ * `window.__longcatJournal.settled()` before killing the browser, to kill it right after the copy is on disk.
+ */
+async function withIndexedDbCopies(local: Journal | null, kv: KeyValueStore): Promise<Journal | null> {
+  if (local === null || kv.journalTexts === undefined || kv.writeJournal === undefined) return local;
+  const write = kv.writeJournal.bind(kv);
+  let found = new Map<RecordName, string>();
+  try {
+    found = await kv.journalTexts();
+  } catch {
+    // Unreadable copies: the localStorage entries alone, as before.
+  }
+  const journal = mirroredJournal(local, { writeJournal: write }, found);
+  (globalThis as { __longcatJournal?: { settled: () => Promise<void> } }).__longcatJournal = { settled: journal.settled };
+  return journal;
 }

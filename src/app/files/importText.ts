@@ -8,6 +8,7 @@ import { describeParseError, parseLevels } from '../../core/level/format';
 import { checkPackTextSync, type CheckedPack } from '../../workers/packFile.api';
 import type { StudioStore } from '../store/store';
 import { openProjectText } from './projectIo';
+import { warmPackJournalText } from '../persistence/restore';
 
 /** True when the text is meant as JSON (a pack or project file), judged by its first character. */
 export function looksLikeJson(text: string): boolean {
@@ -18,11 +19,9 @@ export function looksLikeJson(text: string): boolean {
 /** Resolves in a later task: the page draws and answers input in between. */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** A pack file checked in this thread, then a task boundary before the store takes it (the page draws in between). */
+/** A pack file checked in this thread (`importText` puts a task boundary before the store takes it: the page draws in between). */
 async function checkHere(text: string): Promise<CheckedPack> {
-  const checked = checkPackTextSync(text);
-  await nextTask();
-  return checked;
+  return checkPackTextSync(text);
 }
 
 /**
@@ -31,14 +30,20 @@ async function checkHere(text: string): Promise<CheckedPack> {
  * choice (append or replace) unless the pack is empty. A pack file is read
  * and checked by `check` (the studio's worker, see `PackImportController`;
  * by default in this thread, in a task of its own) and taken into the
- * store afterwards, so a big file does not hold the page for both.
+ * store two tasks later, so a big file does not hold the page for all of it.
  * Resolves to false when nothing could be read (the report says why).
  */
 export async function importText(store: StudioStore, text: string, fileName: string, check: (text: string) => Promise<CheckedPack> = checkHere): Promise<boolean> {
   if (looksLikeJson(text)) {
     // A project file (Ctrl+S) dropped or chosen here opens as the document.
     if (/"format"\s*:\s*"longcat-project"/.test(text.slice(0, 200))) return openProjectText(store, text, fileName);
-    return store.getState().acceptCheckedPack(fileName, await check(text));
+    const checked = await check(text);
+    // A big pack's answer is a task of its own to read (the worker's message) and another to encode for the
+    // safety copy; the store takes it in a third, which then only joins remembered texts (see warmPackJournalText).
+    await nextTask();
+    if (checked.ok) warmPackJournalText(checked.value.pack);
+    await nextTask();
+    return store.getState().acceptCheckedPack(fileName, checked);
   }
   const s = store.getState();
   const parsed = parseLevels(text);

@@ -97,6 +97,33 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
     }
   };
 
+  /** Writes `p`'s journal text (a part with `journalText`) for state `s`, stamped `at`; past the size limit, its delta or nothing. */
+  const writeText = (p: Part, s: StudioState, at: number): void => {
+    try {
+      journal!.writeText(p.name, p.journalText!(s), at);
+      unjournaled.delete(p.name);
+      deltas.delete(p.name);
+    } catch (e) {
+      journal!.remove(p.name);
+      deltas.delete(p.name);
+      if (e instanceof JournalTooLarge) slow.add(p.name);
+      if (!writeDelta(p, s, at)) unjournaled.add(p.name);
+    }
+  };
+
+  /** Parts whose journal entry waits for the task after their change (`journalLater`). */
+  const later = new Set<RecordName>();
+  let laterTimer: ReturnType<typeof setTimeout> | null = null;
+  const journalDeferred = (): void => {
+    laterTimer = null;
+    const s = state();
+    for (const name of later) {
+      // Already in IndexedDB, or grown past the journal meanwhile: nothing to write.
+      if (unsaved.has(name) && unjournaled.has(name) && !slow.has(name) && !stopped) writeText(part(name), s, stamps.get(name) ?? nextStamp());
+    }
+    later.clear();
+  };
+
   const settle = (): void => {
     if (failures > 0) return;
     if (dirty.size === 0 && queued === 0 && timer === null) state().setSaveStatus('saved');
@@ -120,6 +147,11 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
   };
 
   const flush = async (): Promise<void> => {
+    // (Leaving the page flushes: a safety copy still waiting for its task is written now.)
+    if (laterTimer !== null) {
+      clearTimeout(laterTimer);
+      journalDeferred();
+    }
     if (timer !== null) clearTimeout(timer);
     timer = null;
     if (dirty.size === 0) return writing;
@@ -200,16 +232,15 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
       if (journalling && p.journalText !== undefined && p.eager !== true) {
         // The journal's text straight from the state (cheaper than the value and its encoding); the write takes the value then.
         taken.delete(p.name);
-        try {
-          journal.writeText(p.name, p.journalText(s), at);
-          unjournaled.delete(p.name);
-          deltas.delete(p.name);
-        } catch (e) {
-          journal.remove(p.name);
-          deltas.delete(p.name);
-          if (e instanceof JournalTooLarge) slow.add(p.name);
-          if (!writeDelta(p, s, at)) unjournaled.add(p.name);
+        if (p.journalLater?.(s) === true) {
+          // Written in a task of its own, right after this one (the change itself is journalled by its own parts now).
+          unjournaled.add(p.name);
+          later.add(p.name);
+          laterTimer ??= setTimeout(journalDeferred, 0);
+          continue;
         }
+        later.delete(p.name);
+        writeText(p, s, at);
         continue;
       }
       let value: unknown;
@@ -262,7 +293,8 @@ export function startAutosave(store: StudioStore, kv: KeyValueStore, options: nu
       unsubscribe();
       if (timer !== null) clearTimeout(timer);
       if (retryTimer !== null) clearTimeout(retryTimer);
-      timer = retryTimer = null;
+      if (laterTimer !== null) clearTimeout(laterTimer);
+      timer = retryTimer = laterTimer = null;
     },
     unsaved: () => unsaved.size > 0,
     atRisk: () => [...unsaved].some((n) => journal === null || unjournaled.has(n)),

@@ -41,7 +41,27 @@ export interface KeyValueStore {
   backups(): Promise<Map<string, unknown>>;
   putBackup(id: string, value: unknown): Promise<void>;
   removeBackup(id: string): Promise<void>;
+  /** The journal's copies kept here (`journalMirror.ts`): stamped texts by record. Optional (a store without them keeps none). */
+  journalTexts?(): Promise<Map<RecordName, string>>;
+  /** Puts (text) and removes (null) journal copies, in one transaction. */
+  writeJournal?(changes: readonly (readonly [RecordName, string | null])[]): Promise<void>;
 }
+
+/** Key prefix of the journal's copies in {@link KV_STORE} (`journalMirror.ts`). */
+export const JOURNAL_COPY_PREFIX = 'journal:';
+
+/** The stamp at the head of a journal copy's text (`@<ms>` line), or null. */
+function copyStamp(text: unknown): number | null {
+  if (typeof text !== 'string' || !text.startsWith('@')) return null;
+  const n = Number(text.slice(1, text.indexOf('\n')));
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** A record written with `stamp` makes its journal copy stale unless the copy is newer (a later change). */
+const copyIsStale = (text: unknown, stamp: number): boolean => {
+  const at = copyStamp(text);
+  return at === null || at <= stamp;
+};
 
 export interface OpenOptions {
   /** Another tab opened a newer version: this connection is closed; saving stops. */
@@ -77,7 +97,9 @@ export async function openStudioDb(options: OpenOptions = {}): Promise<KeyValueS
     set: async (name, value, stamp = nextStamp()) => {
       live();
       const tx = db.transaction(KV_STORE, 'readwrite');
-      await Promise.all([tx.store.put(value, name), tx.store.put(stamp, STAMP_PREFIX + name), tx.done]);
+      // The record's journal copy goes in the same transaction, unless it holds a later change.
+      const copy = tx.store.get(JOURNAL_COPY_PREFIX + name).then((text) => (text !== undefined && copyIsStale(text, stamp) ? tx.store.delete(JOURNAL_COPY_PREFIX + name) : undefined));
+      await Promise.all([tx.store.put(value, name), tx.store.put(stamp, STAMP_PREFIX + name), copy, tx.done]);
     },
     stamp: async (name) => {
       live();
@@ -104,22 +126,49 @@ export async function openStudioDb(options: OpenOptions = {}): Promise<KeyValueS
       live();
       await db.delete(KV_STORE, BACKUP_PREFIX + id);
     },
+    journalTexts: async () => {
+      live();
+      const range = IDBKeyRange.bound(JOURNAL_COPY_PREFIX, `${JOURNAL_COPY_PREFIX}\uffff`);
+      const tx = db.transaction(KV_STORE);
+      const [keys, values] = await Promise.all([tx.store.getAllKeys(range), tx.store.getAll(range)]);
+      const out = new Map<RecordName, string>();
+      keys.forEach((k, i) => {
+        const name = String(k).slice(JOURNAL_COPY_PREFIX.length) as RecordName;
+        if (RECORD_NAMES.includes(name) && typeof values[i] === 'string') out.set(name, values[i] as string);
+      });
+      return out;
+    },
+    writeJournal: async (changes) => {
+      live();
+      const tx = db.transaction(KV_STORE, 'readwrite');
+      await Promise.all([...changes.map(([name, text]) => (text === null ? tx.store.delete(JOURNAL_COPY_PREFIX + name) : tx.store.put(text, JOURNAL_COPY_PREFIX + name))), tx.done]);
+    },
   };
 }
 
 /** An in-memory store (tests, and when IndexedDB is unavailable). */
-export function memoryStore(initial: Partial<Record<RecordName, unknown>> = {}): KeyValueStore & { data: Map<RecordName, unknown>; saved: Map<string, unknown>; stamps: Map<RecordName, number> } {
+export function memoryStore(initial: Partial<Record<RecordName, unknown>> = {}): KeyValueStore & Required<Pick<KeyValueStore, 'journalTexts' | 'writeJournal'>> & { data: Map<RecordName, unknown>; saved: Map<string, unknown>; stamps: Map<RecordName, number>; copies: Map<RecordName, string> } {
   const data = new Map<RecordName, unknown>(Object.entries(initial) as [RecordName, unknown][]);
   const saved = new Map<string, unknown>();
   const stamps = new Map<RecordName, number>();
+  const copies = new Map<RecordName, string>();
   return {
     data,
     saved,
     stamps,
+    copies,
     get: async (name) => structuredClone(data.get(name)),
     set: async (name, value, stamp = nextStamp()) => {
       data.set(name, structuredClone(value));
       stamps.set(name, stamp);
+      if (copies.has(name) && copyIsStale(copies.get(name), stamp)) copies.delete(name);
+    },
+    journalTexts: async () => new Map(copies),
+    writeJournal: async (changes) => {
+      for (const [name, text] of changes) {
+        if (text === null) copies.delete(name);
+        else copies.set(name, text);
+      }
     },
     stamp: async (name) => stamps.get(name) ?? null,
     remove: async (name) => {

@@ -17,12 +17,12 @@ import { restoreLabModels } from './labModels';
 import { restoreLevel, restorePlayLog, restoreSettings, salvageSavedPack } from './restore';
 import { PARTS } from './parts';
 import { makeBackup, type Backup } from './backups';
-import { noteStamp, type Journal, type JournalEntry } from './journal';
+import { nextStamp, noteStamp, type Journal, type JournalEntry } from './journal';
 import { restoreAtdResults, restoreGeneratorResults, restoreHistoryRecord, restoreWorkspace } from './workspace';
 import { restoreBatchReport, restoreLabSession } from './sessions';
 import { restorePlayers } from './players';
 import { applyPackDelta, isPackDelta } from './packDelta';
-import { docAt, sameRows, type DocState } from '../store/history';
+import { docAt, recordEntry, sameRows, type DocState, type HistoryEntry } from '../store/history';
 import { currentDoc, docFields } from '../store/historySlice';
 import { toRows } from '../../core/level/level';
 
@@ -41,6 +41,9 @@ export const RECORD_WORDS: Readonly<Record<RecordName, string>> = {
   labSession: "the predictor lab's session",
   players: "the players' data",
 };
+
+/** The undo step from the saved history to work recovered from safety copies (when the history's own copy was older). */
+export const RECOVERED_STEP_LABEL = 'Changes recovered after the page closed';
 
 /** A record read and restored: its raw value, the restore's result, and where it came from. */
 interface Read<T> {
@@ -176,6 +179,8 @@ export async function loadSaved(
       });
     } else damaged('workspace', `${r.error}; using the default view and settings`);
   }
+  /** The saved history was given one more step, to the work recovered from safety copies: written back below. */
+  let historyRebuilt = false;
   const history = await read('history', restoreHistoryRecord, (r) => r.ok);
   if (history !== undefined) {
     const r = history.result;
@@ -186,9 +191,13 @@ export async function loadSaved(
       if (at !== null && sameContent(at, currentDoc(st))) {
         // The store takes the history's own objects, so undo compares by identity as it does before a reload.
         store.setState({ ...docFields(st, at), history: r.value });
-      } else if (at !== null && !recovered.includes('history') && (recovered.includes('pack') || recovered.includes('level'))) {
-        // The document's last changes came from their safety copies and the history's did not (too large to keep one).
-        damaged('history', `Your last changes to ${recovered.includes('pack') ? 'the level pack' : 'the level'} were recovered, but the undo history from before them was not: undo starts from here`, [], false);
+      } else if (at !== null && (recovered.includes('pack') || recovered.includes('level'))) {
+        // The document's last changes came from their safety copies and the history's did not (a big pack's history
+        // is journalled a task after the change, or is too large for the journal): the history as saved, and one more
+        // step from there to the recovered work, so undo still reaches everything before.
+        const recoveredStep: HistoryEntry = { id: `recovered-${nextStamp()}`, label: RECOVERED_STEP_LABEL, at: Date.now(), before: at, after: currentDoc(st) };
+        store.setState({ history: recordEntry(r.value, recoveredStep) });
+        historyRebuilt = true;
       } else if (at !== null) {
         // (When the level or pack was not restored whole, that message already says so: the backup is kept without another.)
         damaged('history', 'the saved undo history does not match the saved level and pack; starting a new undo history', [], problems.length > 0);
@@ -245,7 +254,8 @@ export async function loadSaved(
   if (recovered.length > 0 && !readOnly) {
     const words = recovered.map((n) => RECORD_WORDS[n]);
     const list = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)!}`;
-    options.onRecovered?.(`Recovered your last changes to ${list}: the page closed before they were saved, and they were kept in this browser's local storage.`);
+    const undo = historyRebuilt ? ` Undo takes them back as one step (“${RECOVERED_STEP_LABEL}”); the separate steps they were made in were not kept.` : '';
+    options.onRecovered?.(`Recovered your last changes to ${list}: the page closed before they were saved, and they were kept in this browser's local storage.${undo}`);
   }
   if (readOnly) return problems;
   // The copies first: a failure here stops everything before a damaged record can be overwritten.
@@ -259,6 +269,16 @@ export async function loadSaved(
       if (value === undefined) await kv.remove(name);
       else await kv.set(name, value);
       journal?.remove(name);
+    }
+  }
+  if (historyRebuilt) {
+    // Saved at once (its old safety copy, if any, is older than the step): when this cannot be written, the next change saves it.
+    const value = PARTS.find((p) => p.name === 'history')!.value(store.getState());
+    try {
+      await kv.set('history', value);
+      journal?.remove('history');
+    } catch {
+      // Nothing is lost: the recovered work stays in its safety copies until autosave writes it.
     }
   }
   return problems;

@@ -11,6 +11,8 @@ import { loadSaved, startAutosave } from './autosave';
 import { memoryStore } from './db';
 import { memoryJournal, stampText } from './journal';
 import { applyPackDelta } from './packDelta';
+import { HISTORY_JOURNAL_LATER_FROM } from './parts';
+import { mirroredJournal } from './journalMirror';
 
 /** 40 distinct 4x4 levels: a pack whose journal text is far past the small journal below. */
 const PACK = {
@@ -54,6 +56,7 @@ describe('a pack too large for the journal', () => {
   ] as const) {
     it(`is journalled as its change after ${label}, and a kill loses nothing`, async () => {
       const { kv, journal, store, autosave } = await bigSaved();
+      const before = packText(store);
       edit(store);
       const entry = journal.data.get('pack')!;
       expect(entry).toMatch(/^@\d+\n\{"delta":"longcat-pack-delta"/);
@@ -61,11 +64,46 @@ describe('a pack too large for the journal', () => {
       autosave.stop();
       const { again, problems, recovered } = await killAndLoad(kv, journal);
       expect(packText(again)).toBe(packText(store));
-      expect(recovered).toEqual([expect.stringMatching(/^Recovered your last changes to .*the level pack/)]);
-      // The undo history did not fit the journal: said in plain words, never as a mismatch.
-      for (const p of problems) expect(p).toMatch(/^Your last changes to the level pack were recovered, but the undo history from before them was not: undo starts from here/);
+      // The undo history did not fit the journal: the saved one comes back with one more step, to the recovered pack, and the message says so.
+      expect(recovered).toEqual([expect.stringMatching(/^Recovered your last changes to .*the level pack.*: the page closed .* Undo takes them back as one step \(“Changes recovered after the page closed”\); the separate steps they were made in were not kept\.$/)]);
+      expect(problems).toEqual([]);
+      const { history } = again.getState();
+      expect(history.entries.map((e) => e.label)).toEqual(['Import forty.json (replace)', 'Changes recovered after the page closed']);
+      again.getState().undo();
+      expect(packText(again)).toBe(before);
+      again.getState().undo();
+      expect(again.getState().pack.levels).toEqual([]);
+      // Written back at once: a second load finds the history whole, with nothing to add.
+      const third = await killAndLoad(kv, journal);
+      expect(third.again.getState().history.entries).toHaveLength(2);
+      expect(third.problems).toEqual([]);
     });
   }
+
+  it('a browser kill (localStorage lost) right after each of those edits loses nothing: the change comes back from its copy in IndexedDB', async () => {
+    for (const edit of [
+      (s: StudioStore) => void s.getState().newPackLevel(),
+      (s: StudioStore) => s.getState().renamePackLevel('l7', 'renamed'),
+      (s: StudioStore) => s.getState().movePackLevel(30, 0),
+      (s: StudioStore) => s.getState().removePackLevel('l3'),
+    ]) {
+      const kv = memoryStore();
+      const journal = mirroredJournal(memoryJournal({ maxChars: 3000 }), kv, new Map());
+      const store = createStudioStore();
+      await loadSaved(store, kv, { journal });
+      const autosave = startAutosave(store, kv, { delayMs: 60_000, journal });
+      store.getState().importPackText(JSON.stringify(PACK), 'forty.json');
+      await autosave.flush();
+      edit(store);
+      await journal.settled();
+      autosave.stop();
+      // The browser's localStorage is gone with it; IndexedDB's completed transactions stay.
+      const again = createStudioStore();
+      const problems = await loadSaved(again, kv, { journal: mirroredJournal(memoryJournal({ maxChars: 3000 }), kv, await kv.journalTexts()) });
+      expect(packText(again)).toBe(packText(store));
+      expect(problems).toEqual([]);
+    }
+  });
 
   it('a change made while a write is landing is journalled against the pack that write saved', async () => {
     const { kv, journal, store, autosave } = await bigSaved();
@@ -103,5 +141,61 @@ describe('a pack too large for the journal', () => {
     expect(applyPackDelta({ ...delta, order: 'l0' }, saved, 5)).toMatchObject({ ok: false, why: expect.stringContaining('shape') });
     expect(applyPackDelta({ ...delta, order: ['l1', 'l0'] }, saved, 5)).toEqual({ ok: true, pack: { ...PACK, levels: [PACK.levels[1], PACK.levels[0]] } });
     expect(stampText('{}', 3)).toBe('@3\n{}');
+  });
+});
+
+/** `n` distinct 5x5 levels (the bits of `i` as walls below the head's row). */
+const manyLevels = (n: number) => ({
+  format: 'longcat-pack',
+  version: 1,
+  name: 'many',
+  levels: Array.from({ length: n }, (_, i) => ({ id: `m${i}`, name: `many ${i}`, rows: ['C....', ...[0, 1, 2, 3].map((y) => [...'.....'].map((c, x) => ((i >> (y * 5 + x)) & 1 ? '#' : c)).join(''))] })),
+});
+
+describe("a big pack's undo history", () => {
+  it('is journalled in the task after the change; a kill before it keeps the saved history and the work as one more undo step', async () => {
+    const kv = memoryStore();
+    const journal = memoryJournal();
+    const store = createStudioStore();
+    await loadSaved(store, kv, { journal });
+    const autosave = startAutosave(store, kv, { delayMs: 60_000, journal });
+    expect(store.getState().importPackText(JSON.stringify(manyLevels(HISTORY_JOURNAL_LATER_FROM)), 'many.json')).toBe(true);
+    // The pack is safe at once; the history's copy waits for the next task (the change's own task does not pay for it).
+    expect(journal.names()).toContain('pack');
+    expect(journal.names()).not.toContain('history');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(journal.names()).toContain('history');
+    await autosave.flush();
+    expect(journal.names()).toEqual([]);
+
+    const before = packText(store);
+    store.getState().newPackLevel();
+    expect(journal.names()).toContain('pack');
+    expect(journal.names()).not.toContain('history');
+    // Killed before the next task: nothing more is written.
+    autosave.stop();
+    const { again, problems, recovered } = await killAndLoad(kv, journal);
+    expect(again.getState().pack.levels).toHaveLength(HISTORY_JOURNAL_LATER_FROM + 1);
+    expect(packText(again)).toBe(packText(store));
+    expect(problems).toEqual([]);
+    expect(recovered).toEqual([expect.stringContaining('Undo takes them back as one step')]);
+    expect(again.getState().history.entries.map((e) => e.label)).toEqual(['Import many.json (replace)', 'Changes recovered after the page closed']);
+    again.getState().undo();
+    expect(packText(again)).toBe(before);
+  });
+
+  it('below the size, the history is journalled with the change, and a kill keeps every step', async () => {
+    const kv = memoryStore();
+    const journal = memoryJournal();
+    const store = createStudioStore();
+    await loadSaved(store, kv, { journal });
+    const autosave = startAutosave(store, kv, { delayMs: 60_000, journal });
+    store.getState().importPackText(JSON.stringify(manyLevels(20)), 'many.json');
+    store.getState().newPackLevel();
+    expect(journal.names()).toEqual(expect.arrayContaining(['pack', 'history']));
+    autosave.stop();
+    const { again, recovered } = await killAndLoad(kv, journal);
+    expect(recovered).toEqual([expect.not.stringContaining('Undo takes')]);
+    expect(again.getState().history.entries.map((e) => e.label)).toEqual(store.getState().history.entries.map((e) => e.label));
   });
 });

@@ -36,7 +36,17 @@ export type Part = {
    * is the journal's text of the change from `base` (stamped `baseStamp`) to `s`.
    */
   journalDelta?: { base: (s: StudioState) => unknown; text: (s: StudioState, base: unknown, baseStamp: number) => string };
+  /**
+   * True when this change's journal entry (a part with `journalText`) may wait for the next task, so the
+   * change's own task does not pay for it: for a record that is not the work itself (the undo history of a
+   * big pack), whose loss in that moment `load.ts` recovers from (the older history, and the work's newer
+   * safety copies as one more undo step).
+   */
+  journalLater?: (s: StudioState) => boolean;
 };
+
+/** From this many pack levels, the undo history's safety copy is written in the task after the change (see `journalLater`). */
+export const HISTORY_JOURNAL_LATER_FROM = 1000;
 
 export const PARTS: Part[] = [
   { name: 'level', changed: (a, b) => a.level !== b.level || a.levelName !== b.levelName, value: (s) => saveLevel(s.level, s.levelName) },
@@ -72,7 +82,13 @@ export const PARTS: Part[] = [
         pins: { size: s.suggestPinsSize, cells: s.suggestPins }, keepPins: s.keepPins,
       }),
   },
-  { name: 'history', changed: (a, b) => a.history !== b.history, value: (s) => saveHistory(s.history), journalText: (s) => savedHistoryJournalText(s.history) },
+  {
+    name: 'history',
+    changed: (a, b) => a.history !== b.history,
+    value: (s) => saveHistory(s.history),
+    journalText: (s) => savedHistoryJournalText(s.history),
+    journalLater: (s) => s.pack.levels.length >= HISTORY_JOURNAL_LATER_FROM,
+  },
   { name: 'atdResults', changed: (a, b) => a.atdRun !== b.atdRun && a.atdRun.status === 'done', value: (s) => saveAtdResults(s.atdRun) },
   // Only a finished run is kept (a run in progress would be saved as nothing and replace the last good one).
   { name: 'generatorResults', changed: (a, b) => a.generatorRun !== b.generatorRun && a.generatorRun.status === 'done', value: (s) => saveGeneratorResults(s.generatorRun) },

@@ -106,6 +106,15 @@ export function savedPackJournalText(pack: LevelPack): string {
   });
 }
 
+/**
+ * Encodes and remembers each level's journal text of `pack` now (a pack about to be taken into the store, such
+ * as a checked import), so the change's own task, which must write the safety copy before it ends, only joins
+ * them. Idempotent; the levels' texts are kept only while the levels are.
+ */
+export function warmPackJournalText(pack: LevelPack): void {
+  savedPackJournalText(pack);
+}
+
 export function restorePack(json: unknown): Result<LevelPack, string> {
   const r = importPackJson(json);
   if (r.ok) return ok(r.value.pack);

@@ -77,18 +77,27 @@ export function useWindowedRows<E extends HTMLElement>(count: number, estimate: 
   const [scrollEl, setScrollEl] = useState<HTMLElement | null>(null);
   const [margin, setMargin] = useState(0);
   const windowed = itemCount > WINDOW_FROM;
+  /** The element whose scrolling ancestor was looked up, and that ancestor (looked up once per element: reading styles costs a style pass). */
+  const parentOf = useRef<{ el: E | null; parent: HTMLElement | null } | null>(null);
   // Where the collection starts inside its scrolling container (what is above it can change: re-read after each draw;
-  // the state is set only when it moved, so this settles after one more draw).
+  // the state is set only when it moved, so this settles after one more draw). Read in the next frame, where the page is
+  // laid out anyway, not during React's commit: reading it there laid the page out inside the task of the change
+  // (a 5,000-level import's task paid a layout it did not need).
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     if (!windowed) return;
     const el = ref.current;
-    const parent = scrollParentOf(el);
+    if (parentOf.current?.el !== el) parentOf.current = { el, parent: scrollParentOf(el) };
+    const parent = parentOf.current.parent;
     if (parent !== scrollEl) setScrollEl(parent);
-    // Not laid out (a hidden view): its place cannot be read; the one known stays.
-    if (el === null || parent === null || el.getClientRects().length === 0) return;
-    const top = el.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop;
-    if (Math.abs(top - margin) > 1) setMargin(top);
+    if (el === null || parent === null) return;
+    const frame = requestAnimationFrame(() => {
+      // Not laid out (a hidden view): its place cannot be read; the one known stays.
+      if (el.getClientRects().length === 0) return;
+      const top = el.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop;
+      setMargin((m) => (Math.abs(top - m) > 1 ? top : m));
+    });
+    return () => cancelAnimationFrame(frame);
   });
   const keepKey = keep.join(',');
   const rangeExtractor = useCallback(
