@@ -61,6 +61,21 @@ const projectV2toV3: RecordMigration = (json) => ({ ...json, version: 3, playerA
  */
 const workspaceV1toV2: RecordMigration = (json) => ({ ...json, version: 2, pins: { size: '', cells: [] }, keepPins: true });
 
+/**
+ * Workspace v2 -> v3: v3 keeps the Batch view's maps' settings: the
+ * expressive range's axes, bins and overlays, and the hit-rate map's form.
+ * v2 saved none: what a v2 build showed (difficulty against leniency in 20
+ * bins, pack and rated levels drawn; the hit-rate form's first values).
+ */
+const workspaceV2toV3: RecordMigration = (json) => ({
+  ...json,
+  version: 3,
+  batchMaps: {
+    range: { x: 'difficulty', y: 'leniency', bins: 20, showPack: true, showRated: true },
+    hitRate: { targets: '10:70:20', alsoMeasure: 'leniency', alsoValues: '0.3:0.7:0.2', requests: 3, evaluations: 2000, shade: 'hitRate' },
+  },
+});
+
 const chain = (...steps: [number, RecordMigration][]): ReadonlyMap<number, RecordMigration> => new Map(steps);
 
 /** The history of every record kind. */
@@ -69,7 +84,7 @@ export const RECORD_HISTORY: Readonly<Record<RecordKind, RecordHistory>> = {
   playtests: { label: 'the saved playtest log', current: 2, steps: chain([1, playtestsV1toV2]) },
   settings: { label: 'the saved settings', current: 1, steps: chain() },
   labModels: { label: 'the saved difficulty models', current: 1, steps: chain() },
-  workspace: { label: 'the saved workspace', current: 2, steps: chain([1, workspaceV1toV2]) },
+  workspace: { label: 'the saved workspace', current: 3, steps: chain([1, workspaceV1toV2], [2, workspaceV2toV3]) },
   history: { label: 'the saved undo history', current: 1, steps: chain() },
   generatorResults: { label: 'the saved generator results', current: 1, steps: chain() },
   atdResults: { label: 'the saved at-difficulty results', current: 1, steps: chain() },

@@ -28,9 +28,10 @@ import { packRules } from '../store/rules';
 import { err, ok, type Result } from '../../core/util/result';
 import { PinRowsField, SeedSchema, SideSchema } from '../../core/util/schemas';
 import { BANDS, type BandName } from '../../core/difficulty/predict';
-import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUATION_COUNT } from '../../workers/batch.protocol';
+import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUATION_COUNT, MAX_HIT_RATE_REQUESTS } from '../../workers/batch.protocol';
 import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type OpenLevel } from '../store/history';
 import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../store/batchSlice';
+import { HIT_RATE_SHADES, type HitRateForm, type RangeViewSettings } from '../store/batchMaps';
 import type { FoundLevel } from '../../workers/batch.api';
 import type { StudioView } from '../store/uiSlice';
 import { migrateRecord, recordVersion } from './migrations';
@@ -75,6 +76,19 @@ export const BatchSettingsSchema = z.object({
   temperatures: z.string().max(200),
 });
 
+/** The Batch view's maps' settings (record v3): the expressive range's axes, bins, overlays; the hit-rate map's form. */
+const BatchMapsSchema = z.object({
+  range: z.object({ x: z.enum(MEASURE_NAMES), y: z.enum(MEASURE_NAMES), bins: z.number().int().min(2).max(60), showPack: z.boolean(), showRated: z.boolean() }),
+  hitRate: z.object({
+    targets: z.string().max(200),
+    alsoMeasure: z.enum(MEASURE_NAMES).nullable(),
+    alsoValues: z.string().max(200),
+    requests: z.number().int().min(1).max(MAX_HIT_RATE_REQUESTS),
+    evaluations: z.number().int().min(1).max(10_000_000),
+    shade: z.enum(HIT_RATE_SHADES),
+  }),
+});
+
 /** The pinned cells: row-major cells of a `WxH` level (size '' and no cells when none are pinned). */
 const PinsSchema = z
   .object({ size: z.string().regex(/^(\d{1,2}x\d{1,2})?$/), cells: z.array(z.number().int().min(0).max(255)).max(256) })
@@ -85,7 +99,7 @@ const PinsSchema = z
     return p.cells.every((c) => c < w! * h!) && new Set(p.cells).size === p.cells.length;
   }, { message: 'a pinned cell lies outside its level, or is pinned twice' });
 
-/** The workspace record's version (its own chain in `migrations.ts`: v2 added the pins). */
+/** The workspace record's version (its own chain in `migrations.ts`: v2 added the pins, v3 the Batch maps' settings). */
 export const WORKSPACE_RECORD_VERSION = recordVersion('workspace');
 
 export const WorkspaceSchema = z.object({
@@ -96,6 +110,7 @@ export const WorkspaceSchema = z.object({
   batchSettings: BatchSettingsSchema,
   pins: PinsSchema,
   keepPins: z.boolean(),
+  batchMaps: BatchMapsSchema,
 });
 
 export interface SavedWorkspace {
@@ -107,6 +122,8 @@ export interface SavedWorkspace {
   readonly pins: { readonly size: string; readonly cells: readonly number[] };
   /** Whether generators keep the pinned cells. */
   readonly keepPins: boolean;
+  /** The Batch view's maps' settings. */
+  readonly batchMaps: { readonly range: RangeViewSettings; readonly hitRate: HitRateForm };
 }
 
 export function saveWorkspace(w: SavedWorkspace): unknown {
@@ -118,6 +135,7 @@ export function saveWorkspace(w: SavedWorkspace): unknown {
     batchSettings: w.batchSettings,
     pins: { size: w.pins.size, cells: [...w.pins.cells] },
     keepPins: w.keepPins,
+    batchMaps: { range: { ...w.batchMaps.range }, hitRate: { ...w.batchMaps.hitRate } },
   };
 }
 
