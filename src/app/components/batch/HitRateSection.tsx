@@ -31,14 +31,6 @@ export function HitRateSection() {
   const hits = run.cells.reduce((a, c) => a + c.hits, 0), asked = run.cells.reduce((a, c) => a + c.requests, 0);
   const controls = (
     <span className="range-controls">
-      <label className="muted">
-        shade by{' '}
-        <select value={form.shade} data-testid="hitRate.shade" onChange={(e) => set({ shade: e.target.value as HitRateShade })}>
-          {HIT_RATE_SHADES.map((k) => (
-            <option key={k} value={k}>{SHADE_LABELS[k]}</option>
-          ))}
-        </select>
-      </label>
       <button type="button" className="small" data-testid="hitRate.csv" disabled={request === null || run.cells.length === 0} onClick={() => downloadText(hitRateCsv(request!, run.cells), `${stem}.csv`, 'text/csv')}>CSV</button>
     </span>
   );
@@ -79,6 +71,14 @@ export function HitRateSection() {
             Cancel
           </button>
         )}
+        <label className="field">
+          <span>shade by</span>
+          <select value={form.shade} data-testid="hitRate.shade" onChange={(e) => set({ shade: e.target.value as HitRateShade })}>
+            {HIT_RATE_SHADES.map((k) => (
+              <option key={k} value={k}>{SHADE_LABELS[k]}</option>
+            ))}
+          </select>
+        </label>
         <span className="muted" data-testid="hitRate.status" data-status={run.status}>
           {request === null ? (grid.ok ? '' : grid.error) : `${run.cells.length} of ${total} cells · ${hits} of ${asked} requests hit${run.seconds !== null ? ` · ${run.seconds.toFixed(1)} s` : ''}`}
         </span>
