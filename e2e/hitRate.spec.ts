@@ -56,7 +56,8 @@ test('the hit-rate map draws the CLI\'s cells; its settings and the range\'s sur
   await page.getByTestId('range.showRated').uncheck();
   await page.getByTestId('hitRate.shade').selectOption('uniqueShare');
   await expect(page.getByTestId('range.chart')).toHaveAttribute('aria-label', 'expressive range: shortest solution against open cells');
-  await page.getByTestId('batch.view').screenshot({ path: info.outputPath('batch-maps.png') });
+  await page.getByTestId('range.section').screenshot({ path: info.outputPath('range-map.png') });
+  await page.getByTestId('hitRate.section').screenshot({ path: info.outputPath('hit-rate-map.png') });
 
   await studio.waitSaved();
   await page.reload();

@@ -44,11 +44,12 @@ export function HitRateChart({ request, cells, shade }: { readonly request: HitR
         if (c === undefined) return <rect key={`${target}|${second}`} x={x + 1} y={y + 1} width={CELL.w - 2} height={CELL.h - 2} fill="none" stroke={CHART.grid} data-testid="hitRate.pending" />;
         const v = shadeValue(c, shade);
         const fill = shade === 'levelsPerSecond' && v < 1 ? '#0b1220' : colour(v);
-        const dark = shade === 'levelsPerSecond' ? v > Math.sqrt(maxRate) : v > 0.5;
+        // Light cells (low values) get dark text, dark cells light text.
+        const light = shade === 'levelsPerSecond' ? v >= 1 && Math.log(v) < 0.55 * Math.log(maxRate) : v < 0.55;
         return (
           <g key={`${target}|${second}`} data-testid="hitRate.cell" data-target={target} data-second={second ?? ''} data-hits={c.hits} data-requests={c.requests} data-unique={c.uniqueShare} data-evaluations={c.evaluations}>
             <rect x={x + 1} y={y + 1} width={CELL.w - 2} height={CELL.h - 2} fill={fill} />
-            <text x={x + CELL.w / 2} y={y + CELL.h / 2 + 4} textAnchor="middle" fill={dark ? '#0b1220' : CHART.text}>{shade === 'levelsPerSecond' ? rate(v) : pct(v)}</text>
+            <text x={x + CELL.w / 2} y={y + CELL.h / 2 + 4} textAnchor="middle" fill={light ? '#0b1220' : '#f8fafc'}>{shade === 'levelsPerSecond' ? rate(v) : pct(v)}</text>
             <title>{`difficulty ${target}${second !== null ? `, ${rowName(second)}` : ''}: ${c.hits} of ${c.requests} requests within tolerance (${pct(c.hitRate)}); ${rate(c.levelsPerCpuSecond)} levels per second; ${pct(c.uniqueShare)} unique; ${c.evaluations.toLocaleString('en-US')} evaluations`}</title>
           </g>
         );
