@@ -8,7 +8,6 @@
  */
 import { expect, test } from './fixtures';
 import { BatchPage } from './pages/BatchPage';
-import { StudioPage } from './pages/StudioPage';
 import { runHitRateGrid } from '../src/core/jobs/hitRate';
 import { defaultModelFor } from '../src/core/difficulty/defaultModel';
 

@@ -28,10 +28,11 @@ import { packRules } from '../store/rules';
 import { err, ok, type Result } from '../../core/util/result';
 import { PinRowsField, SeedSchema, SideSchema } from '../../core/util/schemas';
 import { BANDS, type BandName } from '../../core/difficulty/predict';
-import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUATION_COUNT, MAX_HIT_RATE_REQUESTS } from '../../workers/batch.protocol';
+import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUATION_COUNT } from '../../workers/batch.protocol';
 import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type OpenLevel } from '../store/history';
 import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../store/batchSlice';
-import { HIT_RATE_SHADES, type HitRateForm, type RangeViewSettings } from '../store/batchMaps';
+import type { HitRateForm, RangeViewSettings } from '../store/batchMaps';
+import { BatchMapsSchema } from './batchMapsSchema';
 import type { FoundLevel } from '../../workers/batch.api';
 import type { StudioView } from '../store/uiSlice';
 import { migrateRecord, recordVersion } from './migrations';
@@ -74,19 +75,6 @@ export const BatchSettingsSchema = z.object({
   count: z.number().int().min(1).max(MAX_EVALUATION_COUNT),
   seed,
   temperatures: z.string().max(200),
-});
-
-/** The Batch view's maps' settings (record v3): the expressive range's axes, bins, overlays; the hit-rate map's form. */
-const BatchMapsSchema = z.object({
-  range: z.object({ x: z.enum(MEASURE_NAMES), y: z.enum(MEASURE_NAMES), bins: z.number().int().min(2).max(60), showPack: z.boolean(), showRated: z.boolean() }),
-  hitRate: z.object({
-    targets: z.string().max(200),
-    alsoMeasure: z.enum(MEASURE_NAMES).nullable(),
-    alsoValues: z.string().max(200),
-    requests: z.number().int().min(1).max(MAX_HIT_RATE_REQUESTS),
-    evaluations: z.number().int().min(1).max(10_000_000),
-    shade: z.enum(HIT_RATE_SHADES),
-  }),
 });
 
 /** The pinned cells: row-major cells of a `WxH` level (size '' and no cells when none are pinned). */
