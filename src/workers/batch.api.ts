@@ -18,13 +18,15 @@ import { rulesetByName } from '../core/rules/registry';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 import { openRangeEstimateStore, rangeKeeper } from './rangeEstimateStore';
 import { evaluateGenerator, type EvaluationProgress, type EvaluationResult } from './batch.evaluation';
-import { AtDifficultyJobSchema, CurveJobSchema, EvaluationJobSchema, type AtDifficultyJob, type CurveJob, type EvaluationJob } from './batch.protocol';
+import { AtDifficultyJobSchema, CurveJobSchema, EvaluationJobSchema, HitRateJobSchema, type AtDifficultyJob, type CurveJob, type EvaluationJob, type HitRateJob } from './batch.protocol';
+import { runHitRateGrid, type HitRateCell } from '../core/jobs/hitRate';
 import { invalid, ok, parseRequest, type Outcome } from './outcome';
 import { requestPins, type CellPins } from '../core/generators/pins';
 import { roundForMessage } from '../core/difficulty/scale';
 
 export type { EvaluationProgress, EvaluationResult, EvaluationRun, SpanSample, PolicyInfo } from './batch.evaluation';
-export type { AtDifficultyJob, BatchGenerator, CurveJob, EvaluationJob } from './batch.protocol';
+export type { AtDifficultyJob, BatchGenerator, CurveJob, EvaluationJob, HitRateJob } from './batch.protocol';
+export type { HitRateCell } from '../core/jobs/hitRate';
 export type { AtDifficultyResult, FoundLevel } from '../core/jobs/atDifficulty';
 export { modelId } from '../core/jobs/atDifficulty';
 
@@ -174,4 +176,20 @@ export async function runEvaluation(request: EvaluationJob, onProgress?: (p: Eva
   const parsed = parseRequest(EvaluationJobSchema, request);
   if (parsed.kind !== 'ok') return parsed;
   return evaluateGenerator(parsed.value, onProgress);
+}
+
+/**
+ * The hit-rate map of generate at difficulty (`core/jobs/hitRate.ts`, as
+ * `evaluate --targets` runs it): the same cells as the CLI for the same
+ * settings, but for the rates, read here off this thread's clock (a worker
+ * runs one request at a time, so its time is about the CPU time it used).
+ * `onCell` sees each cell as it is done; Cancel terminates the worker.
+ */
+export async function runHitRateMap(request: HitRateJob, onCell?: (cell: HitRateCell) => void): Promise<Outcome<{ cells: HitRateCell[]; seconds: number }>> {
+  const parsed = parseRequest(HitRateJobSchema, request);
+  if (parsed.kind !== 'ok') return parsed;
+  const j = parsed.value;
+  const started = performance.now();
+  const cells = runHitRateGrid({ ...j, rules: j.rules ?? DEFAULT_RULESET_NAME }, () => performance.now() / 1000, onCell);
+  return ok({ cells, seconds: (performance.now() - started) / 1000 });
 }

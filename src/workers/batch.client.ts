@@ -1,13 +1,14 @@
 /**
  * The page's handle on the batch worker. Two workers from the same script,
  * so a long evaluation never holds up generate-at-difficulty: `generation`
- * (at difficulty, curves) and `evaluation`. Each runs one request at a time;
+ * (at difficulty, curves) and `evaluation`; a third, `hitRate`, draws the
+ * hit-rate map beside them. Each runs one request at a time;
  * a new request or Cancel terminates the one in flight. Progress callbacks
  * cross as Comlink proxies.
  */
 import * as Comlink from 'comlink';
-import type { AtDifficultyResult, CurveResult, CurveStep, EvaluationProgress, EvaluationResult } from './batch.api';
-import type { AtDifficultyJob, CurveJob, EvaluationJob } from './batch.protocol';
+import type { AtDifficultyResult, CurveResult, CurveStep, EvaluationProgress, EvaluationResult, HitRateCell } from './batch.api';
+import type { AtDifficultyJob, CurveJob, EvaluationJob, HitRateJob } from './batch.protocol';
 import type { Outcome } from './outcome';
 import { WorkerClient, type WorkerMode, type WorkerStatus } from './workerClient';
 
@@ -16,10 +17,11 @@ type BatchApi = typeof import('./batch.api');
 export class BatchClient {
   readonly generation: WorkerClient<BatchApi>;
   readonly evaluation: WorkerClient<BatchApi>;
+  readonly hitRate: WorkerClient<BatchApi>;
 
-  constructor(options: { onStatus?: (which: 'generation' | 'evaluation', status: WorkerStatus, mode: WorkerMode) => void; useWorker?: boolean } = {}) {
+  constructor(options: { onStatus?: (which: 'generation' | 'evaluation' | 'hitRate', status: WorkerStatus, mode: WorkerMode) => void; useWorker?: boolean } = {}) {
     const useWorker = options.useWorker ?? typeof Worker !== 'undefined';
-    const make = (name: 'generation' | 'evaluation') =>
+    const make = (name: 'generation' | 'evaluation' | 'hitRate') =>
       new WorkerClient<BatchApi>({
         create: useWorker ? () => new Worker(new URL('./batch.worker.ts', import.meta.url), { type: 'module', name: `batch-${name}` }) : null,
         fallback: () => import('./batch.api'),
@@ -27,6 +29,7 @@ export class BatchClient {
       });
     this.generation = make('generation');
     this.evaluation = make('evaluation');
+    this.hitRate = make('hitRate');
   }
 
   private busy(w: WorkerClient<BatchApi>): boolean {
@@ -51,6 +54,16 @@ export class BatchClient {
     return this.evaluation.outcome('the evaluation', (api) => api.runEvaluation(job, Comlink.proxy(onProgress)));
   }
 
+  /** A hit-rate map; `onCell` sees each cell as it is done; cancels a map in flight. */
+  async hitRateMap(job: HitRateJob, onCell: (cell: HitRateCell) => void): Promise<Outcome<{ cells: HitRateCell[]; seconds: number }>> {
+    if (this.busy(this.hitRate)) this.hitRate.cancel();
+    return this.hitRate.outcome('the hit-rate map', (api) => api.runHitRateMap(job, Comlink.proxy(onCell)));
+  }
+
+  cancelHitRate(): void {
+    this.hitRate.cancel();
+  }
+
   cancelGeneration(): void {
     this.generation.cancel();
   }
@@ -62,5 +75,6 @@ export class BatchClient {
   dispose(): void {
     this.generation.dispose();
     this.evaluation.dispose();
+    this.hitRate.dispose();
   }
 }

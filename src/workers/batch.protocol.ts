@@ -10,6 +10,7 @@ import { generatorsFor } from '../core/generators/registry';
 import { RULESET_NAMES } from '../core/rules/ruleset';
 import { MEASURE_NAMES } from '../core/range/measures';
 import { secondTargetProblem } from '../core/range/secondTarget';
+import { hitRateGridProblem, MAX_GRID_VALUES } from '../core/jobs/hitRate';
 import { PinRowsField, SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 import { ModelFilesSchema, parseModelMeta } from '../ml/schemas';
 import { modelRulesProblem } from '../ml/modelRules';
@@ -133,6 +134,36 @@ export const EvaluationJobSchema = z
     if (rulesProblem !== null) ctx.addIssue({ code: 'custom', path: ['policy'], message: rulesProblem });
   });
 export type EvaluationJob = z.infer<typeof EvaluationJobSchema>;
+
+/** Most one-level requests per cell of a hit-rate map. */
+export const MAX_HIT_RATE_REQUESTS = 1000;
+/** Most cells of one hit-rate map. */
+export const MAX_HIT_RATE_CELLS = 400;
+
+const GridValue = z.number({ error: 'a grid value must be a number >= 0' }).min(0, 'a grid value must be a number >= 0').max(1e9, 'a grid value must be at most 1e9');
+
+/** The hit-rate map of generate at difficulty (`core/jobs/hitRate.ts`): targets, an optional second measure's values, requests and budget. */
+export const HitRateJobSchema = z
+  .object({
+    rules: RulesField,
+    width: SideSchema,
+    height: SideSchema,
+    seed: SeedSchema,
+    model: DifficultyModelField,
+    targets: z.array(GridValue).min(1, 'at least one difficulty target').max(MAX_GRID_VALUES, `at most ${MAX_GRID_VALUES} difficulty targets`),
+    also: z
+      .object({ measure: z.enum(MEASURE_NAMES), values: z.array(GridValue).min(1, 'at least one value of the second measure').max(MAX_GRID_VALUES, `at most ${MAX_GRID_VALUES} values of the second measure`) })
+      .optional(),
+    requests: wholeNumber('the requests per cell', 1, MAX_HIT_RATE_REQUESTS),
+    evaluations: wholeNumber('the evaluations per request', 1, 10_000_000),
+  })
+  .superRefine((j, ctx) => {
+    const cells = j.targets.length * (j.also?.values.length ?? 1);
+    if (cells > MAX_HIT_RATE_CELLS) ctx.addIssue({ code: 'custom', path: ['targets'], message: `at most ${MAX_HIT_RATE_CELLS} cells (targets times second values), got ${cells}` });
+    const problem = hitRateGridProblem({ ...j, rules: j.rules ?? DEFAULT_RULESET_NAME });
+    if (problem !== null) ctx.addIssue({ code: 'custom', path: ['also'], message: problem });
+  });
+export type HitRateJob = z.input<typeof HitRateJobSchema>;
 
 /**
  * Why a batch generator cannot run under a ruleset, as a sentence, or null.

@@ -20,6 +20,7 @@ import { fetchShippedModel, hasShippedModel, shippedModelFolder } from './modelF
 import { rulesetByName } from '../../core/rules/registry';
 import { generatorPins } from '../store/suggestionsSlice';
 import { defaultSecondTolerance } from '../../core/range/secondTarget';
+import { runHitRateMap } from './hitRateMap';
 
 function constraints(s: AtDifficultySettings, store: StudioStore) {
   const exclude = s.notInPack ? store.getState().pack.levels.map((l) => rowsKey(l.rows)) : [];
@@ -237,6 +238,16 @@ export class BatchController {
   /** Runs the Batch view's evaluation. */
   evaluate(): Promise<void> {
     return runBatchEvaluation(this.store, this.client);
+  }
+
+  /** Runs the Batch view's hit-rate map (its own worker). */
+  hitRateMap(): Promise<void> {
+    return runHitRateMap(this.store, this.client);
+  }
+
+  /** Stops the hit-rate map; the cells done stay. */
+  cancelHitRate(): void {
+    this.client.cancelHitRate();
   }
 
   /** The id/name of result `i` of the current at-difficulty run. */

@@ -34,19 +34,23 @@ export class RangeController {
     private readonly client: RangeClient = new RangeClient(),
   ) {}
 
-  /** The maps of `groups` on measures x and y, with the pack's and the rated levels over them. */
-  map(groups: readonly RangeGroup[], x: MeasureName, y: MeasureName, bins: number): Promise<Outcome<RangeResult>> {
+  /**
+   * The maps of `groups` on measures x and y, with the pack's and the rated
+   * levels over them (each left out, of the drawing and of the axes, when
+   * `show` says so).
+   */
+  map(groups: readonly RangeGroup[], x: MeasureName, y: MeasureName, bins: number, show: { readonly pack: boolean; readonly rated: boolean } = { pack: true, rated: true }): Promise<Outcome<RangeResult>> {
     if (groups.length === 0) return Promise.resolve(invalid('no finished run with levels to map'));
     const s = this.store.getState();
     const rules = packRules(s.pack);
-    const rated = s.playerData?.levels.flatMap((l, i) => (s.playerData!.rows[i]?.rating != null ? [{ rows: [...l.rows] }] : [])) ?? [];
+    const rated = !show.rated ? [] : s.playerData?.levels.flatMap((l, i) => (s.playerData!.rows[i]?.rating != null ? [{ rows: [...l.rows] }] : [])) ?? [];
     return this.client.map({
       x,
       y,
       bins,
       groups: groups.map((g) => ({ label: g.label, table: { levels: [...g.table.levels], values: g.table.values } })),
       overlays: [
-        { kind: 'pack', rules, levels: s.pack.levels.map((l) => ({ rows: [...l.rows] })) },
+        { kind: 'pack', rules, levels: show.pack ? s.pack.levels.map((l) => ({ rows: [...l.rows] })) : [] },
         { kind: 'rated', rules, levels: rated },
       ],
       model: s.model,

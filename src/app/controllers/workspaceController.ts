@@ -41,7 +41,7 @@ export const RESETTABLE_PARTS = {
     records: ['labSession', 'labModels'],
     fields: ['labData', 'labMethod', 'labFeatures', 'labSeed', 'labJob', 'labError', 'labRuns', 'labAblation', 'labFitted', 'labUploadProblems', 'savedModels', 'activeModelId', 'model'],
   },
-  batch: { label: 'the batch report and settings', records: ['batchReport'], fields: ['batchSettings', 'batchRun', 'batchRunIndex', 'batchLogScale'] },
+  batch: { label: 'the batch report and settings', records: ['batchReport'], fields: ['batchSettings', 'batchRun', 'batchRunIndex', 'batchLogScale', 'rangeView', 'hitRateForm', 'hitRateRun'] },
   training: { label: 'the training session and its saved checkpoint', records: [], fields: ['trainingForm', 'trainingPhase', 'trainingSession', 'trainingBackend', 'trainingHistory', 'trainingModel', 'trainingCheckpoint', 'trainingError', 'trainingUploadError', 'trainingCheckpointError'] },
   view: { label: 'nothing saved (the view is drawn again)', records: [], fields: [] },
 } as const satisfies Record<string, { label: string; records: readonly RecordName[]; fields: readonly (keyof StudioState)[] }>;

@@ -1,9 +1,10 @@
 /** The at-difficulty time limit in the saved workspace: older settings without it still restore (automatic), a bad one is refused. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ATD_SETTINGS, DEFAULT_BATCH_SETTINGS } from '../store/batchSlice';
+import { DEFAULT_HIT_RATE_FORM, DEFAULT_RANGE_VIEW } from '../store/batchMaps';
 import { restoreWorkspace, saveWorkspace, type SavedWorkspace } from './workspace';
 
-const base: SavedWorkspace = { view: 'studio', openInPack: null, atdSettings: DEFAULT_ATD_SETTINGS, batchSettings: DEFAULT_BATCH_SETTINGS, pins: { size: '', cells: [] }, keepPins: false };
+const base: SavedWorkspace = { view: 'studio', openInPack: null, atdSettings: DEFAULT_ATD_SETTINGS, batchSettings: DEFAULT_BATCH_SETTINGS, pins: { size: '', cells: [] }, keepPins: false, batchMaps: { range: DEFAULT_RANGE_VIEW, hitRate: DEFAULT_HIT_RATE_FORM } };
 
 describe('atdSettings.timeLimitSeconds', () => {
   it('a workspace saved before the field existed restores, with the automatic limit', () => {

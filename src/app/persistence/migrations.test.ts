@@ -81,7 +81,7 @@ describe('records saved by the previous build', () => {
   it('a v1 workspace (no pins) loads with no pins and keeping on; pins saved by this build come back after a reload', async () => {
     const saved = savedV1();
     expect((saved.workspace as { version: number }).version).toBe(1);
-    expect(migrateRecord(WORKSPACE_RECORD, saved.workspace)).toMatchObject({ ok: true, value: { version: 2, pins: { size: '', cells: [] }, keepPins: true } });
+    expect(migrateRecord(WORKSPACE_RECORD, saved.workspace)).toMatchObject({ ok: true, value: { version: WORKSPACE_RECORD.current, pins: { size: '', cells: [] }, keepPins: true } });
     const store = createStudioStore();
     const kv = memoryStore(saved);
     expect(await loadSaved(store, kv)).toEqual([]);

@@ -31,6 +31,8 @@ import { BANDS, type BandName } from '../../core/difficulty/predict';
 import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUATION_COUNT } from '../../workers/batch.protocol';
 import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type OpenLevel } from '../store/history';
 import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../store/batchSlice';
+import type { HitRateForm, RangeViewSettings } from '../store/batchMaps';
+import { BatchMapsSchema } from './batchMapsSchema';
 import type { FoundLevel } from '../../workers/batch.api';
 import { STUDIO_VIEWS, type StudioView } from '../viewNames';
 import { migrateRecord, recordHistory, type RecordMigration } from './migrations';
@@ -96,8 +98,23 @@ const PinsSchema = z
  */
 const workspaceV1toV2: RecordMigration = (json) => ({ ...json, version: 2, pins: { size: '', cells: [] }, keepPins: true });
 
-/** The workspace record's own chain (v2 added the pins). */
-export const WORKSPACE_RECORD = recordHistory('the saved workspace', 2, [1, workspaceV1toV2]);
+/**
+ * Workspace v2 -> v3: v3 keeps the Batch view's maps' settings: the
+ * expressive range's axes, bins and overlays, and the hit-rate map's form.
+ * v2 saved none: what a v2 build showed (difficulty against leniency in 20
+ * bins, pack and rated levels drawn; the hit-rate form's first values).
+ */
+const workspaceV2toV3: RecordMigration = (json) => ({
+  ...json,
+  version: 3,
+  batchMaps: {
+    range: { x: 'difficulty', y: 'leniency', bins: 20, showPack: true, showRated: true },
+    hitRate: { targets: '10:70:20', alsoMeasure: 'leniency', alsoValues: '0.3:0.7:0.2', requests: 3, evaluations: 2000, shade: 'hitRate' },
+  },
+});
+
+/** The workspace record's own chain (v2 added the pins, v3 the Batch maps' settings). */
+export const WORKSPACE_RECORD = recordHistory('the saved workspace', 3, [1, workspaceV1toV2], [2, workspaceV2toV3]);
 export const WORKSPACE_RECORD_VERSION = WORKSPACE_RECORD.current;
 
 export const WorkspaceSchema = z.object({
@@ -108,6 +125,7 @@ export const WorkspaceSchema = z.object({
   batchSettings: BatchSettingsSchema,
   pins: PinsSchema,
   keepPins: z.boolean(),
+  batchMaps: BatchMapsSchema,
 });
 
 export interface SavedWorkspace {
@@ -119,6 +137,8 @@ export interface SavedWorkspace {
   readonly pins: { readonly size: string; readonly cells: readonly number[] };
   /** Whether generators keep the pinned cells. */
   readonly keepPins: boolean;
+  /** The Batch view's maps' settings. */
+  readonly batchMaps: { readonly range: RangeViewSettings; readonly hitRate: HitRateForm };
 }
 
 export function saveWorkspace(w: SavedWorkspace): unknown {
@@ -130,6 +150,7 @@ export function saveWorkspace(w: SavedWorkspace): unknown {
     batchSettings: w.batchSettings,
     pins: { size: w.pins.size, cells: [...w.pins.cells] },
     keepPins: w.keepPins,
+    batchMaps: { range: { ...w.batchMaps.range }, hitRate: { ...w.batchMaps.hitRate } },
   };
 }
 

@@ -9,6 +9,8 @@ import type { RulesetName } from '../../core/rules/ruleset';
 import type { SliceCreator } from './types';
 import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
 import type { MeasureName } from '../../core/range/measures';
+import type { HitRateCell } from '../../core/jobs/hitRate';
+import { DEFAULT_HIT_RATE_FORM, DEFAULT_RANGE_VIEW, IDLE_HIT_RATE, type HitRateForm, type HitRateRequest, type HitRateRun, type RangeViewSettings } from './batchMaps';
 
 export type TargetMode = 'number' | 'band';
 
@@ -113,6 +115,11 @@ export interface BatchSlice {
   batchLogScale: boolean;
   /** Which run (temperature) the histogram, spans and samples show; -1 = all runs together. */
   batchRunIndex: number;
+  /** The expressive range's axes, bins and overlays (saved with the workspace). */
+  rangeView: RangeViewSettings;
+  /** The hit-rate map's form (saved with the workspace) and its last run (this session only). */
+  hitRateForm: HitRateForm;
+  hitRateRun: HitRateRun;
 
   setAtdSettings(patch: Partial<AtDifficultySettings>): void;
   atdStarted(request: AtDifficultyRequestInfo): void;
@@ -130,6 +137,12 @@ export interface BatchSlice {
   batchStopped(status: 'failed' | 'cancelled', message: string): void;
   setBatchLogScale(on: boolean): void;
   setBatchRunIndex(index: number): void;
+  setRangeView(patch: Partial<RangeViewSettings>): void;
+  setHitRateForm(patch: Partial<HitRateForm>): void;
+  hitRateStarted(request: HitRateRequest): void;
+  hitRateCell(cell: HitRateCell): void;
+  hitRateFinished(cells: readonly HitRateCell[], seconds: number): void;
+  hitRateStopped(status: 'failed' | 'cancelled', message: string): void;
 }
 
 export const DEFAULT_ATD_SETTINGS: AtDifficultySettings = {
@@ -162,6 +175,9 @@ export const createBatchSlice: SliceCreator<BatchSlice> = () => (set, get) => ({
   batchRun: idleBatch,
   batchLogScale: true,
   batchRunIndex: -1,
+  rangeView: DEFAULT_RANGE_VIEW,
+  hitRateForm: DEFAULT_HIT_RATE_FORM,
+  hitRateRun: IDLE_HIT_RATE,
 
   setAtdSettings: (patch) => set({ atdSettings: { ...get().atdSettings, ...patch } }),
   atdStarted: (request) => set({ atdRun: { ...idleAtd, status: 'running', request, reachable: get().atdRun.reachable } }),
@@ -212,4 +228,14 @@ export const createBatchSlice: SliceCreator<BatchSlice> = () => (set, get) => ({
   batchStopped: (status, message) => set({ batchRun: { ...get().batchRun, status, message } }),
   setBatchLogScale: (on) => set({ batchLogScale: on }),
   setBatchRunIndex: (index) => set({ batchRunIndex: index }),
+  setRangeView: (patch) => set({ rangeView: { ...get().rangeView, ...patch } }),
+  setHitRateForm: (patch) => set({ hitRateForm: { ...get().hitRateForm, ...patch } }),
+  hitRateStarted: (request) => set({ hitRateRun: { ...IDLE_HIT_RATE, status: 'running', request } }),
+  // A cell that arrives after the run ended (the callback channel can trail the answer) is dropped.
+  hitRateCell: (cell) => {
+    const run = get().hitRateRun;
+    if (run.status === 'running') set({ hitRateRun: { ...run, cells: [...run.cells, cell] } });
+  },
+  hitRateFinished: (cells, seconds) => set({ hitRateRun: { ...get().hitRateRun, status: 'done', cells, seconds } }),
+  hitRateStopped: (status, message) => set({ hitRateRun: { ...get().hitRateRun, status, message } }),
 });

@@ -2,8 +2,9 @@
  * The Batch view: run the SPEC §8 evaluation of any generator in a worker
  * (progress, cancel), then read it as a designer would: the numbers, the
  * difficulty histogram (log option), levels per span, SD-PCGRL per
- * temperature (thesis Figs. 5.6-5.8) and sample levels per span; export the
- * report as JSON and each chart as SVG or PNG.
+ * temperature (thesis Figs. 5.6-5.8), the expressive range and sample
+ * levels per span; export the report as JSON and each chart as SVG or PNG.
+ * Below, the hit-rate map of generate at difficulty.
  */
 import { histogramBins, spanBars, temperatureSeries } from '../../adapters/batchSeries';
 import { useActions, useStudioShallow } from '../../studioContext';
@@ -13,6 +14,7 @@ import { ChartFrame } from './ChartFrame';
 import { HistogramChart } from './HistogramChart';
 import { SpanSamples } from './SpanSamples';
 import { RangeSection } from './RangeSection';
+import { HitRateSection } from './HitRateSection';
 import { SpansChart } from './SpansChart';
 import { DistributionByTemperatureChart, DuplicatesChart, SpansByTemperatureChart } from './TemperatureCharts';
 import { shippedModelFolder } from '../../controllers/modelFilesIo';
@@ -123,6 +125,7 @@ export function BatchView() {
           </section>
         </>
       )}
+      <HitRateSection />
     </div>
   );
 }

@@ -36,10 +36,12 @@ function MeasurePicker({ id, value, onChange }: { readonly id: string; readonly 
 export function RangeSection({ stem }: { readonly stem: string }) {
   const services = useServices();
   const get = useActions();
-  const s = useStudioShallow((st) => ({ run: st.batchRun, pack: st.pack, ratings: st.playerData, model: st.model }));
-  const [x, setX] = useState<MeasureName>('difficulty');
-  const [y, setY] = useState<MeasureName>('leniency');
-  const [bins, setBins] = useState(20);
+  const s = useStudioShallow((st) => ({ run: st.batchRun, pack: st.pack, ratings: st.playerData, model: st.model, view: st.rangeView }));
+  // Axes, bins and overlays live in the store and are saved with the workspace.
+  const { x, y, bins, showPack, showRated } = s.view;
+  const setView = get().setRangeView;
+  const setX = (m: MeasureName): void => setView({ x: m });
+  const setY = (m: MeasureName): void => setView({ y: m });
   const [result, setResult] = useState<RangeResult | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [picked, setPicked] = useState<PickedBin | null>(null);
@@ -52,7 +54,7 @@ export function RangeSection({ stem }: { readonly stem: string }) {
       return;
     }
     let live = true;
-    void services.range.map(groups, x, y, bins).then((o) => {
+    void services.range.map(groups, x, y, bins, { pack: showPack, rated: showRated }).then((o) => {
       if (!live) return;
       if (o.kind === 'ok') {
         setResult(o.value);
@@ -63,7 +65,7 @@ export function RangeSection({ stem }: { readonly stem: string }) {
     return () => {
       live = false;
     };
-  }, [services.range, groups, x, y, bins, done, s.pack, s.ratings, s.model]);
+  }, [services.range, groups, x, y, bins, showPack, showRated, done, s.pack, s.ratings, s.model]);
 
   if (!done) return null;
   if (groups.length === 0) {
@@ -100,7 +102,13 @@ export function RangeSection({ stem }: { readonly stem: string }) {
       <span className="muted">against</span>
       <MeasurePicker id="y" value={y} onChange={setY} />
       <label className="muted">
-        bins <input type="number" min={2} max={60} value={bins} data-testid="range.bins" style={{ width: '4em' }} onChange={(e) => { const b = Math.round(Number(e.target.value)); if (b >= 2 && b <= 60) setBins(b); }} />
+        bins <input type="number" min={2} max={60} value={bins} data-testid="range.bins" style={{ width: '4em' }} onChange={(e) => { const b = Math.round(Number(e.target.value)); if (b >= 2 && b <= 60) setView({ bins: b }); }} />
+      </label>
+      <label className="muted" title="Draw the pack's levels over the maps as rings">
+        <input type="checkbox" checked={showPack} data-testid="range.showPack" onChange={(e) => setView({ showPack: e.target.checked })} /> pack
+      </label>
+      <label className="muted" title="Draw the levels players rated over the maps as diamonds">
+        <input type="checkbox" checked={showRated} data-testid="range.showRated" onChange={(e) => setView({ showRated: e.target.checked })} /> rated
       </label>
       <button type="button" className="small" data-testid="range.csv" disabled={result === null} onClick={csv}>CSV</button>
     </span>
@@ -115,8 +123,8 @@ export function RangeSection({ stem }: { readonly stem: string }) {
           controls={controls}
           note={
             <>
-              Unique levels of each run on shared axes, shaded by count (log). Rings: the pack&apos;s {s.pack.levels.length} levels
-              {result !== null && result.overlays[1]!.points.length > 0 ? <>; diamonds: {result.overlays[1]!.points.length} levels players rated</> : null}. A hole is an empty bin with levels on both sides along its row and its column. Click a bin to see its levels.
+              Unique levels of each run on shared axes, shaded by count (log).{showPack ? <> Rings: the pack&apos;s {s.pack.levels.length} levels.</> : null}
+              {showRated && result !== null && result.overlays[1]!.points.length > 0 ? <> Diamonds: {result.overlays[1]!.points.length} levels players rated.</> : null} A hole is an empty bin with levels on both sides along its row and its column. Click a bin to see its levels.
             </>
           }
         >
