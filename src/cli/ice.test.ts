@@ -11,6 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iceFeatures, iceGraph } from '../../test/naive/naiveIce';
 import { runCli, STACK_TRACE, type CliResult } from '../../test/support/cliRun';
 import { createRng } from '../core/util/rng';
+import { noWallClockLimit } from '../../test/support/cpuBudget';
+
+// Bounded by its work (docs/suite.md): no wall-clock timeout, which a loaded machine would trip.
+noWallClockLimit();
 
 let tmp: string;
 beforeAll(() => {
