@@ -1,5 +1,4 @@
 /** `longcat generate`: its options and how they pick the generator; each generator's work is loaded when it runs. */
-import type { RulesetName } from '../core/rules/ruleset';
 import { rulesetByName } from '../core/rules/registry';
 import { CliError, parseCount, parseNumber, parseRules, parseSeed, parseSize, parseWhole, shardFromEnv } from './args';
 import { parseStreamFormat, type CommandContext } from './commandContext';
@@ -111,7 +110,7 @@ export function registerGenerate({ program, status, loadModel, checkOut }: Comma
         if (pins !== undefined && s.startCell !== undefined) throw new CliError('give --pins or --start-cell, not both (pin the start cell with C instead)');
         if (o.out !== '-') await checkOut(o.out);
         const shard = shardOf(o);
-        const header = stream && shard ? await sdShardHeader(shard, {
+        const header = shard ? await sdShardHeader(shard, {
           generator: 'sd-pcgrl', rules: s.rules, size: `${s.width}x${s.height}`, seed: s.seed, levels: parseCount(runLength(o)), temperature,
           rlModel: o.rlModel ?? null, ...(s.startCell !== undefined ? { startCell: s.startCell } : {}), ...(pins !== undefined ? { pins: (await import('../core/generators/pins')).pinsToRows(pins).join('/') } : {}),
         }) : undefined;

@@ -34,6 +34,9 @@ const COMMANDS: readonly { readonly names: readonly string[]; readonly load: () 
   { names: ['range'], load: async () => { const { registerRange } = await import('./rangeCommand'); return (c) => registerRange(c.program, c.loadModel); } },
 ];
 
+/** Every command's name, in the order help lists them. */
+export const commandNames = (): string[] => COMMANDS.flatMap((c) => c.names);
+
 /** The program's own options, which take no value: what may come before the command's name. */
 const PROGRAM_FLAGS = new Set(['--debug', '--force']);
 

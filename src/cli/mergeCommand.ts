@@ -9,7 +9,7 @@ export function registerMerge({ program, checkOut }: CommandContext): void {
     .argument('<packs...>', 'pack files')
     .requiredOption('--out <file>', 'pack file to write, or a level stream (.ndjson, .jsonl, - for standard output): no level limit, repeats dropped with bounded memory')
     .option('--name <name>', 'name of the merged pack')
-    .option('--allow-partial', 'merge shard streams even when a shard is missing or given twice (said on stderr); without it such a set is refused', false)
+    .option('--allow-partial', 'merge shards (streams or packs from --shard runs) even when a shard is missing or given twice (said on stderr); without it such a set is refused', false)
     .action(async (files: string[], o: { out: string; name?: string; allowPartial: boolean }) => {
       if (files.length > 10_000) throw new CliError(`merge takes at most 10000 packs, got ${files.length}`);
       if (o.out !== '-') await checkOut(o.out);
@@ -23,7 +23,7 @@ export function registerMerge({ program, checkOut }: CommandContext): void {
       }
       const streamIn = files.find((f) => isStreamFile(f));
       if (streamIn !== undefined) throw new CliError(`${streamIn} is a level stream: merge into a stream (--out merged.ndjson), which has no level limit`);
-      const r = runMerge(files, o.out, o.name);
-      process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates dropped)\n`);
+      const r = runMerge(files, o.out, o.name, o.allowPartial);
+      process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates dropped${r.partial.length > 0 ? '; PARTIAL: shards missing or repeated, see above' : ''})\n`);
     });
 }
