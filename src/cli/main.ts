@@ -2,7 +2,7 @@
  * Longcat Studio command line: the same core as the studio, headless.
  * Errors end with one clear line on stderr and a non-zero exit.
  *
- * Start-up time matters (a one-level `analyze` within 1.5x Node's own
+ * Start-up time matters (a one-level `analyze` aims at 1.5x Node's own
  * start, docs/BENCHMARKS.md): this file holds the program only. Each
  * command's options are in its own module (`analyzeCommand.ts`, ...),
  * registered only for the command being run (all of them for help and for
