@@ -52,11 +52,13 @@ await esbuild.build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // Every package but commander stays external (node: builtins too).
+  // Every package but commander (bundled) and the aliased tfjs umbrella
+  // stays external (node: builtins too).
   plugins: [{
     name: 'external-packages',
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => (args.path === 'commander' || args.path.startsWith('commander/') ? undefined : { path: args.path, external: true }));
+      const bundled = new Set(['commander', '@tensorflow/tfjs']);
+      build.onResolve({ filter: /^[^./]/ }, (args) => (bundled.has(args.path) || args.path.startsWith('commander/') ? undefined : { path: args.path, external: true }));
     },
   }],
   // Commander is CommonJS and requires node: builtins, which an ES module does through createRequire.
