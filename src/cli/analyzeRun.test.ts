@@ -8,11 +8,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { noWallClockLimit } from '../../test/support/cpuBudget';
 import { runCli } from '../../test/support/cliRun';
 import { defaultModelFor } from '../core/difficulty/defaultModel';
 import { RULESET_NAMES } from '../core/rules/ruleset';
 import { builtInModel } from './analyzeRun';
 import { commandNames, commandsFor } from './main';
+
+noWallClockLimit();
 
 describe('the start path', () => {
   it('the built-in model of every ruleset is exactly the model the schema reads', () => {
