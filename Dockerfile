@@ -4,12 +4,14 @@
 #   docker run --rm -v "$PWD/out:/work" longcat:0.1.0 generate --generator rsd --count 100 --out /work/rsd.json
 #
 # Node 24 LTS (maintained until April 2028), the exact release the suite's
-# CLI tests ran on. Pin it by digest for builds that cannot drift: look the
-# digest up where you build (`docker buildx imagetools inspect
-# node:24.21.0-slim` prints it) and pass
-#   --build-arg NODE_IMAGE=node:24.21.0-slim@sha256:<digest>
-# (no digest is written here: none could be looked up from where this was made).
-ARG NODE_IMAGE=node:24.21.0-slim
+# CLI tests ran on, pinned by digest so that builds cannot drift: the
+# multi-platform index of node:24.21.0-slim built on 2026-09-19 (Debian
+# bookworm snapshot of 2026-09-18), as the official image's published
+# record gives it (docker-library/repo-info, repos/node/remote/24.21.0-slim.md).
+# To move to a newer build or release, see docs/cluster.md ("The container
+# image"): `docker buildx imagetools inspect node:24.21.0-slim` prints the
+# tag's current digest; pass it with --build-arg NODE_IMAGE=... or change it here.
+ARG NODE_IMAGE=node:24.21.0-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6
 
 # Stage 1 packs the CLI exactly as `npm pack` does for a release (prepack
 # bundles build/cli and the standalone player) and unpacks the tarball.

@@ -3,8 +3,11 @@
 // vite.player.config.ts) that `export --format html` fills with a pack:
 // longcat.mjs holds argument parsing only; each command, and tfjs behind the
 // commands that need it, is a chunk imported when the command runs. Runtime
-// dependencies (commander, zod, tfjs core, layers and backends, ...) stay
-// external: they are `dependencies`, installed even by `npm ci --omit=dev`.
+// dependencies (zod, tfjs core, layers and backends, ...) stay external:
+// they are `dependencies`, installed even by `npm ci --omit=dev`. The one
+// exception is commander, which every command line loads: bundled into
+// longcat.mjs (a devDependency, its licence copied beside the bundle) it
+// is read as one ES module instead of seven CommonJS files.
 // `@tensorflow/tfjs` (the umbrella, a devDependency for the studio) is
 // aliased to src/ml/tfjsNode.ts; Dawn (`webgpu`) and tfjs's WebGPU
 // backend are optional, loaded only by `train --backend webgpu`.
@@ -17,7 +20,7 @@
 //   node scripts/build-cli.mjs --cli-only the bundle only, not the player
 //                                         (the tests: other test files read
 //                                         build/player while they run)
-import { existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,13 +52,24 @@ await esbuild.build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  // Every package but commander (bundled) and the aliased tfjs umbrella
+  // stays external (node: builtins too).
+  plugins: [{
+    name: 'external-packages',
+    setup(build) {
+      const bundled = new Set(['commander', '@tensorflow/tfjs']);
+      build.onResolve({ filter: /^[^./]/ }, (args) => (bundled.has(args.path) || args.path.startsWith('commander/') ? undefined : { path: args.path, external: true }));
+    },
+  }],
+  // Commander is CommonJS and requires node: builtins, which an ES module does through createRequire.
+  banner: { js: "import { createRequire as __longcatRequire } from 'node:module';\nconst require = __longcatRequire(import.meta.url);" },
   // The tfjs umbrella would pull in the converter, data and WebGL packages:
   // the CLI takes only what it loads (src/ml/tfjsNode.ts).
   alias: { '@tensorflow/tfjs': './src/ml/tfjsNode.ts' },
   legalComments: 'none',
   logLevel: 'warning',
 });
+copyFileSync(join(root, 'node_modules/commander/LICENSE'), join(outdir, 'commander.LICENSE'));
 
 if (process.argv.includes('--cli-only')) process.exit(0);
 

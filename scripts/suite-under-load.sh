@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 # Runs the README's test command (`npm test`) several times in a row on a
 # bare clone of this checkout (no ../shared beside it) while `busy` other
-# processes each keep a core busy (default 4: on a 2-core machine that adds
-# about 4 to the load average, on top of whatever else runs there), and
+# processes each keep a core busy (default 2: two more cores' worth of work,
+# about 2 on the load average, on top of whatever else runs there), and
 # prints each run's wall time, CPU time (user + sys of npm test and
 # everything it waited for), the load and the outcome. The CLI tests have
 # no wall-clock timeouts (test/support/cpuBudget.ts), so the load only
 # makes a run slower.
 #
-#   scripts/suite-under-load.sh [runs=3] [scratch folder=/tmp/longcat-bare] [busy=4]
+#   scripts/suite-under-load.sh [runs=3] [scratch folder=/tmp/longcat-bare] [busy=2] [command=npm test]
+#
+# The busy processes spin from before the first run to after the last.
+# `command` (one shell word list, e.g. "npx vitest run src/cli/merge.test.ts")
+# runs in place of the whole suite, to check the script itself on a shared
+# machine.
 #
 # The clone is of the committed HEAD. Logs: <scratch>/run-<n>.log.
 set -uo pipefail
 runs=${1:-3}
 scratch=${2:-/tmp/longcat-bare}
-busy_count=${3:-4}
+busy_count=${3:-2}
+command=${4:-npm test}
 here=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$scratch" && mkdir -p "$scratch"
 git clone -q "$here" "$scratch/repo"
@@ -28,12 +34,13 @@ for _ in $(seq 1 "$busy_count"); do
   busy+=($!)
 done
 trap 'kill "${busy[@]}" 2>/dev/null' EXIT
-echo "$busy_count busy processes beside the suite"
+echo "$busy_count busy processes beside: $command"
 
 status=0
 for n in $(seq 1 "$runs"); do
   start_load=$(cut -d' ' -f1 /proc/loadavg)
-  /usr/bin/time -f '%e %U %S' -o "$scratch/time-$n" npm test >"$scratch/run-$n.log" 2>&1
+  # shellcheck disable=SC2086 # the command is a word list on purpose
+  /usr/bin/time -f '%e %U %S' -o "$scratch/time-$n" $command >"$scratch/run-$n.log" 2>&1
   rc=$?
   # GNU time writes "Command exited with non-zero status N" above its line when the run fails.
   read -r wall user sys < <(tail -n 1 "$scratch/time-$n")

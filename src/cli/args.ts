@@ -1,10 +1,12 @@
-/** Argument parsers for the CLI: each returns a value or throws a {@link CliError} with one clear line. */
+/**
+ * Argument parsers for the CLI: each returns a value or throws a
+ * {@link CliError} with one clear line. Every command loads this module, so
+ * it imports only small leaf modules (no schemas, no generators, no
+ * rulesets): the parsers that need those are in `generatorArgs.ts`.
+ */
 import { isSideInRange, MAX_SIDE, MIN_SIDE } from '../core/level/level';
-import { GENERATOR_NAMES, isGeneratorName, type GeneratorName } from '../core/generators/registry';
-import { MAX_SEED, SeedSchema } from '../core/util/schemas';
+import { MAX_SEED } from '../core/util/seed';
 import { RULESET_NAMES, type RulesetName } from '../core/rules/ruleset';
-import { rulesetByName } from '../core/rules/registry';
-import { parsePinList, parsePinRows, pinsSizeProblem, type CellPins } from '../core/generators/pins';
 
 /** An error that ends the command with one line on stderr and a non-zero exit. */
 export class CliError extends Error {
@@ -59,30 +61,17 @@ export function listProblems(problems: readonly { path: string; message: string 
   return problems.length > max ? `${shown}; and ${problems.length - max} more` : shown;
 }
 
+/** `--seed`: a whole number from 0 to {@link MAX_SEED} (what `SeedSchema` accepts). */
 export function parseSeed(text: string): number {
-  const n = SeedSchema.safeParse(wholeNumber(text));
-  if (!n.success) throw new CliError(`--seed must be a whole number from 0 to ${MAX_SEED}, got "${text}"`);
-  return n.data;
+  const n = wholeNumber(text);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_SEED) throw new CliError(`--seed must be a whole number from 0 to ${MAX_SEED}, got "${text}"`);
+  return n;
 }
 
 /** `--rules longcat|paint` (SPEC §12): the ruleset of text input and of generated levels. */
 export function parseRules(text: string): RulesetName {
   if (!(RULESET_NAMES as readonly string[]).includes(text)) throw new CliError(`--rules must be one of ${RULESET_NAMES.join(', ')}, got "${text}"`);
   return text as RulesetName;
-}
-
-/** Refuses a generator the ruleset has no version of, in one line (RPU's stop rules and the Turtle environment are Longcat's). */
-export function checkGeneratorRules(generator: string, rules: RulesetName): void {
-  const assets = rulesetByName(rules).assets;
-  if ((generator === 'rpu' && !assets.generators.includes('rpu')) || (generator === 'turtle' && !assets.turtle)) {
-    throw new CliError(`--generator ${generator} is Longcat's only; under --rules ${rules} use ${[...assets.generators, 'sd-pcgrl'].join(' or ')}`);
-  }
-}
-
-/** rpu or rsd (sd-pcgrl is dispatched before this: it needs a trained model). */
-export function parseGenerator(text: string): GeneratorName {
-  if (!isGeneratorName(text)) throw new CliError(`--generator must be one of ${[...GENERATOR_NAMES, 'sd-pcgrl', 'turtle'].join(', ')}, got "${text}"`);
-  return text;
 }
 
 /** Most shards a run may be split into. */
@@ -98,18 +87,3 @@ export function parseShard(text: string): { shard: number; shards: number } {
 
 /** The shard a batch platform's environment names (Kubernetes, AWS Batch, Google Cloud Batch). */
 export { shardFromEnv } from './shardEnv';
-
-/**
- * `--pins`: a list `x,y=V;...` (0-based column and row, V one of `#` wall,
- * `.` open, `C` start) when the text has an `=`, else a file of pin rows
- * (`?` free, `#`, `.`, `C`; `; comment` lines skipped) read by `read`.
- * Checked against the level size; impossible pins (two starts, open cells
- * cut apart by pinned walls) are refused here, before any work.
- */
-export function parsePinsOption(text: string, width: number, height: number, read: (file: string) => string): CellPins {
-  const r = text.includes('=') ? parsePinList(text, width, height) : parsePinRows(read(text).split('\n'));
-  if (!r.ok) throw new CliError(`--pins: ${r.error}`);
-  const size = pinsSizeProblem(r.value, width, height);
-  if (size !== null) throw new CliError(`--pins: ${size} (--size)`);
-  return r.value;
-}

@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generatedCorpus, type CorpusSpec } from '../core/difficulty/corpus';
 import { cachedCorpus } from './corpusCache';
+import { noWallClockLimit } from '../../test/support/cpuBudget';
+
+// Bounded by its work (docs/suite.md): no wall-clock timeout, which a loaded machine would trip.
+noWallClockLimit();
 
 const SPECS: CorpusSpec[] = [
   { generator: 'rsd', width: 6, height: 6, iterations: 40 },

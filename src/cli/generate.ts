@@ -25,7 +25,7 @@ import { rulesetByName } from '../core/rules/registry';
 import type { RulesetName } from '../core/rules/ruleset';
 import { Progress } from './progress';
 import { LineWriter, RepeatFilter } from './stream';
-import { writePack } from './writePack';
+import { shardOfHeader, writePack } from './writePack';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 /** How much of a generator to run: the first `levels` new levels, or the iteration range (all of it, or a shard). */
@@ -111,7 +111,8 @@ export function runGenerate(o: GenerateOptions): { written: number; iterations: 
     onProgress: (p) => progress.tick(p.done),
   });
   const shardNote = shard ? ` shard ${shard.shard + 1}/${shard.shards}` : '';
-  writePack(o.out, `${o.generator} ${o.width}x${o.height} seed ${o.seed}${shardNote}`, levels, rules);
+  const packShard = shard && 'iterations' in a ? shardOfHeader({ shard: { index: shard.shard + 1, count: shard.shards }, run: generatorRun(o, a.iterations) }) : undefined;
+  writePack(o.out, `${o.generator} ${o.width}x${o.height} seed ${o.seed}${shardNote}`, levels, rules, packShard);
   return { written: levels.length, iterations: r.iterations, duplicates: r.duplicates, shortfall: r.shortfall };
 }
 

@@ -24,14 +24,25 @@ import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { levelKey } from '../core/level/level';
 import { recomputePackAnnotations } from '../core/pack/annotations';
 import { importPack } from '../core/pack/pack';
-import { MAX_ID_LENGTH, MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
+import { MAX_ID_LENGTH, MAX_PACK_LEVELS, type PackLevel, type PackShard } from '../core/pack/schema';
 import { CliError, listProblems } from './args';
 import { readInput } from './analyze';
 import { writePack } from './writePack';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 import { checkShardSet, headerOf, readShardHeader, type ShardInput } from './shardSet';
 
-export function runMerge(files: readonly string[], out: string, name?: string): { written: number; duplicates: number; recomputed: number } {
+/** A pack's `shard` as the shard check reads it (null for a pack that is not a shard). */
+function packShardInput(file: string, shard: PackShard | undefined): ShardInput {
+  return { file, header: shard === undefined ? null : { shard: { index: shard.index, count: shard.count }, run: shard.run } };
+}
+
+/**
+ * `merge` into a pack: every input is read and checked first (each a valid
+ * pack, shard packs a whole set: see {@link checkShardSet}), then each
+ * level's annotations are recomputed and repeats dropped. `partial` holds
+ * what `allowPartial` let through (empty for a whole set).
+ */
+export function runMerge(files: readonly string[], out: string, name?: string, allowPartial = false): { written: number; duplicates: number; recomputed: number; partial: string[] } {
   const seenKeys = new Set<string>();
   const seenIds = new Set<string>();
   const levels: PackLevel[] = [];
@@ -39,9 +50,13 @@ export function runMerge(files: readonly string[], out: string, name?: string): 
   let recomputed = 0;
   let firstName = '';
   let rules: RulesetName | null = null;
-  for (const file of files) {
+  const packs = files.map((file) => {
     const r = importPack(readInput(file, 'a level pack'));
     if (!r.ok) throw new CliError(`${file === '-' ? 'standard input' : file} is not a valid level pack: ${listProblems(r.error)}`);
+    return { file, r };
+  });
+  const partial = checkShardSet(packs.map(({ file, r }) => packShardInput(file, r.value.pack.shard)), allowPartial);
+  for (const { file, r } of packs) {
     if (firstName === '') firstName = r.value.pack.name;
     rules = sameRules(rules, r.value.pack.rules, file === '-' ? 'standard input' : file);
     const fresh = recomputePackAnnotations(r.value.pack, { model: defaultModelFor(rules), maxStates: DEFAULT_STATE_CAP });
@@ -67,7 +82,8 @@ export function runMerge(files: readonly string[], out: string, name?: string): 
     throw new CliError(`the merged pack would hold ${levels.length} levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Merge fewer packs`);
   }
   writePack(out, (name ?? `${firstName} (merged)`).slice(0, 200), levels, rules ?? DEFAULT_RULESET_NAME);
-  return { written: levels.length, duplicates, recomputed };
+  for (const line of partial) process.stderr.write(`${line}\n`);
+  return { written: levels.length, duplicates, recomputed, partial };
 }
 
 /**
@@ -76,12 +92,15 @@ export function runMerge(files: readonly string[], out: string, name?: string): 
  * rows (claims that differ are counted and the first few shown on stderr),
  * and keeps the first occurrence of each level with bounded memory
  * ({@link RepeatFilter}). Ids are kept as written. A bad line stops the
- * merge with its file and line, and nothing is written.
+ * merge with its file and line, and nothing is written. Shard streams and
+ * shard packs must make whole sets ({@link checkShardSet}).
  */
 export function runMergeStreams(files: readonly string[], out: string, allowPartial = false): { written: number; duplicates: number; recomputed: number; partial: string[] } {
   // Shard headers are checked before any work (standard input's when it is read).
   const inputs: ShardInput[] = files.map((file) => ({ file, header: isStreamFile(file) && file !== '-' ? readShardHeader(file) : null }));
-  const partial = checkShardSet(inputs, allowPartial);
+  // Standard input's shards and packs' are known once read: with either, the set is checked at the end (still before anything is written).
+  const later = files.some((file) => file === '-' || !isStreamFile(file));
+  const partial = later ? [] : checkShardSet(inputs, allowPartial);
   let joined = false;
   const analyzer = new Analyzer();
   const filter = new RepeatFilter();
@@ -127,10 +146,15 @@ export function runMergeStreams(files: readonly string[], out: string, allowPart
       } else {
         const r = importPack(readInput(file, 'a level pack'));
         if (!r.ok) throw new CliError(`${file} is not a valid level pack: ${listProblems(r.error)}`);
+        // A shard pack joins the set checked before the stream is committed.
+        if (r.value.pack.shard !== undefined) {
+          inputs.push(packShardInput(file, r.value.pack.shard));
+          joined = true;
+        }
         r.value.pack.levels.forEach((pl, i) => add(file, pl, r.value.levels[i]!, levelKey(r.value.levels[i]!), `levels[${i}]`, r.value.pack.rules));
       }
     }
-    const gaps = joined ? checkShardSet(inputs, allowPartial) : partial;
+    const gaps = joined || later ? checkShardSet(inputs, allowPartial) : partial;
     const kept = filter.finish(writer);
     writer.commit();
     for (const line of gaps) process.stderr.write(`${line}\n`);

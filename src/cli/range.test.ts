@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/support/cliRun';
 import { naiveAnalyze } from '../../test/naive/naiveSolver';
+import { noWallClockLimit } from '../../test/support/cpuBudget';
+
+// Bounded by its work (docs/suite.md): no wall-clock timeout, which a loaded machine would trip.
+noWallClockLimit();
 
 const tmp = mkdtempSync(join(tmpdir(), 'longcat-range-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

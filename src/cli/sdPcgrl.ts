@@ -128,7 +128,7 @@ export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): 
  * `generate --generator sd-pcgrl`: one episode per index of the range, the
  * unique levels written as a pack or (`stream`) a level stream, whose lines
  * carry the annotations `merge` writes; a shard's stream starts with its
- * `header`.
+ * `header`, which a shard's pack records as its `shard`.
  */
 export async function generateSdPcgrl(o: SdRunOptions & { out: string; pins?: CellPins | undefined; stream?: boolean | undefined; header?: string | undefined }): Promise<{ written: number; duplicates: number; pinsMissed: number }> {
   const policy = await loadSdPolicy(o);

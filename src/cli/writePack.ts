@@ -6,32 +6,45 @@
  * levels as a level stream instead when the run asked for one.
  */
 import { createPack, exportPack, importPack } from '../core/pack/pack';
-import { MAX_PACK_LEVELS, type PackLevel } from '../core/pack/schema';
-import { formatStreamLine } from '../core/jobs/levelStream';
+import { MAX_PACK_LEVELS, type PackLevel, type PackShard } from '../core/pack/schema';
+import { formatStreamLine, parseShardHeader, type ShardHeader } from '../core/jobs/levelStream';
 import { CliError, listProblems } from './args';
 import { writeOutput } from './io';
 import { LineWriter } from './stream';
 import type { RulesetName } from '../core/rules/ruleset';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
-/** `rules`: the pack's ruleset (default Longcat). */
-export function writePack(out: string, name: string, levels: PackLevel[], rules: RulesetName = DEFAULT_RULESET_NAME): void {
-  const text = exportPack(createPack(name, levels, { rules }));
+/** `rules`: the pack's ruleset (default Longcat); `shard`: the shard of a run the pack holds, for `merge` to check. */
+export function writePack(out: string, name: string, levels: PackLevel[], rules: RulesetName = DEFAULT_RULESET_NAME, shard?: PackShard): void {
+  const text = exportPack(createPack(name, levels, { rules, ...(shard !== undefined ? { shard } : {}) }));
   const check = importPack(text);
   if (!check.ok) throw new CliError(`the pack for ${out} would not load again, so nothing was written: ${listProblems(check.error)}`);
   writeOutput(out, text);
 }
 
+/** A shard header as a pack's `shard` field. */
+export function shardOfHeader(h: ShardHeader): PackShard {
+  return { index: h.shard.index, count: h.shard.count, run: { ...h.run } };
+}
+
+/** A shard header line (as the CLI formats it) as a pack's `shard` field. */
+function packShard(header: string): PackShard {
+  const h = parseShardHeader(header, 1);
+  if (h === null || !h.ok) throw new Error(`not a shard header: ${header}`);
+  return shardOfHeader(h.value);
+}
+
 /**
  * A generator's levels: a pack named `name`, or (`stream`) a level stream
- * of one line per level after the optional shard `header` line, to a file
+ * of one line per level after the optional shard `header` line (a pack
+ * records the header as its `shard`), to a file
  * or standard output (`-`), with no level limit. Nothing is left behind
  * when a write fails.
  */
 export function writeLevels(out: string, o: { stream: boolean; name: string; rules: RulesetName; header?: string | undefined; tooMany: string }, levels: readonly PackLevel[]): void {
   if (!o.stream) {
     if (levels.length > MAX_PACK_LEVELS) throw new CliError(`the run gives ${levels.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. ${o.tooMany}`);
-    writePack(out, o.name, [...levels], o.rules);
+    writePack(out, o.name, [...levels], o.rules, o.header !== undefined ? packShard(o.header) : undefined);
     return;
   }
   const w = new LineWriter(out);

@@ -90,7 +90,8 @@ export function secondsAtDial(position: number): number {
 /** The labelled ticks of the dial, in estimated seconds. */
 export const DIAL_TICKS: readonly number[] = [0, 20, 60, 200, 1000, 10000];
 
-const digits = new Intl.NumberFormat('en-US', { maximumSignificantDigits: DISPLAY_DIGITS, useGrouping: true });
+/** The formatter, built on first use: building an ICU formatter costs tens of milliseconds, which a command that shows no difficulty (`analyze`) should not pay at start. */
+let digits: Intl.NumberFormat | undefined;
 
 /**
  * A difficulty as shown everywhere: {@link DISPLAY_DIGITS} significant
@@ -101,6 +102,7 @@ const digits = new Intl.NumberFormat('en-US', { maximumSignificantDigits: DISPLA
 export function formatDifficulty(value: number): string {
   if (Number.isNaN(value)) return 'not a number';
   if (!Number.isFinite(value)) return value > 0 ? 'unbounded' : '-unbounded';
+  digits ??= new Intl.NumberFormat('en-US', { maximumSignificantDigits: DISPLAY_DIGITS, useGrouping: true });
   return digits.format(value === 0 ? 0 : value); // -0 reads 0
 }
 

@@ -33,6 +33,7 @@ import {
   type LevelPack,
   type PackLevel,
   type PackLevelSource,
+  type PackShard,
 } from './schema';
 import { DEFAULT_RULESET_NAME } from '../rules/ruleset';
 
@@ -63,6 +64,8 @@ export interface PackOptions {
   createdWith?: string;
   /** The pack's ruleset (default Longcat). */
   rules?: RulesetName;
+  /** The shard of a run the pack holds (`generate --shard`). */
+  shard?: PackShard;
 }
 
 type PathKey = string | number;
@@ -326,6 +329,7 @@ export function orderedHead(pack: LevelPack): Record<string, unknown> {
     ...(pack.difficultyModel !== undefined ? { difficultyModel: pack.difficultyModel } : {}),
     ...(pack.fields !== undefined ? { fields: pack.fields.map(exportFieldDef) } : {}),
     ...(pack.playOrder !== undefined ? { playOrder: { shuffle: pack.playOrder.shuffle, keepFirst: pack.playOrder.keepFirst } } : {}),
+    ...(pack.shard !== undefined ? { shard: { index: pack.shard.index, count: pack.shard.count, run: pack.shard.run } } : {}),
   };
 }
 
@@ -465,6 +469,7 @@ export function createPack(name: string, levels: readonly PackLevel[], options: 
     name,
     ...(options.description !== undefined ? { description: options.description } : {}),
     ...(options.createdWith !== undefined ? { createdWith: options.createdWith } : {}),
+    ...(options.shard !== undefined ? { shard: options.shard } : {}),
     levels: [...levels],
   };
 }

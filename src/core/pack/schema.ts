@@ -157,7 +157,23 @@ export interface LevelPack {
   fields?: PackFieldDef[];
   /** How play mode orders the levels (optional; left out: the pack's order). */
   playOrder?: PackPlayOrder;
+  /** Which shard of a run this pack is (written by `generate --shard`), so `merge` can refuse an incomplete set (optional). */
+  shard?: PackShard;
   levels: PackLevel[];
+}
+
+/** Most shards a run may be split into (the CLI's `--shard` limit). */
+export const MAX_PACK_SHARDS = 100_000;
+
+/**
+ * A shard pack's place in its run: its index (1-based, as `--shard i/n`
+ * says it), the shard count, and the run's settings (generator, ruleset,
+ * size, seed, iterations, ...), as a level stream's shard header has them.
+ */
+export interface PackShard {
+  index: number;
+  count: number;
+  run: Record<string, string | number | boolean | null>;
 }
 
 /** The issue fields our error functions read (zod passes more). */
@@ -291,6 +307,22 @@ export const PackFieldDefSchema = z.object(
   { error: expected('a field definition { "key", "label", "type" }') },
 ) satisfies z.ZodType<PackFieldDef>;
 
+const SHARD_MESSAGE = `expected { "index": i, "count": n, "run": { ... } } with 1 <= i <= n <= ${MAX_PACK_SHARDS}`;
+
+/** Schema of {@link PackShard}. */
+export const PackShardSchema = z
+  .object(
+    {
+      index: z.number({ error: SHARD_MESSAGE }).int(SHARD_MESSAGE).min(1, SHARD_MESSAGE),
+      count: z.number({ error: SHARD_MESSAGE }).int(SHARD_MESSAGE).min(1, SHARD_MESSAGE).max(MAX_PACK_SHARDS, SHARD_MESSAGE),
+      run: z.record(z.string().max(MAX_NAME_LENGTH), z.union([z.string().max(MAX_DESCRIPTION_LENGTH), z.number(), z.boolean(), z.null()]), {
+        error: "expected an object of the run's settings (strings, numbers, booleans)",
+      }),
+    },
+    { error: SHARD_MESSAGE },
+  )
+  .refine((s) => s.index <= s.count, { error: SHARD_MESSAGE, path: ['index'] }) satisfies z.ZodType<PackShard>;
+
 /** Schema of {@link LevelPack} once migrated to the current version. */
 export const LevelPackSchema = z.object(
   {
@@ -317,6 +349,7 @@ export const LevelPackSchema = z.object(
         { error: expected('an object { "shuffle": true, "keepFirst": true }') },
       )
       .exactOptional(),
+    shard: PackShardSchema.exactOptional(),
     levels: z.array(PackLevelSchema, { error: expected('a list of levels') }),
   },
   { error: expected('a pack object') },

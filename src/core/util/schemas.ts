@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { MAX_SIDE, MIN_SIDE } from '../level/level';
+import { MAX_SEED } from './seed';
 
-/** Seeds are unsigned 32-bit integers (the generators' PRNG state). */
-export const MAX_SEED = 0xffffffff;
+export { MAX_SEED };
 
 const SEED_MESSAGE = `the seed must be a whole number from 0 to ${MAX_SEED}`;
 
