@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures';
-import type { StudioPage } from './pages/StudioPage';
+import { StudioPage } from './pages/StudioPage';
 import { naiveAnalyze, naiveGraph, naiveSolution } from '../test/naive/naiveSolver';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -73,6 +73,13 @@ test('the designer\'s rules are checked live as the level is drawn', async ({ st
   await studio.page.getByTestId('lint.file').setInputFiles({ name: 'rules.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'longcat-lint-rules', version: 1, minShortestSolution: shortest + 1 })) });
   await expect(studio.page.locator('[data-testid="lint.violation"]')).toHaveAttribute('data-rule', 'minShortestSolution');
   await expect(studio.page.locator('[data-testid="lint.violation"]')).toContainText(`the shortest solution is ${shortest} moves`);
+  // A reload checks the same rules, and says where they came from.
+  await studio.waitSaved();
+  await studio.page.reload();
+  const again = new StudioPage(studio.page);
+  await again.graph.waitForLevel();
+  await expect(studio.page.getByTestId('lint.panel')).toContainText('From rules.json.');
+  await expect(studio.page.locator('[data-testid="lint.violation"]')).toHaveAttribute('data-rule', 'minShortestSolution');
 });
 
 test('Compare… shows what a file changed against the open pack, and the level it broke', async ({ studio }) => {

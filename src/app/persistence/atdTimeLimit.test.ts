@@ -4,7 +4,7 @@ import { DEFAULT_ATD_SETTINGS, DEFAULT_BATCH_SETTINGS } from '../store/batchSlic
 import { DEFAULT_HIT_RATE_FORM, DEFAULT_RANGE_VIEW } from '../store/batchMaps';
 import { restoreWorkspace, saveWorkspace, type SavedWorkspace } from './workspace';
 
-const base: SavedWorkspace = { view: 'studio', openInPack: null, atdSettings: DEFAULT_ATD_SETTINGS, batchSettings: DEFAULT_BATCH_SETTINGS, pins: { size: '', cells: [] }, keepPins: false, batchMaps: { range: DEFAULT_RANGE_VIEW, hitRate: DEFAULT_HIT_RATE_FORM } };
+const base: SavedWorkspace = { view: 'studio', openInPack: null, atdSettings: DEFAULT_ATD_SETTINGS, batchSettings: DEFAULT_BATCH_SETTINGS, pins: { size: '', cells: [] }, keepPins: false, batchMaps: { range: DEFAULT_RANGE_VIEW, hitRate: DEFAULT_HIT_RATE_FORM }, lint: null };
 
 describe('atdSettings.timeLimitSeconds', () => {
   it('a workspace saved before the field existed restores, with the automatic limit', () => {

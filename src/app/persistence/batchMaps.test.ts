@@ -49,7 +49,7 @@ describe('the Batch maps in the saved workspace', () => {
   });
 
   it('refuses a map setting out of range with a sentence, and the studio keeps its own', async () => {
-    const saved = saveWorkspace({ view: 'batch', openInPack: null, atdSettings: DEFAULT_ATD_SETTINGS, batchSettings: DEFAULT_BATCH_SETTINGS, pins: { size: '', cells: [] }, keepPins: true, batchMaps: { range: { ...DEFAULT_RANGE_VIEW, bins: 500 }, hitRate: DEFAULT_HIT_RATE_FORM } });
+    const saved = saveWorkspace({ view: 'batch', openInPack: null, atdSettings: DEFAULT_ATD_SETTINGS, batchSettings: DEFAULT_BATCH_SETTINGS, pins: { size: '', cells: [] }, keepPins: true, batchMaps: { range: { ...DEFAULT_RANGE_VIEW, bins: 500 }, hitRate: DEFAULT_HIT_RATE_FORM }, lint: null });
     const r = restoreWorkspace(JSON.parse(JSON.stringify(saved)));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatch(/^the saved workspace is invalid \(batchMaps\.range\.bins: /);

@@ -8,7 +8,7 @@ import { DEFAULT_ATD_SETTINGS, DEFAULT_BATCH_SETTINGS } from '../store/batchSlic
 import { DEFAULT_HIT_RATE_FORM, DEFAULT_RANGE_VIEW } from '../store/batchMaps';
 import { restoreWorkspace, saveWorkspace, type SavedWorkspace } from './workspace';
 
-const base: SavedWorkspace = { view: 'studio', openInPack: null, atdSettings: DEFAULT_ATD_SETTINGS, batchSettings: DEFAULT_BATCH_SETTINGS, pins: { size: '8x8', cells: [] }, keepPins: false, batchMaps: { range: DEFAULT_RANGE_VIEW, hitRate: DEFAULT_HIT_RATE_FORM } };
+const base: SavedWorkspace = { view: 'studio', openInPack: null, atdSettings: DEFAULT_ATD_SETTINGS, batchSettings: DEFAULT_BATCH_SETTINGS, pins: { size: '8x8', cells: [] }, keepPins: false, batchMaps: { range: DEFAULT_RANGE_VIEW, hitRate: DEFAULT_HIT_RATE_FORM }, lint: null };
 
 describe('the second target in the saved workspace', () => {
   it('a record without it (written before it existed) loads with none', () => {

@@ -33,6 +33,7 @@ import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type Ope
 import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../store/batchSlice';
 import type { HitRateForm, RangeViewSettings } from '../store/batchMaps';
 import { BatchMapsSchema } from './batchMapsSchema';
+import { LintRulesSchema, type LintRules } from '../../core/repo/lint';
 import type { FoundLevel } from '../../workers/batch.api';
 import { STUDIO_VIEWS, type StudioView } from '../viewNames';
 import { migrateRecord, recordHistory, type RecordMigration } from './migrations';
@@ -113,8 +114,15 @@ const workspaceV2toV3: RecordMigration = (json) => ({
   },
 });
 
-/** The workspace record's own chain (v2 added the pins, v3 the Batch maps' settings). */
-export const WORKSPACE_RECORD = recordHistory('the saved workspace', 3, [1, workspaceV1toV2], [2, workspaceV2toV3]);
+/**
+ * Workspace v3 -> v4: v4 keeps the designer's rules checked live under the
+ * gauge (the rules and where they came from). A v3 build kept none: after a
+ * reload it checked nothing, so none.
+ */
+const workspaceV3toV4: RecordMigration = (json) => ({ ...json, version: 4, lint: null });
+
+/** The workspace record's own chain (v2 added the pins, v3 the Batch maps' settings, v4 the lint rules). */
+export const WORKSPACE_RECORD = recordHistory('the saved workspace', 4, [1, workspaceV1toV2], [2, workspaceV2toV3], [3, workspaceV3toV4]);
 export const WORKSPACE_RECORD_VERSION = WORKSPACE_RECORD.current;
 
 export const WorkspaceSchema = z.object({
@@ -126,6 +134,7 @@ export const WorkspaceSchema = z.object({
   pins: PinsSchema,
   keepPins: z.boolean(),
   batchMaps: BatchMapsSchema,
+  lint: z.object({ rules: LintRulesSchema, source: z.string().max(MAX_NAME_LENGTH) }).nullable(),
 });
 
 export interface SavedWorkspace {
@@ -139,6 +148,8 @@ export interface SavedWorkspace {
   readonly keepPins: boolean;
   /** The Batch view's maps' settings. */
   readonly batchMaps: { readonly range: RangeViewSettings; readonly hitRate: HitRateForm };
+  /** The rules checked live under the gauge and where they came from (a file name, or "the default rules"); null: none loaded. */
+  readonly lint: { readonly rules: LintRules; readonly source: string } | null;
 }
 
 export function saveWorkspace(w: SavedWorkspace): unknown {
@@ -151,6 +162,7 @@ export function saveWorkspace(w: SavedWorkspace): unknown {
     pins: { size: w.pins.size, cells: [...w.pins.cells] },
     keepPins: w.keepPins,
     batchMaps: { range: { ...w.batchMaps.range }, hitRate: { ...w.batchMaps.hitRate } },
+    lint: w.lint === null ? null : { rules: { ...w.lint.rules }, source: w.lint.source },
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * The designer's rules the studio checks live as a level is drawn (SPEC
  * §15; the same rules `longcat lint` checks in CI, docs/repository.md).
- * Null: no rules loaded, nothing checked. Not saved with the workspace: a
- * rules file belongs to the game's repository and is loaded from there.
+ * Null: no rules loaded, nothing checked. Saved with the workspace (v4),
+ * so a reload checks the same rules; the rules file itself stays in the
+ * game's repository, where `longcat lint` reads it.
  */
 import type { LintRules } from '../../core/repo/lint';
 import type { SliceCreator } from './types';
