@@ -179,14 +179,16 @@ function expectCalibratedSpread(d: readonly number[]): void {
 }
 
 describe('(c) paint-default.json on fresh paint RSD 8x8 levels', () => {
-  it('3,000 iterations with another seed, analysed under paint: 0.85..0.96 below 20 and 0.02..0.07 above 30', () => {
+  // 1,000 iterations (about 990 unique levels): the share above 30 to about 0.6 points (one standard
+  // error), well inside the 2-7% band; paint levels cost about 25 times a Longcat level to analyse.
+  it('1,000 iterations with another seed, analysed under paint: 0.85..0.96 below 20 and 0.02..0.07 above 30', () => {
     const seed = 777_001;
     expect(seed).not.toBe(shippedPaint.provenance.seed);
     const source = createLevelSource({ generator: 'rsd', width: 8, height: 8, seed, rules: 'paint' });
     const seen = new Set<string>();
     const d: number[] = [];
     let capped = 0;
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < 1000; i++) {
       for (const lvl of source.generate(i).levels) {
         const key = levelKey(lvl);
         if (seen.has(key)) continue;
@@ -201,7 +203,7 @@ describe('(c) paint-default.json on fresh paint RSD 8x8 levels', () => {
         d.push(solvableDifficulty(PAINT_DEFAULT_DIFFICULTY_MODEL, r.value.features));
       }
     }
-    expect(d.length).toBeGreaterThan(2000);
+    expect(d.length).toBeGreaterThan(900);
     expect(capped).toBeLessThan(d.length / 100);
     expectCalibratedSpread(d);
   }, 120_000);
