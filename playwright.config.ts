@@ -21,11 +21,13 @@ export default defineConfig({
   // leaves something to read. `npx playwright show-trace <trace.zip>`.
   retries: process.env.CI ? 1 : 0,
   outputDir: 'test-results',
-  // Two workers, each with its own browser (every test has its own context:
+  // Three workers, each with its own browser (every test has its own context:
   // storage, downloads and temp folders are per test), sharing one preview
-  // server: on 2 cores most of a spec's time is waiting on the page, so two
-  // run in about 70% of the wall time of one at the same CPU (BENCHMARKS.md).
-  workers: 2,
+  // server. A spec keeps its worker's core about a third busy (the rest is
+  // waiting on the page: 11.2 s of CPU for editor.spec's 30.8 s, 24.8 s for
+  // training and recovery's 72.3 s), so three workers fill about one of two
+  // cores. PLAYWRIGHT_WORKERS overrides (docs/suite.md, BENCHMARKS.md).
+  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 3,
   // The JSON report feeds `npm run suite:cpu` (each spec file's time).
   reporter: [['list'], ['json', { outputFile: 'bench-results/suite-cpu/playwright.json' }]],
   use: {

@@ -16,9 +16,12 @@
  *
  * Placeholders the docs assume the reader has: `analytics.csv` (player
  * data, `level,avgCompletionSeconds`), written here from the fixture levels.
- * `npm run cli` runs the CLI's bundle (build/cli, built once in the copy)
- * rather than the sources through tsx (about 0.25 s of CPU a start instead of
- * 1.2 s). The fit commands' generated corpus (20,000 iterations, seed 1) is
+ * `npm run cli -- ARGS` (and `npm run --silent cli -- ARGS`) runs the CLI's
+ * bundle as `node bin/longcat.mjs ARGS`, what the copy's `npm run cli` runs,
+ * without npm's own start: the bundle is this run's (test/globalSetup.ts
+ * builds it), and a command costs about 0.25 s of CPU instead of 0.45 s
+ * through npm and 1.2 s through tsx. (cli.test.ts runs `npm run cli` itself,
+ * through tsx.) The fit commands' generated corpus (20,000 iterations, seed 1) is
  * built once per run and shared with the shipped models' rebuild
  * (src/core/difficulty/recipe.test.ts) through the run's corpus cache
  * (LONGCAT_CORPUS_CACHE, test/globalSetup.ts): the three fits here only fit.
@@ -125,9 +128,13 @@ beforeAll(() => {
   // The standalone player's template (export --format html): the checkout's build, else built in the copy.
   const havePlayer = existsSync(join(ROOT, 'build/player/play.html'));
   if (havePlayer) cpSync(join(ROOT, 'build/player'), join(copy, 'build/player'), { recursive: true });
-  // The command line's bundle (build/cli, what the `longcat` bin runs), built from the copy's sources.
-  const b = spawnSync(process.execPath, ['scripts/build-cli.mjs', ...(havePlayer ? ['--cli-only'] : [])], { cwd: copy, encoding: 'utf8' });
-  if (b.status !== 0) throw new Error(`build-cli in the copy exited ${b.status}: ${b.stderr}`);
+  // The command line's bundle (build/cli, what the `longcat` bin runs): this run's, built from the
+  // same sources by test/globalSetup.ts; the player is built in the copy when the checkout has none.
+  cpSync(join(ROOT, 'build/cli'), join(copy, 'build/cli'), { recursive: true });
+  if (!havePlayer) {
+    const b = spawnSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: copy, encoding: 'utf8' });
+    if (b.status !== 0) throw new Error(`build-cli in the copy exited ${b.status}: ${b.stderr}`);
+  }
   // `npm run cli` runs the bundle rather than the sources through tsx: the same
   // code, one esbuild build instead of a TypeScript transform per command.
   // (cli.test.ts runs `npm run cli` itself, through tsx.)
@@ -143,11 +150,25 @@ afterAll(() => {
   if (copy !== undefined) rmSync(copy, { recursive: true, force: true });
 });
 
+/**
+ * Bash's `npm` inside a block: `npm run cli -- ARGS` and `npm run --silent cli -- ARGS`
+ * run what the copy's `npm run cli` runs (`node bin/longcat.mjs ARGS`) without starting
+ * npm; any other npm command is npm's.
+ */
+const NPM_CLI = `npm() {
+  case "$1 $2 $3 $4" in
+    "run cli -- "*) shift 3; node bin/longcat.mjs "$@" ;;
+    "run --silent cli --") shift 4; node bin/longcat.mjs "$@" ;;
+    *) command npm "$@" ;;
+  esac
+}
+`;
+
 /** Runs one block in the copy with bash (-e, pipefail: any failing command fails the block). */
 function runBlock(b: Block): { stdout: string; stderr: string } {
   rmSync(join(copy, 'out'), { recursive: true, force: true });
   const before = snapshot(copy, (rel) => rel === 'node_modules' || rel === 'out' || rel.startsWith('out/'));
-  const r = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', b.body], {
+  const r = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', NPM_CLI + b.body], {
     cwd: copy,
     encoding: 'utf8',
     maxBuffer: 1 << 26,

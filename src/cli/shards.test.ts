@@ -11,9 +11,10 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { noWallClockLimit, spawnCpuBudget } from '../../test/support/cpuBudget';
+import { noWallClockLimit } from '../../test/support/cpuBudget';
 import { naiveAnalyze } from '../../test/naive/naiveSolver';
 import { runCli } from '../../test/support/cliRun';
+import { longcatProcess } from '../../test/support/cliProcess';
 import { SHARD_VARIABLES, shardFromEnv } from './shardEnv';
 
 noWallClockLimit();
@@ -31,11 +32,9 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** The CLI from the sources as its own process, in `cwd`, at most 60 CPU-seconds. */
+/** The CLI as its own process (the bundle of this run's sources, test/support/cliProcess.ts), in `cwd`, at most 60 CPU-seconds. */
 function longcat(args: readonly string[], env: Record<string, string> = {}, cwd = ROOT, input?: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnCpuBudget(process.execPath, ['--import', join(ROOT, 'node_modules/tsx/dist/esm/index.mjs'), join(ROOT, 'src/cli/longcat.ts'), ...args], {
-    cpuSeconds: 60, cwd, env: { ...cleanEnv(), ...env }, ...(input !== undefined ? { input } : {}),
-  });
+  const r = longcatProcess(args, { cpuSeconds: 60, cwd, env: { ...cleanEnv(), ...env }, ...(input !== undefined ? { input } : {}) });
   if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

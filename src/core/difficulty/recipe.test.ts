@@ -28,6 +28,11 @@ import { CALIBRATIONS, calibrateToThesis, type Calibration } from './calibrate';
 import { solvableDifficulty } from './predict';
 import { sharedCorpus } from '../../../test/support/sharedCorpus';
 import { buildModelFromCorpus, buildModelFromGenerated, corpusSpecs, ITERATION_7_FEATURES, type GeneratedRecipe } from './recipe';
+import { noWallClockLimit } from '../../../test/support/cpuBudget';
+
+// Bounded by work (fixed corpora and iterations), not by the wall clock: on a loaded machine the
+// paint rebuild alone ran past a 400 s timeout.
+noWallClockLimit();
 
 const MODEL = DEFAULT_DIFFICULTY_MODEL;
 
@@ -115,7 +120,7 @@ describe('(a) reproducibility of the shipped model files', () => {
       // What fit-predictor writes (src/cli/fitPredictor.ts), compared as text.
       expect(JSON.stringify(rebuilt, null, 2) + '\n').toBe(text);
     });
-  }, 300_000); // one corpus of ~28k analysed levels and two ridge fits: ~40 s alone, more on a loaded 2-core machine
+  }); // one corpus of ~28k analysed levels and two ridge fits: ~40 s of CPU alone
 
   it('rebuilding paint-default.json with its recorded recipe (--rules paint) gives the same file, byte for byte but for createdAt', () => {
     const json = shippedPaint as unknown as DifficultyModel;
@@ -129,7 +134,7 @@ describe('(a) reproducibility of the shipped model files', () => {
     const rebuilt = buildModelFromGenerated({ ...recipe, command }, json.provenance.createdAt);
     expect(normalised(rebuilt)).toEqual(normalised(json));
     expect(JSON.stringify(rebuilt, null, 2) + '\n').toBe(shippedPaintText);
-  }, 400_000); // ~14k paint levels analysed: ~65 s of CPU alone
+  }); // ~14k paint levels analysed: ~65 s of CPU alone
 });
 
 describe('the default model by ruleset', () => {
@@ -179,14 +184,16 @@ function expectCalibratedSpread(d: readonly number[]): void {
 }
 
 describe('(c) paint-default.json on fresh paint RSD 8x8 levels', () => {
-  it('3,000 iterations with another seed, analysed under paint: 0.85..0.96 below 20 and 0.02..0.07 above 30', () => {
+  // 1,000 iterations (about 990 unique levels): the share above 30 to about 0.6 points (one standard
+  // error), well inside the 2-7% band; paint levels cost about 25 times a Longcat level to analyse.
+  it('1,000 iterations with another seed, analysed under paint: 0.85..0.96 below 20 and 0.02..0.07 above 30', () => {
     const seed = 777_001;
     expect(seed).not.toBe(shippedPaint.provenance.seed);
     const source = createLevelSource({ generator: 'rsd', width: 8, height: 8, seed, rules: 'paint' });
     const seen = new Set<string>();
     const d: number[] = [];
     let capped = 0;
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < 1000; i++) {
       for (const lvl of source.generate(i).levels) {
         const key = levelKey(lvl);
         if (seen.has(key)) continue;
@@ -201,10 +208,10 @@ describe('(c) paint-default.json on fresh paint RSD 8x8 levels', () => {
         d.push(solvableDifficulty(PAINT_DEFAULT_DIFFICULTY_MODEL, r.value.features));
       }
     }
-    expect(d.length).toBeGreaterThan(2000);
+    expect(d.length).toBeGreaterThan(900);
     expect(capped).toBeLessThan(d.length / 100);
     expectCalibratedSpread(d);
-  }, 120_000);
+  });
 });
 
 describe('(c) calibrateToThesis on a hand-made case', () => {
