@@ -144,7 +144,7 @@ beforeAll(() => {
   pkg.scripts.cli = 'node bin/longcat.mjs';
   writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
   writeFileSync(join(copy, 'analytics.csv'), analyticsCsv());
-}, 300_000);
+});
 
 afterAll(() => {
   if (copy !== undefined) rmSync(copy, { recursive: true, force: true });

@@ -92,7 +92,7 @@ describe('analyze --rules ice', () => {
     });
     expect(solvable).toBeGreaterThan(5);
     expect(solvable).toBeLessThan(levels.length);
-  }, 60_000);
+  });
 
   it('a goal is not a Longcat cell: text with G is refused without --rules ice, in one line', async () => {
     refused(await runCli(['analyze', file('g.txt', 'C.G\n...\n...\n')]), /is not a Longcat level: a goal 'G' is not part of this game/);
@@ -121,7 +121,7 @@ describe('generate and export under ice', () => {
     refused(await runCli(['export', out, '--format', 'arduboy', '--out', header]), /Arduboy header is for Longcat only.*ice pack/);
     expect(existsSync(header)).toBe(false);
     refused(await runCli(['generate', '--generator', 'rpu', '--rules', 'ice', '--count', '5', '--out', file('never.json')]), /--generator rpu is Longcat's only/);
-  }, 120_000);
+  });
 
   it('--maximize shortestSolutionLength: one level with exactly --walls rocks whose shortest solution the naive solver confirms', async () => {
     const out = file('max.json');
@@ -142,7 +142,7 @@ describe('generate and export under ice', () => {
     expect(await maximizeLevel({ rules: 'ice', width: 3, height: 3, walls: 7, feature: 'nStates', seed: 1, evaluations: 10 })).toMatchObject({ kind: 'invalid', message: expect.stringContaining('the walls must be a whole number from 0 to 6') });
     refused(await runCli(['generate', '--rules', 'ice', '--size', '5x4', '--walls', '2', '--maximize', 'fun', '--out', file('never2.json')]), /--maximize must be one of/);
     refused(await runCli(['generate', '--rules', 'ice', '--size', '3x3', '--walls', '8', '--maximize', 'nStates', '--out', file('never3.json')]), /--walls must be a whole number from 0 to 6/);
-  }, 120_000);
+  });
 });
 
 describe('every other command that takes --rules paint, under ice', () => {
@@ -200,7 +200,7 @@ describe('every other command that takes --rules paint, under ice', () => {
     const row = JSON.parse(rate.stdout.trim().split('\n')[0]!) as { id: string; solves: number; predicted: number };
     expect(row).toMatchObject({ id: first.id, solves: 1 });
     expect(row.predicted).toBeCloseTo(Math.round(naiveDifficulty(first.rows)! * 100) / 100, 1);
-  }, 120_000);
+  });
 
   it('train --rules ice trains on the ice carver; its model generates ice levels the naive solver solves, priced by ice-default.json; fit-predictor fits on ice levels', async () => {
     const dir = join(tmp, 'ice-model');
@@ -227,5 +227,5 @@ describe('every other command that takes --rules paint, under ice', () => {
     const m = JSON.parse(readFileSync(model, 'utf8')) as { provenance: { summary: string; data: string } };
     expect(m.provenance.summary).toMatch(/ice levels/);
     expect(m.provenance.data).not.toMatch(/rpu/);
-  }, 120_000);
+  });
 });

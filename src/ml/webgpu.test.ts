@@ -101,7 +101,7 @@ describe.skipIf(unavailable !== null)('WebGPU (Dawn in Node) against WASM', () =
     }
     expect(moved / total).toBeGreaterThan(0.5);
     expect(close / total).toBeGreaterThan(0.995);
-  }, 300_000);
+  });
 
   it("the gpu recipe's lock-step reads back once (the actions), with its two updates and a target sync queued", async () => {
     await chooseBackend('webgpu');
@@ -149,5 +149,5 @@ describe.skipIf(unavailable !== null)('WebGPU (Dawn in Node) against WASM', () =
     // Learning starts at the second lock-step, which pays for both lock-steps' env steps (16 / 4); then 2 per lock-step.
     expect(trainer.counters.updates).toBe(4 + 2 * 6);
     trainer.learner.dispose();
-  }, 300_000);
+  });
 });

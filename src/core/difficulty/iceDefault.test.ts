@@ -36,5 +36,5 @@ describe('ice-default.json', () => {
     };
     const rebuilt = buildModelFromGenerated(recipe, json.provenance.createdAt);
     expect(JSON.stringify(rebuilt, null, 2) + '\n').toBe(shippedIceText);
-  }, 300_000);
+  });
 });

@@ -93,7 +93,7 @@ describe.skipIf(unavailable !== null)('fused WebGPU update against the tfjs lear
     expect(wasm.path).toBe('tfjs');
     expect(gpu.path).toBe('fused-webgpu');
     expectSameSteps(gpu, wasm, init, oneBlock.learningRate);
-  }, 300_000);
+  });
 
   it('two conv blocks (pool into conv), plain DQN target, squared loss: same loss and weights', async () => {
     const init = await initialWeights(twoBlocks);
@@ -102,7 +102,7 @@ describe.skipIf(unavailable !== null)('fused WebGPU update against the tfjs lear
     const gpu = await train('webgpu', twoBlocks, init, batches);
     expect(gpu.path).toBe('fused-webgpu');
     expectSameSteps(gpu, wasm, init, twoBlocks.learningRate);
-  }, 300_000);
+  });
 
   it('writes in place where tfjs reads: no stale cached values, the target untouched; byte batches equal float ones', async () => {
     await chooseBackend('webgpu');
@@ -121,7 +121,7 @@ describe.skipIf(unavailable !== null)('fused WebGPU update against the tfjs lear
     expect(await a.takeMeanLoss()).toBe(await b.takeMeanLoss());
     a.dispose();
     b.dispose();
-  }, 300_000);
+  });
 
   it('after warm-up an update is one upload and one submit, with no new buffers or bind groups', async () => {
     await chooseBackend('webgpu');
@@ -148,5 +148,5 @@ describe.skipIf(unavailable !== null)('fused WebGPU update against the tfjs lear
     expect(tfjs.dispatches / 2).toBeGreaterThan(60);
     expect(tfjs.bindGroups).toBe(tfjs.dispatches);
     console.log(`two updates, batch ${BATCH}: fused ${JSON.stringify(fused)}; tfjs ${JSON.stringify(tfjs)}`);
-  }, 300_000);
+  });
 });
