@@ -46,7 +46,7 @@ describe('pack features in batches', () => {
     const client = localClient();
     const t0 = performance.now();
     const stop = connectPackFeatures(store, client);
-    await expect.poll(() => pendingFeatureRows(store.getState()).length, { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => pendingFeatureRows(store.getState()).length, { timeout: 300_000 }).toBe(0);
     const elapsed = performance.now() - t0;
     stop();
     expect(client.calls).toBe(250);
@@ -69,7 +69,7 @@ describe('pack features in batches', () => {
     const first = createStudioStore();
     first.getState().importLevels(levels.map((level, i) => ({ level, name: `g${i}` })), 'many.txt');
     const stopFirst = connectPackFeatures(first, localClient(), Promise.resolve(cache));
-    await expect.poll(() => pendingFeatureRows(first.getState()).length, { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => pendingFeatureRows(first.getState()).length, { timeout: 300_000 }).toBe(0);
     await expect.poll(() => cache.data.size).toBe(60);
     stopFirst();
 
