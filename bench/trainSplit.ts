@@ -9,7 +9,7 @@
  * `npm run bench:train-split -- [rules] [recipe] [env steps]`
  * (default: paint small 6400; learning starts after 1,000 steps).
  */
-import { rulesetByName } from '../src/core/rules/registry';
+import { defaultModelFor } from '../src/core/difficulty/defaultModel';
 import type { RulesetName } from '../src/core/rules/ruleset';
 import { chooseBackend } from '../src/ml/backend';
 import { makeEnv, makeTestEnv, type EnvSettings } from '../src/ml/envs';
@@ -20,7 +20,7 @@ const rules = (process.argv[2] ?? 'paint') as RulesetName;
 const recipeName = (process.argv[3] ?? 'small') as RecipeName;
 const envSteps = Number(process.argv[4] ?? 6400);
 await chooseBackend('wasm');
-const settings: EnvSettings = { env: 'sd-pcgrl', width: 8, height: 8, encoding: 'markov', model: rulesetByName(rules).assets.difficultyModel.data, rules };
+const settings: EnvSettings = { env: 'sd-pcgrl', width: 8, height: 8, encoding: 'markov', model: defaultModelFor(rules), rules };
 const cpu = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
