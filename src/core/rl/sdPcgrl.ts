@@ -82,7 +82,8 @@ export function encodeWalk(w: SolutionDownCarver, spec: ObservationSpec, grid: F
  * of the level so far minus the previous one, so an episode's return is the
  * finished level's difficulty minus the start's. Deterministic by seed; a
  * finished environment resets at once. Per step O(count x cells) for the
- * observations plus one level analysis per environment.
+ * observations plus one level analysis per environment whose step opened a
+ * cell onto a level not seen before (the rest reuse a remembered difficulty).
  */
 export class SdPcgrlEnv implements BatchedEnv {
   readonly count: number;
