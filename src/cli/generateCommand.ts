@@ -115,7 +115,7 @@ export function registerGenerate({ program, status, loadModel, checkOut }: Comma
           rlModel: o.rlModel ?? null, ...(s.startCell !== undefined ? { startCell: s.startCell } : {}), ...(pins !== undefined ? { pins: (await import('../core/generators/pins')).pinsToRows(pins).join('/') } : {}),
         }) : undefined;
         const r = await generateSdPcgrl({ ...s, out: o.out, pins, stream, header });
-        if (!o.quiet) process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped${r.pinsMissed > 0 ? `, ${r.pinsMissed} episodes found no walk keeping the pins` : ''})\n`);
+        if (!o.quiet) process.stderr.write(`wrote ${r.written} levels to ${o.out} (${r.duplicates} duplicates skipped${r.pinsMissed > 0 ? `, ${r.pinsMissed} episodes found no walk keeping the pins` : ''}${r.stateCapped > 0 ? `, ${r.stateCapped} passed the state cap and were skipped` : ''})\n`);
         return;
       }
       const generator = parseGenerator(requireGenerator(o));

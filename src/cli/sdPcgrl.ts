@@ -130,15 +130,16 @@ export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): 
  * carry the annotations `merge` writes; a shard's stream starts with its
  * `header`, which a shard's pack records as its `shard`.
  */
-export async function generateSdPcgrl(o: SdRunOptions & { out: string; pins?: CellPins | undefined; stream?: boolean | undefined; header?: string | undefined }): Promise<{ written: number; duplicates: number; pinsMissed: number }> {
+export async function generateSdPcgrl(o: SdRunOptions & { out: string; pins?: CellPins | undefined; stream?: boolean | undefined; header?: string | undefined }): Promise<{ written: number; duplicates: number; pinsMissed: number; stateCapped: number }> {
   const policy = await loadSdPolicy(o);
   const progress = new Progress('generate sd-pcgrl', o.to - o.from, !o.quiet && o.to - o.from >= 2000);
-  let done = 0;
+  let done = 0, stateCapped = 0;
   const generated = await generateSdLevels(policy, {
     temperature: o.temperature, seed: o.seed, from: o.from, to: o.to,
     ...(o.startCell !== undefined ? { startCell: o.startCell } : {}),
     ...(o.pins !== undefined ? { pins: o.pins } : {}),
     onLevel: () => progress.tick(++done),
+    onCapped: () => stateCapped++,
   }).finally(() => policy.dispose());
   const source = sdPcgrlSource(o.seed, o.temperature, `${o.rlModel ?? defaultRlModelFor(o.rules ?? DEFAULT_RULESET_NAME)} (${policy.description})`);
   const out: PackLevel[] = generated
@@ -152,7 +153,7 @@ export async function generateSdPcgrl(o: SdRunOptions & { out: string; pins?: Ce
     );
   const rules = o.rules ?? DEFAULT_RULESET_NAME;
   writeLevels(o.out, { stream: o.stream === true, name: `sd-pcgrl ${o.width}x${o.height} t=${o.temperature} seed ${o.seed}`, rules, header: o.header, tooMany: 'Write a level stream instead (--out levels.ndjson), or split it with --shard' }, out);
-  return { written: out.length, duplicates: generated.length - out.length, pinsMissed: o.to - o.from - generated.length };
+  return { written: out.length, duplicates: generated.length - out.length, pinsMissed: o.to - o.from - generated.length - stateCapped, stateCapped };
 }
 
 /** Evaluates a trained Turtle model (`dir`, or the shipped one for the size when undefined): greedy episodes (temperature t), solvable share and the report over solvable levels. */

@@ -14,7 +14,7 @@ import type { RecipeChoice } from '../ml/recipes';
 /** Most rows a sweep may have (a job's task count). */
 export const MAX_SWEEP_ROWS = 10_000;
 
-const RECIPES: readonly RecipeChoice[] = ['auto', 'fast', 'gpu', 'thesis'];
+const RECIPES: readonly RecipeChoice[] = ['auto', 'fast', 'gpu', 'thesis', 'small'];
 
 export interface SweepRow {
   readonly seed: number;

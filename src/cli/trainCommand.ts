@@ -5,6 +5,7 @@ import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 import { CliError, parseNumber, parseRules, parseSeed, parseShard, parseSize, parseWhole, shardFromEnv } from './args';
 import { RULES_HELP, type CommandContext } from './commandContext';
 import type { TrainBudget } from './train';
+import { RECIPES, type RecipeChoice } from '../ml/recipes';
 
 export function registerTrain({ program, loadModel }: CommandContext): void {
   program
@@ -15,7 +16,7 @@ export function registerTrain({ program, loadModel }: CommandContext): void {
     .option('--minutes <m>', 'training time budget in minutes (wall clock: results differ between machines)')
     .option('--env-steps <n>', 'training budget in environment steps (the same seed gives the same model on any machine, per backend)')
     .option('--seed <s>', 'random seed', '1')
-    .option('--recipe <name>', 'auto (gpu on a real WebGPU adapter, else fast), fast, gpu or thesis', 'auto')
+    .option('--recipe <name>', 'auto (gpu on a real WebGPU adapter, else fast), fast, gpu, thesis or small (a smaller network for CPU runs whose update is the cost)', 'auto')
     .option('--backend <name>', 'wasm, webgpu (Dawn; a GPU, or a software Vulkan driver via VK_ICD_FILENAMES) or cpu', 'wasm')
     .option('--encoding <e>', 'markov (start cell + previous direction) or thesis', 'markov')
     .option('--rules <r>', `ruleset the environment carves under: ${RULES_HELP} (sd-pcgrl only)`, DEFAULT_RULESET_NAME)
@@ -35,7 +36,7 @@ export function registerTrain({ program, loadModel }: CommandContext): void {
       if (o.env !== 'sd-pcgrl' && o.env !== 'turtle') throw new CliError(`--env must be sd-pcgrl or turtle, got "${o.env}"`);
       const rules = parseRules(o.rules);
       if (o.env === 'turtle' && !rulesetByName(rules).assets.turtle) throw new CliError(`--env turtle is Longcat's only; under --rules ${rules} train --env sd-pcgrl`);
-      if (o.recipe !== 'auto' && o.recipe !== 'fast' && o.recipe !== 'gpu' && o.recipe !== 'thesis') throw new CliError(`--recipe must be auto, fast, gpu or thesis, got "${o.recipe}"`);
+      if (o.recipe !== 'auto' && !(o.recipe in RECIPES)) throw new CliError(`--recipe must be auto, ${Object.keys(RECIPES).join(', ')}, got "${o.recipe}"`);
       if (o.backend !== 'wasm' && o.backend !== 'webgpu' && o.backend !== 'cpu') throw new CliError(`--backend must be wasm, webgpu or cpu, got "${o.backend}"`);
       if (o.encoding !== 'markov' && o.encoding !== 'thesis') throw new CliError(`--encoding must be markov or thesis, got "${o.encoding}"`);
       if ((o.minutes === undefined) === (o.envSteps === undefined)) throw new CliError('train needs exactly one budget: --minutes <m> or --env-steps <n>');
@@ -52,7 +53,7 @@ export function registerTrain({ program, loadModel }: CommandContext): void {
       const { runTrain } = await import('./train');
       const m = await runTrain({
         env: o.env, ...size, encoding: o.encoding, model, ...(rules !== DEFAULT_RULESET_NAME ? { rules } : {}), budget, seed, out: o.out,
-        recipe: o.recipe, backend: o.backend, resume: o.resume, quiet: o.quiet,
+        recipe: o.recipe as RecipeChoice, backend: o.backend, resume: o.resume, quiet: o.quiet,
         // The recipe, not where it was written: a sweep's row records the command of its single run.
         command: [
           'npm run cli -- train', '--env', o.env, '--size', `${size.width}x${size.height}`, '--seed', String(seed), '--recipe', o.recipe, '--backend', o.backend,

@@ -14,12 +14,12 @@
  * learning rate for the larger batch, and target syncs every 250 updates. It is chosen automatically on
  * WebGPU with a real adapter ({@link autoRecipe}).
  */
-import { FAST_NETWORK, THESIS_NETWORK } from './networkSpecs';
+import { FAST_NETWORK, SMALL_NETWORK, THESIS_NETWORK } from './networkSpecs';
 import type { BackendChoice } from './backendNames';
 import type { LearnerConfig } from './dqn';
 
 export interface TrainingRecipe {
-  readonly name: 'fast' | 'thesis' | 'gpu';
+  readonly name: 'fast' | 'thesis' | 'gpu' | 'small';
   readonly envCount: number;
   readonly replayCapacity: number;
   readonly batchSize: number;
@@ -83,7 +83,20 @@ export const GPU_RECIPE: TrainingRecipe = {
   learner: { network: FAST_NETWORK, learningRate: 1e-3, gamma: 0.97, doubleDqn: true, loss: 'huber', rewardScale: 1 / 20 },
 };
 
-export const RECIPES = { fast: FAST_RECIPE, thesis: THESIS_RECIPE, gpu: GPU_RECIPE } as const;
+/**
+ * "fast" with {@link SMALL_NETWORK} and two updates per lock-step: on a CPU
+ * whose update, not the environment, is a lock-step's cost (paint: the
+ * update was 87% of the CPU with the fast network, docs/rl.md), more
+ * learning per CPU-second.
+ */
+export const SMALL_RECIPE: TrainingRecipe = {
+  ...FAST_RECIPE,
+  name: 'small',
+  updateEveryEnvSteps: 32,
+  learner: { ...FAST_RECIPE.learner, network: SMALL_NETWORK },
+};
+
+export const RECIPES = { fast: FAST_RECIPE, thesis: THESIS_RECIPE, gpu: GPU_RECIPE, small: SMALL_RECIPE } as const;
 export type RecipeName = keyof typeof RECIPES;
 /** A recipe, or `auto`: {@link autoRecipe} picks one for the backend in use. */
 export type RecipeChoice = RecipeName | 'auto';

@@ -87,3 +87,23 @@ describe.runIf(existsSync(join(DIR, 'weights.bin')))('SD-PCGRL, one implementati
     expect(runs[1]!.result().report.unique).toBeGreaterThan(runs[0]!.result().report.unique);
   });
 });
+
+const PAINT_DIR = 'models/sd-pcgrl-paint-8x8';
+
+describe.runIf(existsSync(join(PAINT_DIR, 'weights.bin')))('SD-PCGRL levels past the state cap', () => {
+  it('are left out and named to onCapped, never an error; the rest of the range is returned in order', async () => {
+    const r = await loadPolicy(readModelDir(PAINT_DIR), { env: 'sd-pcgrl', width: 8, height: 8 });
+    if (!r.ok) throw new Error(r.error);
+    try {
+      const capped: number[] = [];
+      // Seed 7 at t = 0.5: the shipped paint policy's level 1 has more than 200,000 states.
+      const levels = await generateSdLevels(r.value, { temperature: 0.5, seed: 7, from: 0, to: 8, onCapped: (i) => capped.push(i) });
+      expect(capped.length).toBeGreaterThan(0);
+      expect([...levels.map((l) => l.index), ...capped].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      expect(levels.map((l) => l.index)).toEqual([...levels.map((l) => l.index)].sort((a, b) => a - b));
+      for (const l of levels) expect(l.analysis.features.nSolutions).toBeGreaterThan(0);
+    } finally {
+      r.value.dispose();
+    }
+  });
+});

@@ -34,6 +34,8 @@ export interface SdRunOptions {
   readonly pins?: CellPins | undefined;
   /** Called as each level is finished (progress), or left out for its pins. */
   readonly onLevel?: (index: number) => void;
+  /** Called for each level left out because its analysis passed the state cap. */
+  readonly onCapped?: (index: number) => void;
 }
 
 /** A generated SD-PCGRL level, analysed, with its id. */
@@ -48,7 +50,12 @@ export interface SdGenerated {
   readonly duplicate: boolean;
 }
 
-/** Levels `from..to-1` at one temperature, analysed and named, duplicates marked (in index order). */
+/**
+ * Levels `from..to-1` at one temperature, analysed and named, duplicates
+ * marked (in index order). A level whose state graph passes the analyser's
+ * cap is left out (`onCapped`), as `evaluate` skips it: a trained paint
+ * policy carves large open levels whose painted-set states run past 200,000.
+ */
 export async function generateSdLevels(policy: SdPolicy, o: SdRunOptions): Promise<SdGenerated[]> {
   const { width, height, encoding } = policy.meta;
   const rules = rulesetByName(policy.meta.rules ?? DEFAULT_RULESET_NAME);
@@ -60,15 +67,20 @@ export async function generateSdLevels(policy: SdPolicy, o: SdRunOptions): Promi
   });
   const analyzer = new Analyzer();
   const seen = new Set<string>();
-  return levels.map(({ index, level, solution }) => {
+  const out: SdGenerated[] = [];
+  for (const { index, level, solution } of levels) {
     const key = levelKey(level);
+    const a = analyzer.analyze(level, { rules });
+    // A finished solution-down walk is solvable by construction; the only way to fail is the state cap.
+    if (!a.ok) {
+      o.onCapped?.(index);
+      continue;
+    }
     const duplicate = seen.has(key);
     seen.add(key);
-    const a = analyzer.analyze(level, { rules });
-    // A finished solution-down walk is solvable by construction and far below any state cap: this is a bug.
-    if (!a.ok) throw new Error(`level ${index} could not be analysed: ${a.error.message}`);
-    return { index, id: sdPcgrlLevelId(width, height, o.seed, o.temperature, index), level, key, solution, analysis: a.value, duplicate };
-  });
+    out.push({ index, id: sdPcgrlLevelId(width, height, o.seed, o.temperature, index), level, key, solution, analysis: a.value, duplicate });
+  }
+  return out;
 }
 
 /**

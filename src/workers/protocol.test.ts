@@ -24,7 +24,7 @@ describe('training protocol', () => {
     const refuse = (patch: object) => parseRequest(TrainingSettingsSchema, { ...settings, ...patch });
     expect(refuse({ env: 'chess' })).toEqual({ kind: 'invalid', message: 'the environment must be sd-pcgrl or turtle' });
     expect(refuse({ width: 2 })).toEqual({ kind: 'invalid', message: 'width and height must each be between 3 and 16' });
-    expect(refuse({ recipe: 'slow' })).toEqual({ kind: 'invalid', message: 'the recipe must be one of fast, thesis, gpu' });
+    expect(refuse({ recipe: 'slow' })).toEqual({ kind: 'invalid', message: 'the recipe must be one of fast, thesis, gpu, small' });
     expect(refuse({ seed: -1 })).toEqual({ kind: 'invalid', message: 'the seed must be a whole number from 0 to 4294967295' });
     expect(refuse({ learningStarts: 0 })).toMatchObject({ kind: 'invalid', message: 'learning starts must be a whole number >= 1' });
     expect(refuse({ model: { ...model, intercept: 'x' } })).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/^the difficulty model is not valid: intercept/) });

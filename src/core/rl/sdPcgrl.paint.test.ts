@@ -71,6 +71,35 @@ describe('SD-PCGRL on paint', () => {
     }
   });
 
+  it('rewards every step with the naive difficulty gained, also steps over painted cells (no analysis) and levels seen before (cached)', () => {
+    const env = new SdPcgrlEnv({ width: 4, height: 4, count: 2, seed: 5, difficulty: measure, rules: paint });
+    const mask = new Uint8Array(8), actions = new Int32Array(2), rewards = new Float32Array(2), dones = new Uint8Array(2);
+    const naive = new Map<string, number>();
+    const measured = (rows: string[]): number => naive.get(rows.join('/')) ?? naive.set(rows.join('/'), naiveMeasure(rows)).get(rows.join('/'))!;
+    let k = 11, unchanged = 0, repeated = 0;
+    const seen = new Set<string>();
+    for (let t = 0; t < 400; t++) {
+      env.legalMask(mask);
+      const before = [0, 1].map((i) => toRows(env.walk(i).toLevel()));
+      for (let i = 0; i < 2; i++) {
+        k = (k * 1103515245 + 12345) >>> 0;
+        const legal = [0, 1, 2, 3].filter((d) => mask[i * 4 + d] === 1);
+        actions[i] = legal.length > 0 ? legal[k % legal.length]! : 0;
+      }
+      const finished = env.step(actions, rewards, dones);
+      for (let i = 0; i < 2; i++) {
+        const after = dones[i] === 1 ? toRows(finished.find((f) => f.env === i)!.level) : toRows(env.walk(i).toLevel());
+        if (after.join('/') === before[i]!.join('/')) unchanged++;
+        else if (seen.has(after.join('/'))) repeated++;
+        seen.add(after.join('/'));
+        expect(rewards[i]!).toBeCloseTo(measured(after) - measured(before[i]!), 4);
+      }
+    }
+    // Both shortcuts were exercised: paint crosses its own painted cells, and short walks repeat.
+    expect(unchanged).toBeGreaterThan(20);
+    expect(repeated).toBeGreaterThan(20);
+  });
+
   it('is deterministic by seed', () => {
     const key = (es: FinishedEpisode[]): string[] => es.map((e) => `${toRows(e.level).join('/')} ${e.solution}`);
     expect(key(run(9, 12))).toEqual(key(run(9, 12)));

@@ -26,6 +26,12 @@ import type { BatchedEnv, FinishedEpisode, ObservationSpec } from './types';
 
 /** Blocked actions in a row after which an episode ends (a policy must not loop on a blocked direction). */
 export const MAX_IDLE_STEPS = 4;
+/**
+ * Levels whose difficulty an environment batch remembers (cleared when
+ * full). Early walks repeat (a start cell, its first slides), so many
+ * steps skip the analysis, the step's main cost on paint.
+ */
+export const DIFFICULTY_CACHE_SIZE = 50_000;
 /** Observation encoding: `markov` adds the start cell and the previous direction; `thesis` is the thesis's plain grid. */
 export type SdEncoding = 'markov' | 'thesis';
 
@@ -76,7 +82,8 @@ export function encodeWalk(w: SolutionDownCarver, spec: ObservationSpec, grid: F
  * of the level so far minus the previous one, so an episode's return is the
  * finished level's difficulty minus the start's. Deterministic by seed; a
  * finished environment resets at once. Per step O(count x cells) for the
- * observations plus one level analysis per environment.
+ * observations plus one level analysis per environment whose step opened a
+ * cell onto a level not seen before (the rest reuse a remembered difficulty).
  */
 export class SdPcgrlEnv implements BatchedEnv {
   readonly count: number;
@@ -91,6 +98,8 @@ export class SdPcgrlEnv implements BatchedEnv {
   private readonly episodes: Uint32Array;
   private readonly analyzer = new Analyzer();
   private readonly rng: Rng;
+  /** Difficulty by level key: a pure function of the level, so reusing it changes no result. */
+  private readonly cache = new Map<string, number>();
 
   constructor(private readonly options: SdPcgrlOptions) {
     const { width, height, count } = options;
@@ -112,12 +121,18 @@ export class SdPcgrlEnv implements BatchedEnv {
   }
 
   private difficultyOf(walk: SolutionDownCarver): number {
+    const key = walk.levelKey();
+    const known = this.cache.get(key);
+    if (known !== undefined) return known;
     const r = this.analyzer.analyze(walk.toLevel(), { rules: this.rules });
     // Partial walks are solvable by construction once they have a level: a walk
     // whose rules put the goal where it ends (ice) has none before its first
     // slide, and counts as difficulty 0 there. The cap cannot be reached on
     // 16x16 walk levels in practice.
-    return r.ok && r.value.features.nSolutions > 0 ? this.options.difficulty(r.value.features) : 0;
+    const d = r.ok && r.value.features.nSolutions > 0 ? this.options.difficulty(r.value.features) : 0;
+    if (this.cache.size >= DIFFICULTY_CACHE_SIZE) this.cache.clear();
+    this.cache.set(key, d);
+    return d;
   }
 
   private reset(i: number): void {
@@ -147,11 +162,15 @@ export class SdPcgrlEnv implements BatchedEnv {
       const a = actions[i]!;
       let reward = 0;
       if (a >= 0 && a < 4 && w.canStep(a)) {
+        // The level so far is its open cells and start: a step that opens no cell (paint crossing painted cells) leaves it, and its difficulty, as it was.
+        const opens = w.stepOpens(a) >= 0;
         w.step(a);
         this.idle[i] = 0;
-        const d = this.difficultyOf(w);
-        reward = d - this.current[i]!;
-        this.current[i] = d;
+        if (opens) {
+          const d = this.difficultyOf(w);
+          reward = d - this.current[i]!;
+          this.current[i] = d;
+        }
       } else {
         this.idle[i]!++;
       }

@@ -57,6 +57,7 @@ export function TrainingForm({ disabled }: { disabled: boolean }) {
           <option value="fast">fast — ours: 64 envs in lock-step, double DQN</option>
           <option value="gpu">gpu — 512 envs, batch 1,024: for a real GPU</option>
           <option value="thesis">thesis — replay 600, one env, its network</option>
+          <option value="small">small — one conv, two updates per lock-step: CPU runs</option>
         </select>
       </label>
       <label className="field train-wide">
