@@ -4,7 +4,7 @@
  * model files (save, upload). One per page, built by `createServices`, so
  * a job keeps running and reporting while the user is on another view.
  */
-import { fitSizeProblem } from '../../core/difficulty/fitGuard';
+import { fitSizeProblem } from '../../core/difficulty/limits';
 import { rulesetByName } from '../../core/rules/registry';
 import { featuresFor, packRules } from '../store/rules';
 import { IMPORT_LIMITS, readTextFile, type PickedFile } from '../files/readFile';

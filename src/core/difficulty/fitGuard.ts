@@ -10,17 +10,10 @@ import { crossValidatedMse, kFolds, type Dataset } from './fit';
 import type { FitMethod } from './model';
 import type { Rng } from '../util/rng';
 
-/** Fewer levels than this (beyond the feature count) are refused. */
-export const MIN_LEVELS_BEYOND_FEATURES = 2;
+export { fitSizeProblem, MIN_LEVELS_BEYOND_FEATURES } from './limits';
+
 /** Below this many levels a fit is allowed with a warning. */
 export const WARN_BELOW_LEVELS = 30;
-
-/** The sentence refusing a fit of `levels` levels on `features` features, or null when it may go ahead. */
-export function fitSizeProblem(levels: number, features: number): string | null {
-  const need = features + MIN_LEVELS_BEYOND_FEATURES;
-  if (levels >= need) return null;
-  return `a fit on ${features} feature${features === 1 ? '' : 's'} needs at least ${need} levels (features + ${MIN_LEVELS_BEYOND_FEATURES}); the data has ${levels}`;
-}
 
 /** The warning for a fit of `levels` levels, or null from {@link WARN_BELOW_LEVELS} on. */
 export function fitSizeWarning(levels: number): string | null {
