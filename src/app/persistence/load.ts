@@ -44,6 +44,8 @@ export const RECORD_WORDS: Readonly<Record<RecordName, string>> = {
 
 /** The undo step from the saved history to work recovered from safety copies (when the history's own copy was older). */
 export const RECOVERED_STEP_LABEL = 'Changes recovered after the page closed';
+/** The undo step from the saved history to the saved work when the work was saved after the history (the page closed in between). */
+export const HISTORY_BEHIND_STEP_LABEL = 'Changes saved after the undo history';
 
 /** A record read and restored: its raw value, the restore's result, and where it came from. */
 interface Read<T> {
@@ -183,6 +185,8 @@ export async function loadSaved(
   }
   /** The saved history was given one more step, to the work recovered from safety copies: written back below. */
   let historyRebuilt = false;
+  /** That step goes to work saved (not recovered) after the history: said in its own sentence. */
+  let historyBehind = false;
   const history = await read('history', restoreHistoryRecord, (r) => r.ok);
   if (history !== undefined) {
     const r = history.result;
@@ -201,8 +205,14 @@ export async function loadSaved(
         store.setState({ history: recordEntry(r.value, recoveredStep) });
         historyRebuilt = true;
       } else if (at !== null) {
-        // (When the level or pack was not restored whole, that message already says so: the backup is kept without another.)
-        damaged('history', 'the saved undo history does not match the saved level and pack; starting a new undo history', [], problems.length > 0);
+        // The level and pack were saved after the history's last write (a big pack's history is written a
+        // task after the change, and a browser kill can fall between), or were salvaged: the history as
+        // saved and one step from its document to what was restored, so undo still reaches everything the
+        // history holds, the levels a salvage set aside included, and redo comes back.
+        const step: HistoryEntry = { id: `behind-${nextStamp()}`, label: HISTORY_BEHIND_STEP_LABEL, at: Date.now(), before: at, after: currentDoc(st) };
+        store.setState({ history: recordEntry(r.value, step) });
+        historyRebuilt = true;
+        historyBehind = true;
       }
     }
   }
@@ -256,8 +266,11 @@ export async function loadSaved(
   if (recovered.length > 0 && !readOnly) {
     const words = recovered.map((n) => RECORD_WORDS[n]);
     const list = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)!}`;
-    const undo = historyRebuilt ? ` Undo takes them back as one step (“${RECOVERED_STEP_LABEL}”); the separate steps they were made in were not kept.` : '';
+    const undo = historyRebuilt && !historyBehind ? ` Undo takes them back as one step (“${RECOVERED_STEP_LABEL}”); the separate steps they were made in were not kept.` : '';
     options.onRecovered?.(`Recovered your last changes to ${list}: the page closed before they were saved, and they were kept in this browser's local storage.${undo}`);
+  }
+  if (historyBehind && !readOnly) {
+    options.onRecovered?.(`Your last changes were saved, but the undo history was saved before them (the page closed in between): Undo takes them back as one step (“${HISTORY_BEHIND_STEP_LABEL}”); the separate steps they were made in were not kept.`);
   }
   if (readOnly) return problems;
   // The copies first: a failure here stops everything before a damaged record can be overwritten.

@@ -199,3 +199,32 @@ describe("a big pack's undo history", () => {
     expect(again.getState().history.entries.map((e) => e.label)).toEqual(store.getState().history.entries.map((e) => e.label));
   });
 });
+
+describe('an undo history saved before the work it belongs to', () => {
+  it('keeps the history and adds one step to the saved work (a browser kill between the pack\'s write and the history\'s)', async () => {
+    const kv = memoryStore();
+    const store = createStudioStore();
+    await loadSaved(store, kv, { journal: memoryJournal() });
+    const autosave = startAutosave(store, kv, { delayMs: 60_000, journal: memoryJournal() });
+    store.getState().importPackText(JSON.stringify(manyLevels(30)), 'many.json');
+    await autosave.flush();
+    const before = packText(store);
+    const oldHistory = await kv.get('history');
+    store.getState().removePackLevel('m3');
+    await autosave.flush();
+    autosave.stop();
+    // The pack's write landed and the history's did not; localStorage's copies died with the browser.
+    await kv.set('history', oldHistory);
+    const again = createStudioStore();
+    const said: string[] = [];
+    const problems = await loadSaved(again, kv, { journal: memoryJournal(), onRecovered: (m) => said.push(m) });
+    expect(problems).toEqual([]);
+    expect(packText(again)).toBe(packText(store));
+    expect(said).toEqual([expect.stringContaining('Undo takes them back as one step (“Changes saved after the undo history”)')]);
+    expect(again.getState().history.entries.map((e) => e.label)).toEqual(['Import many.json (replace)', 'Changes saved after the undo history']);
+    again.getState().undo();
+    expect(packText(again)).toBe(before);
+    again.getState().redo();
+    expect(again.getState().pack.levels.map((l) => l.id)).not.toContain('m3');
+  });
+});
