@@ -77,6 +77,9 @@ test('the designer\'s rules are checked live as the level is drawn', async ({ st
   await studio.waitSaved();
   await studio.page.reload();
   const again = new StudioPage(studio.page);
+  await again.editor.grid.waitFor();
+  await expect(studio.page.getByTestId('app.save')).not.toHaveAttribute('data-status', 'loading');
+  await again.editor.expectRows(A);
   await again.graph.waitForLevel();
   await expect(studio.page.getByTestId('lint.panel')).toContainText('From rules.json.');
   await expect(studio.page.locator('[data-testid="lint.violation"]')).toHaveAttribute('data-rule', 'minShortestSolution');
