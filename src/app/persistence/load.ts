@@ -204,11 +204,14 @@ export async function loadSaved(
         const recoveredStep: HistoryEntry = { id: `recovered-${nextStamp()}`, label: RECOVERED_STEP_LABEL, at: Date.now(), before: at, after: currentDoc(st) };
         store.setState({ history: recordEntry(r.value, recoveredStep) });
         historyRebuilt = true;
+      } else if (at !== null && problems.length > 0) {
+        // (When the level or pack was not restored whole, that message already says so: the backup is kept without another.)
+        damaged('history', 'the saved undo history does not match the saved level and pack; starting a new undo history', [], true);
       } else if (at !== null) {
-        // The level and pack were saved after the history's last write (a big pack's history is written a
-        // task after the change, and a browser kill can fall between), or were salvaged: the history as
-        // saved and one step from its document to what was restored, so undo still reaches everything the
-        // history holds, the levels a salvage set aside included, and redo comes back.
+        // The level and pack were saved whole after the history's last write (a big pack's history is
+        // written a task after the change, and a browser kill can fall between): the history as saved and
+        // one step from its document to the saved work, so undo still reaches everything the history
+        // holds, and redo comes back.
         const step: HistoryEntry = { id: `behind-${nextStamp()}`, label: HISTORY_BEHIND_STEP_LABEL, at: Date.now(), before: at, after: currentDoc(st) };
         store.setState({ history: recordEntry(r.value, step) });
         historyRebuilt = true;
