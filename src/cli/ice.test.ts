@@ -6,14 +6,13 @@
  * Expected values come from test/naive/naiveIce.ts and ice's shipped model
  * applied by hand (test/support/handDifficulty.ts), never from the engine.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { iceFeatures, iceGraph, iceRandomPlayer, iceSolution } from '../../test/naive/naiveIce';
-import { runCli, STACK_TRACE, type CliResult } from '../../test/support/cliRun';
+import { expectRefused, runCli, tempFiles } from '../../test/support/cliRun';
 import { noWallClockLimit } from '../../test/support/cpuBudget';
 import { handDifficulty } from '../../test/support/handDifficulty';
 import { createRng } from '../core/util/rng';
@@ -34,24 +33,9 @@ function naiveDifficulty(rows: string[]): number | null {
   return handDifficulty({ ...features, solutionPaths: 0, expectedMoves: player.expectedMoves, expectedDecisions: player.expectedDecisions }, ICE_MODEL);
 }
 
-let tmp: string;
-beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), 'longcat-ice-cli-'));
-});
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const file = (name: string, content?: string): string => {
-  const p = join(tmp, name);
-  if (content !== undefined) writeFileSync(p, content);
-  return p;
-};
+const file = tempFiles('longcat-ice-cli-');
 
-function refused(r: CliResult, pattern: RegExp): void {
-  expect(r.status).toBe(2);
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stderr).toMatch(pattern);
-  expect(r.stderr).not.toMatch(STACK_TRACE);
-  expect(r.stdout).toBe('');
-}
+const refused = expectRefused;
 
 /** Seeded random ice levels 3x3..16x16: rocks, then C and G on two different cells. */
 function randomIceLevels(n: number, seed: number): string[][] {
@@ -203,7 +187,7 @@ describe('every other command that takes --rules paint, under ice', () => {
   });
 
   it('train --rules ice trains on the ice carver; its model generates ice levels the naive solver solves, priced by ice-default.json; fit-predictor fits on ice levels', async () => {
-    const dir = join(tmp, 'ice-model');
+    const dir = file('ice-model');
     const t = await runCli(['train', '--env', 'sd-pcgrl', '--rules', 'ice', '--size', '4x4', '--recipe', 'fast', '--env-steps', '400', '--seed', '1', '--out', dir, '--quiet']);
     expect(t.status, t.stderr).toBe(0);
     const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { rules?: string; predictor: { name: string } };

@@ -6,13 +6,12 @@
  * (test/support/handDifficulty.ts), never from the engine. Unsupported
  * combinations are one line on stderr and exit 2, with nothing written.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paintFeatures, paintGraph, paintStuck, paintValueIteration } from '../../test/naive/naivePaint';
-import { runCli, STACK_TRACE, type CliResult } from '../../test/support/cliRun';
+import { expectRefused, runCli, tempFiles } from '../../test/support/cliRun';
 import { handDifficulty } from '../../test/support/handDifficulty';
 import { noWallClockLimit } from '../../test/support/cpuBudget';
 
@@ -42,25 +41,9 @@ function naive(rows: string[]) {
   return { classes, features, expectedMoves: v.expectedMoves, expectedDecisions: v.expectedDecisions, difficulty };
 }
 
-let tmp: string;
-beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), 'longcat-paint-cli-'));
-});
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const file = (name: string, content?: string): string => {
-  const p = join(tmp, name);
-  if (content !== undefined) writeFileSync(p, content);
-  return p;
-};
+const file = tempFiles('longcat-paint-cli-');
 
-/** Exit 2, one line on stderr matching `pattern`, no stack trace, nothing on stdout. */
-function refused(r: CliResult, pattern: RegExp): void {
-  expect(r.status).toBe(2);
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stderr).toMatch(pattern);
-  expect(r.stderr).not.toMatch(STACK_TRACE);
-  expect(r.stdout).toBe('');
-}
+const refused = expectRefused;
 
 interface PackJson {
   rules: string;
@@ -147,9 +130,9 @@ describe('generate, evaluate and export under paint', () => {
     refused(await runCli(['generate', '--generator', 'rpu', '--rules', 'paint', '--count', '5', '--out', out]), /--generator rpu is Longcat's only/);
     refused(await runCli(['evaluate', '--generator', 'turtle', '--rules', 'paint', '--count', '5']), /--generator turtle is Longcat's only/);
     refused(await runCli(['generate', '--target', '30', '--rules', 'paint', '--unique-solution', '--count', '1', '--out', out]), /--unique-solution needs solution paths/);
-    refused(await runCli(['train', '--env', 'turtle', '--rules', 'paint', '--env-steps', '10', '--out', join(tmp, 'never-model')]), /--env turtle is Longcat's only/);
+    refused(await runCli(['train', '--env', 'turtle', '--rules', 'paint', '--env-steps', '10', '--out', file('never-model')]), /--env turtle is Longcat's only/);
     expect(existsSync(out)).toBe(false);
-    expect(existsSync(join(tmp, 'never-model'))).toBe(false);
+    expect(existsSync(file('never-model'))).toBe(false);
   });
 
   it('generate --target under paint: levels within the window by the naive solver and paint-default.json', async () => {
@@ -238,7 +221,7 @@ describe('fit-predictor --rules paint', () => {
 
 describe('SD-PCGRL under paint', () => {
   it('train --rules paint records paint (and its default predictor); the model generates paint levels, solvable by the naive solver, and is refused for Longcat', async () => {
-    const dir = join(tmp, 'paint-model');
+    const dir = file('paint-model');
     const t = await runCli(['train', '--env', 'sd-pcgrl', '--rules', 'paint', '--size', '4x4', '--recipe', 'fast', '--env-steps', '400', '--seed', '1', '--out', dir, '--quiet']);
     expect(t.status).toBe(0);
     const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { rules?: string; predictor: { name: string } };
@@ -261,7 +244,7 @@ describe('SD-PCGRL under paint', () => {
       await runCli(['generate', '--generator', 'sd-pcgrl', '--rl-model', dir, '--size', '4x4', '--count', '5', '--out', file('never-sd.json')]),
       /was trained for paint, not longcat/,
     );
-    expect(existsSync(join(tmp, 'never-sd.json'))).toBe(false);
+    expect(existsSync(file('never-sd.json'))).toBe(false);
   });
 
   it('the shipped paint model (models/sd-pcgrl-paint-8x8) is what --rules paint uses by default', async () => {

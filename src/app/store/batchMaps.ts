@@ -5,10 +5,9 @@
  * (`persistence/workspace.ts`), so a reload draws what was on screen; a
  * run's cells live only in the session.
  */
-import type { HitRateCell } from '../../core/jobs/hitRate';
+import type { HitRateCell, HitRateGrid } from '../../core/jobs/hitRate';
 import { parseValueList } from '../../core/jobs/hitRate';
 import type { MeasureName } from '../../core/range/measures';
-import type { RulesetName } from '../../core/rules/ruleset';
 import { err, ok, type Result } from '../../core/util/result';
 import type { RunStatus } from './batchSlice';
 
@@ -37,17 +36,8 @@ export interface HitRateForm {
   readonly shade: HitRateShade;
 }
 
-/** The grid a hit-rate run asked for (the Batch form's size and seed, the pack's rules). */
-export interface HitRateRequest {
-  readonly rules: RulesetName;
-  readonly width: number;
-  readonly height: number;
-  readonly seed: number;
-  readonly targets: readonly number[];
-  readonly also?: { readonly measure: MeasureName; readonly values: readonly number[] } | undefined;
-  readonly requests: number;
-  readonly evaluations: number;
-}
+/** The grid a hit-rate run asked for (the Batch form's size and seed, the pack's rules): the job's grid without the model. */
+export type HitRateRequest = Omit<HitRateGrid, 'model'>;
 
 export interface HitRateRun {
   readonly status: RunStatus;
