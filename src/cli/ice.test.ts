@@ -15,6 +15,7 @@ import { iceFeatures, iceGraph, iceRandomPlayer, iceSolution } from '../../test/
 import { expectRefused, runCli, tempFiles } from '../../test/support/cliRun';
 import { noWallClockLimit } from '../../test/support/cpuBudget';
 import { handDifficulty } from '../../test/support/handDifficulty';
+import { randomIceRows } from '../../test/support/iceLevels';
 import { createRng } from '../core/util/rng';
 import { maximizeLevel } from '../workers/generators.api';
 
@@ -42,13 +43,7 @@ function randomIceLevels(n: number, seed: number): string[][] {
   const rng = createRng(seed);
   return Array.from({ length: n }, () => {
     const w = 3 + rng.int(14), h = 3 + rng.int(14), density = 0.4 * rng.next();
-    const cells: string[] = Array.from({ length: w * h }, () => (rng.next() < density ? '#' : '.'));
-    const c = rng.int(w * h);
-    let g = rng.int(w * h - 1);
-    if (g >= c) g++;
-    cells[c] = 'C';
-    cells[g] = 'G';
-    return Array.from({ length: h }, (_, y) => cells.slice(y * w, y * w + w).join(''));
+    return randomIceRows(w, h, density, rng);
   });
 }
 

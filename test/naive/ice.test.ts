@@ -13,6 +13,7 @@ import { toRows, type Level } from '../../src/core/level/level';
 import { ice } from '../../src/core/rules/registry';
 import { replay } from '../../src/core/rules/replay';
 import { generateRsd } from '../../src/core/generators/rsd';
+import { randomIceRows } from '../support/iceLevels';
 import { createRng } from '../../src/core/util/rng';
 import { iceFeatures, iceGraph, iceMove, iceRandomPlayer, iceSolution } from './naiveIce';
 
@@ -27,16 +28,7 @@ const close = (a: number, b: number): boolean => (Number.isFinite(b) ? Math.abs(
 /** A random ice level: rocks with probability `density`, then C and G on two different cells. */
 const iceLevel = fc
   .record({ w: fc.integer({ min: 3, max: 16 }), h: fc.integer({ min: 3, max: 16 }), density: fc.double({ min: 0, max: 0.5, noNaN: true }), seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }) })
-  .map(({ w, h, density, seed }) => {
-    const rng = createRng(seed);
-    const cells: string[] = Array.from({ length: w * h }, () => (rng.next() < density ? '#' : '.'));
-    const c = rng.int(w * h);
-    let g = rng.int(w * h - 1);
-    if (g >= c) g++;
-    cells[c] = 'C';
-    cells[g] = 'G';
-    return Array.from({ length: h }, (_, y) => cells.slice(y * w, y * w + w).join(''));
-  });
+  .map(({ w, h, density, seed }) => randomIceRows(w, h, density, createRng(seed)));
 
 /** Engine vs naive on one level: every class count and feature, and the player model up to `playerUpTo` states. */
 function agree(analyzer: Analyzer, rows: string[], playerUpTo: number): void {
