@@ -52,6 +52,9 @@ export class CyclicClassifier {
   private cm = new Float64Array(0);
   private local = new Int32Array(0);
   private shortCount = new Float64Array(0);
+  /** The dense system of one component and its pivot row's nonzero columns, grown as needed. */
+  private system = new Float64Array(0);
+  private systemCols = new Int32Array(0);
 
   /** Same contract as {@link Classifier.classify}: views valid until the next call. */
   classify(g: SearchGraph): Classification {
@@ -224,7 +227,10 @@ export class CyclicClassifier {
     }
     // (I - A) x = b for three right-hand sides, dense: k is small (see the file comment).
     const width = k + 3;
-    const m = new Float64Array(k * width);
+    if (this.system.length < k * width) this.system = new Float64Array(Math.max(k * width, 2 * this.system.length));
+    if (this.systemCols.length < width) this.systemCols = new Int32Array(Math.max(width, 2 * this.systemCols.length));
+    const m = this.system, cols = this.systemCols;
+    m.fill(0, 0, k * width);
     for (let i = from; i < to; i++) {
       const s = members[i]!;
       if (absorbing[s] === 1) continue;
@@ -259,11 +265,20 @@ export class CyclicClassifier {
         }
       }
       const piv = m[col * width + col]!;
+      // The pivot row's nonzero columns: the system starts with at most four
+      // entries a row and stays sparse, and a zero entry changes nothing
+      // (x - f * 0 is x), so skipping them gives the same numbers.
+      let nz = 0;
+      for (let j = col; j < width; j++) if (m[col * width + j] !== 0) cols[nz++] = j;
       for (let r = 0; r < k; r++) {
         if (r === col) continue;
         const f = m[r * width + col]! / piv;
         if (f === 0) continue;
-        for (let j = col; j < width; j++) m[r * width + j]! -= f * m[col * width + j]!;
+        const row = r * width, prow = col * width;
+        for (let t = 0; t < nz; t++) {
+          const j = cols[t]!;
+          m[row + j]! -= f * m[prow + j]!;
+        }
       }
     }
     for (let i = from; i < to; i++) {
