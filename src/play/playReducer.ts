@@ -46,7 +46,7 @@ function closeAttempt(s: PlayState, levels: readonly PlayLevel[], now: number, a
   return withAttempt(s.progress, levels[s.index]!.id, finish(s.attempt, now, s.replay));
 }
 
-function open(s: PlayState, levels: readonly PlayLevel[], index: number, progress: Progress, now: number): PlayState {
+function open(_s: PlayState, levels: readonly PlayLevel[], index: number, progress: Progress, now: number): PlayState {
   const l = levels[index]!;
   return { index, attempt: startAttempt(l.level, now, l.rules), replay: progress.solved.includes(l.id), progress: { ...progress, current: index } };
 }

@@ -24,7 +24,7 @@ const levelOf = (rows: string[]): Level => {
 
 /** The naive state string of a play state: '.' empty, '#' filled (wall or body), 'C' head. */
 const naiveView = (s: string): string => s.replace(/B/g, '#');
-const playView = (level: Level, s: PlayState): string =>
+const playView = (_level: Level, s: PlayState): string =>
   Array.from(s.filled, (f, i) => (i === s.head ? 'C' : f === 1 ? '#' : '.')).join('');
 
 /** States the naive solver visits for `moves` (start included), and where it stopped. */
