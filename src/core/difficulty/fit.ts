@@ -71,15 +71,45 @@ export function fitLinear(data: Dataset, method: FitMethod, alpha = 0): LinearFi
   return { means, scales, coefficients, intercept: yMean, method, alpha: method === 'ols' ? 0 : alpha };
 }
 
-function ridgeSolve(z: number[][], y: number[], penalty: number): number[] {
+/** The normal equations Z'Z b = Z'y of a standardised design, before any penalty: they do not depend on alpha. */
+interface NormalEquations {
+  readonly zz: Matrix;
+  readonly zy: Matrix;
+}
+
+function normalEquations(z: number[][], y: number[]): NormalEquations {
   const Z = new Matrix(z);
   const Zt = Z.transpose();
-  const A = Zt.mmul(Z);
+  return { zz: Zt.mmul(Z), zy: Zt.mmul(Matrix.columnVector(y)) };
+}
+
+/** (Z'Z + penalty I) b = Z'y. */
+function solveRidge({ zz, zy }: NormalEquations, penalty: number): number[] {
+  const A = zz.clone();
   for (let j = 0; j < A.rows; j++) A.set(j, j, A.get(j, j) + penalty);
-  const b = Zt.mmul(Matrix.columnVector(y));
   const chol = new CholeskyDecomposition(A);
-  const sol = chol.isPositiveDefinite() ? chol.solve(b) : pseudoInverse(A).mmul(b);
+  const sol = chol.isPositiveDefinite() ? chol.solve(zy) : pseudoInverse(A).mmul(zy);
   return sol.to1DArray();
+}
+
+function ridgeSolve(z: number[][], y: number[], penalty: number): number[] {
+  return solveRidge(normalEquations(z, y), penalty);
+}
+
+/**
+ * Ridge on one training set for many alphas: the standardisation and the
+ * normal equations are built once, each alpha only adds its penalty, so
+ * `fitFor(alpha)` equals `fitLinear(data, 'ridge', alpha)` number for number
+ * (the same operations in the same order) at a fraction of the cost.
+ */
+function ridgePath(data: Dataset): (alpha: number) => LinearFit {
+  if (data.x.length < 2) throw new Error('fitLinear needs at least two samples');
+  const { means, scales } = standardisation(data.x);
+  const z = standardise(data.x, means, scales);
+  const n = z.length;
+  const yMean = data.y.reduce((a, b) => a + b, 0) / n;
+  const system = normalEquations(z, data.y.map((v) => v - yMean));
+  return (alpha) => ({ means, scales, coefficients: solveRidge(system, alpha * n), intercept: yMean, method: 'ridge', alpha });
 }
 
 function lassoCoordinateDescent(z: number[][], y: number[], alpha: number, maxSweeps = 2000, tol = 1e-10): number[] {
@@ -159,13 +189,28 @@ export function crossValidatedMse(data: Dataset, method: FitMethod, alpha: numbe
   return total / folds.length;
 }
 
+/** {@link crossValidatedMse} of ridge for every alpha of `grid`, each fold's system built once ({@link ridgePath}). */
+function ridgeCurve(data: Dataset, grid: readonly number[], folds: readonly number[][]): { alpha: number; mse: number }[] {
+  const totals = new Array<number>(grid.length).fill(0);
+  for (const test of folds) {
+    const inTest = new Set(test);
+    const train = data.x.map((_, i) => i).filter((i) => !inTest.has(i));
+    const fitFor = ridgePath(subset(data, train));
+    const held = subset(data, test);
+    grid.forEach((alpha, a) => {
+      totals[a]! += meanSquaredError(fitFor(alpha), held);
+    });
+  }
+  return grid.map((alpha, a) => ({ alpha, mse: totals[a]! / folds.length }));
+}
+
 /** The default alpha grid: 25 values from 1e-4 to 1e2, log-spaced. */
 export const ALPHA_GRID: readonly number[] = Array.from({ length: 25 }, (_, i) => 10 ** (-4 + (6 * i) / 24));
 
 /** Chooses alpha by k-fold CV (lowest mean MSE; ties go to the larger alpha). */
 export function chooseAlpha(data: Dataset, method: 'ridge' | 'lasso', rng: Rng, k = 5, grid: readonly number[] = ALPHA_GRID): { alpha: number; cvMse: number; curve: { alpha: number; mse: number }[] } {
   const folds = kFolds(data.x.length, Math.min(k, data.x.length), rng);
-  const curve = grid.map((alpha) => ({ alpha, mse: crossValidatedMse(data, method, alpha, folds) }));
+  const curve = method === 'ridge' ? ridgeCurve(data, grid, folds) : grid.map((alpha) => ({ alpha, mse: crossValidatedMse(data, method, alpha, folds) }));
   let best = curve[0]!;
   for (const c of curve) if (c.mse <= best.mse * (1 + 1e-9)) best = c;
   return { alpha: best.alpha, cvMse: best.mse, curve };
