@@ -3,7 +3,9 @@
  * Errors end with one clear line on stderr and a non-zero exit.
  *
  * Start-up time matters (a one-level `analyze` aims at 1.5x Node's own
- * start, docs/BENCHMARKS.md): this file holds the program only. Each
+ * start, docs/BENCHMARKS.md): this file holds the command table only (the
+ * program is `program.ts`; `analyze` starts from its own bundle,
+ * `analyzeOnly.ts`, with the same program and its module alone). Each
  * command's options are in its own module (`analyzeCommand.ts`, ...),
  * registered only for the command being run (all of them for help and for
  * a name that is not a command), and each action imports its work when it
