@@ -10,4 +10,6 @@ if (!existsSync(bundle)) {
   process.stderr.write('error: the command line is not built (build/cli/longcat.mjs is missing): run `npm run build:cli`, or `npm run cli -- <command>` to run the sources\n');
   process.exit(2);
 }
-await import(bundle.href);
+// `analyze` has a bundle of its own (scripts/build-cli.mjs): the same program, fewer files to load at its start.
+const analyze = process.argv[2] === 'analyze' ? new URL('../build/cli/analyze.mjs', import.meta.url) : null;
+await import((analyze !== null && existsSync(analyze) ? analyze : bundle).href);

@@ -515,6 +515,16 @@ describe('smoke tests: the real processes', () => {
     expectMixedLevels(jsonLines(r.stdout), text);
   });
 
+  it('analyze\'s own bundle (build/cli/analyze.mjs, what the bin starts for analyze) prints what the whole program\'s prints, help included', () => {
+    const text = mixedLevelsText().text;
+    for (const args of [['analyze', '-'], ['analyze', '--help'], ['analyze', '-', '--max-states', '3']]) {
+      const own = spawn(['build/cli/analyze.mjs', ...args], text);
+      const whole = spawn(['build/cli/longcat.mjs', ...args], text);
+      expect(own.stdout.length, args.join(' ')).toBeGreaterThan(50);
+      expect({ status: own.status, stdout: own.stdout, stderr: own.stderr }, args.join(' ')).toEqual({ status: whole.status, stdout: whole.stdout, stderr: whole.stderr });
+    }
+  });
+
   it('the built bin: bad input ends the process with one line on stderr and exit code 2', () => {
     const r = spawn(['bin/longcat.mjs', 'analyze', '-'], '; x\nC..\n.x.\n...\n');
     expectOneLineError(r, 'unknown character on stdin');
@@ -546,12 +556,12 @@ describe('smoke tests: the real processes', () => {
     }
     return packages;
   }
-  /** The chunk a command's `await import('./x')` loads, found in the entry file or the chunk that imports it. */
-  const chunk = (name: string): string => {
-    const files = [join(BUNDLE, 'longcat.mjs'), ...readdirSync(join(BUNDLE, 'chunks')).map((f) => join(BUNDLE, 'chunks', f))];
+  /** The chunk a command's `await import('./x')` loads, found in the entry file or the chunk that imports it (the whole program's bundle, or analyze's own: `analyze`). */
+  const chunk = (name: string, entry = 'longcat', folder = 'chunks'): string => {
+    const files = [join(BUNDLE, `${entry}.mjs`), ...readdirSync(join(BUNDLE, folder)).map((f) => join(BUNDLE, folder, f))];
     for (const file of files) {
-      const m = new RegExp(`import\\(\\s*["']\\./(?:chunks/)?(${name}-[A-Z0-9]+\\.mjs)["']\\s*\\)`).exec(readFileSync(file, 'utf8'));
-      if (m) return join(BUNDLE, 'chunks', m[1]!);
+      const m = new RegExp(`import\\(\\s*["']\\./(?:${folder}/)?(${name}-[A-Z0-9]+\\.mjs)["']\\s*\\)`).exec(readFileSync(file, 'utf8'));
+      if (m) return join(BUNDLE, folder, m[1]!);
     }
     throw new Error(`no lazy import of ${name} in build/cli`);
   };
@@ -569,6 +579,11 @@ describe('smoke tests: the real processes', () => {
       expect(p.startsWith('@tensorflow/'), `analyze imports ${p}`).toBe(false);
       expect(p, 'analyze imports ml-matrix').not.toBe('ml-matrix');
     }
+    // analyze's own bundle: the same, and it holds no other command.
+    const own = new Set([...staticPackages(join(BUNDLE, 'analyze.mjs')), ...staticPackages(chunk('analyzeCommand', 'analyze', 'analyze')), ...staticPackages(chunk('analyzeRun', 'analyze', 'analyze'))]);
+    expect([...own].filter((p) => !p.startsWith('node:'))).toEqual([]);
+    expect(staticPackages(chunk('analyze', 'analyze', 'analyze'))).toContain('zod');
+    expect(readdirSync(join(BUNDLE, 'analyze')).filter((f) => /^(train|generate|merge|export)/.test(f))).toEqual([]);
     // The walk itself finds tfjs where it is (a control for the check above).
     expect([...staticPackages(chunk('train'))].some((p) => p.startsWith('@tensorflow/'))).toBe(true);
     expect(staticPackages(chunk('fitPredictor'))).toContain('ml-matrix');

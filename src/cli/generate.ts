@@ -11,7 +11,6 @@ import { generatedLevelId } from '../core/generators/provenance';
 import { FORGETFUL_KEYS, type UniqueLevel } from '../core/generators/unique';
 import { Evaluation, predictorMeasure, type EvaluationReport } from '../core/generators/evaluate';
 import type { DifficultyModel } from '../core/difficulty/model';
-import { predictDifficulty } from '../core/difficulty/predict';
 import { runEvaluateJob } from '../core/jobs/evaluate';
 import { ITERATIONS_PER_LEVEL, runGenerateJob } from '../core/jobs/generate';
 import { formatShardHeader, formatStreamLine, type ShardHeader } from '../core/jobs/levelStream';
@@ -25,7 +24,7 @@ import { rulesetByName } from '../core/rules/registry';
 import type { RulesetName } from '../core/rules/ruleset';
 import { Progress } from './progress';
 import { LineWriter, RepeatFilter } from './stream';
-import { shardOfHeader, writePack } from './writePack';
+import { shardOfHeader, shardPackName, writePack } from './writePack';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
 /** How much of a generator to run: the first `levels` new levels, or the iteration range (all of it, or a shard). */
@@ -102,17 +101,17 @@ export function runGenerate(o: GenerateOptions): { written: number; iterations: 
       levels.push(
         packLevelFromLevel({ ...u.level, name: id(u) }, {
           id: id(u),
-          difficulty: predictDifficulty(o.model, u.analysis.features),
-          features: { ...u.analysis.features },
+          // The annotations a stream line and `merge` write, so merged shard packs equal the unsharded pack byte for byte.
+          ...annotationsOf(u.analysis.features, o.model),
           source,
         }),
       );
     },
     onProgress: (p) => progress.tick(p.done),
   });
-  const shardNote = shard ? ` shard ${shard.shard + 1}/${shard.shards}` : '';
   const packShard = shard && 'iterations' in a ? shardOfHeader({ shard: { index: shard.shard + 1, count: shard.shards }, run: generatorRun(o, a.iterations) }) : undefined;
-  writePack(o.out, `${o.generator} ${o.width}x${o.height} seed ${o.seed}${shardNote}`, levels, rules, packShard);
+  const runName = `${o.generator} ${o.width}x${o.height} seed ${o.seed}`;
+  writePack(o.out, packShard !== undefined ? shardPackName(runName, packShard) : runName, levels, rules, packShard);
   return { written: levels.length, iterations: r.iterations, duplicates: r.duplicates, shortfall: r.shortfall };
 }
 

@@ -27,13 +27,26 @@ import { importPack } from '../core/pack/pack';
 import { MAX_ID_LENGTH, MAX_PACK_LEVELS, type PackLevel, type PackShard } from '../core/pack/schema';
 import { CliError, listProblems } from './args';
 import { readInput } from './analyze';
-import { writePack } from './writePack';
+import { runNameOf, writePack } from './writePack';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 import { checkShardSet, headerOf, readShardHeader, type ShardInput } from './shardSet';
 
 /** A pack's `shard` as the shard check reads it (null for a pack that is not a shard). */
 function packShardInput(file: string, shard: PackShard | undefined): ShardInput {
   return { file, header: shard === undefined ? null : { shard: { index: shard.index, count: shard.count }, run: shard.run } };
+}
+
+/**
+ * The name of a merge of one run's whole set of shard packs (and nothing
+ * else): the run's, as the unsharded run names its pack, so the merge is
+ * that pack byte for byte. Null for any other set of inputs.
+ */
+function defaultName(packs: readonly { name: string; shard?: PackShard | undefined }[], whole: boolean): string | null {
+  const first = packs[0]?.shard;
+  if (!whole || first === undefined) return null;
+  const run = JSON.stringify([first.run, first.count]);
+  if (!packs.every((p) => p.shard !== undefined && JSON.stringify([p.shard.run, p.shard.count]) === run)) return null;
+  return runNameOf(packs[0]!.name, first);
 }
 
 /**
@@ -81,7 +94,7 @@ export function runMerge(files: readonly string[], out: string, name?: string, a
   if (levels.length > MAX_PACK_LEVELS) {
     throw new CliError(`the merged pack would hold ${levels.length} levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. Merge fewer packs`);
   }
-  writePack(out, (name ?? `${firstName} (merged)`).slice(0, 200), levels, rules ?? DEFAULT_RULESET_NAME);
+  writePack(out, (name ?? defaultName(packs.map(({ r }) => r.value.pack), partial.length === 0) ?? `${firstName} (merged)`).slice(0, 200), levels, rules ?? DEFAULT_RULESET_NAME);
   for (const line of partial) process.stderr.write(`${line}\n`);
   return { written: levels.length, duplicates, recomputed, partial };
 }

@@ -8,7 +8,7 @@ export function registerMerge({ program, checkOut }: CommandContext): void {
     .description('merge level packs (e.g. from --shard runs), dropping duplicate levels')
     .argument('<packs...>', 'pack files')
     .requiredOption('--out <file>', 'pack file to write, or a level stream (.ndjson, .jsonl, - for standard output): no level limit, repeats dropped with bounded memory')
-    .option('--name <name>', 'name of the merged pack')
+    .option('--name <name>', 'name of the merged pack (default: the run\'s name for one run\'s whole set of shard packs, else the first input\'s name and "(merged)")')
     .option('--allow-partial', 'merge shards (streams or packs from --shard runs) even when a shard is missing or given twice (said on stderr); without it such a set is refused', false)
     .action(async (files: string[], o: { out: string; name?: string; allowPartial: boolean }) => {
       if (files.length > 10_000) throw new CliError(`merge takes at most 10000 packs, got ${files.length}`);

@@ -3,7 +3,6 @@ import { machineLoad, perSecond, startClock } from './cpuClock';
 import { predictorMeasure, TimedEvaluation, type EvaluationReport } from '../core/generators/evaluate';
 import { sdPcgrlSource } from '../core/generators/provenance';
 import type { DifficultyModel } from '../core/difficulty/model';
-import { predictDifficulty } from '../core/difficulty/predict';
 import { packLevelFromLevel } from '../core/pack/pack';
 import type { PackLevel } from '../core/pack/schema';
 import { chooseBackend } from '../ml/backend';
@@ -126,7 +125,7 @@ export async function evaluateSdPcgrl(o: SdRunOptions, temperatures: number[]): 
 
 /**
  * `generate --generator sd-pcgrl`: one episode per index of the range, the
- * unique levels written as a pack or (`stream`) a level stream, whose lines
+ * unique levels written as a pack or (`stream`) a level stream, whose levels
  * carry the annotations `merge` writes; a shard's stream starts with its
  * `header`, which a shard's pack records as its `shard`.
  */
@@ -147,7 +146,7 @@ export async function generateSdPcgrl(o: SdRunOptions & { out: string; pins?: Ce
     .map((l) =>
       packLevelFromLevel({ ...l.level, name: l.id }, {
         id: l.id,
-        ...(o.stream === true ? annotationsOf(l.analysis.features, o.model) : { difficulty: predictDifficulty(o.model, l.analysis.features), features: { ...l.analysis.features } }),
+        ...annotationsOf(l.analysis.features, o.model),
         source,
       }),
     );

@@ -83,14 +83,37 @@ describe('shard packs', () => {
     expect(readPack(out).levels.map((l) => l.rows.join('/')).sort()).toEqual([...given].sort());
   });
 
-  it('all 4 merge into the unsharded run\'s levels, in its order, and the merged pack is no shard', async () => {
+  it('all 4 merge into the unsharded run\'s pack byte for byte: its levels in its order, its name, no shard', async () => {
     const out = at('all.json');
-    ok(await runCli(['merge', at('s1.json'), at('s2.json'), at('s3.json'), at('s4.json'), '--name', 'rsd 6x6 seed 3', '--out', out]));
+    ok(await runCli(['merge', at('s1.json'), at('s2.json'), at('s3.json'), at('s4.json'), '--out', out]));
     const merged = readPack(out), whole = readPack(at('whole.json'));
     expect(merged.shard).toBeUndefined();
-    expect(merged.name).toBe(whole.name);
+    expect(merged.name).toBe('rsd 6x6 seed 3');
     expect(merged.levels.length).toBeGreaterThan(100);
-    expect(merged.levels.map((l) => [l.id, l.rows.join('/')])).toEqual(whole.levels.map((l) => [l.id, l.rows.join('/')]));
+    // Independently of the merge: the whole run's levels are each shard's levels in shard order, a level an earlier shard found kept once.
+    const seen = new Set<string>();
+    const expected = [1, 2, 3, 4].flatMap((i) => readPack(at(`s${i}.json`)).levels).filter((l) => !seen.has(l.rows.join('/')) && seen.add(l.rows.join('/')));
+    expect(whole.levels.map((l) => [l.id, l.rows.join('/')])).toEqual(expected.map((l) => [l.id, l.rows.join('/')]));
+    expect(readFileSync(out)).toEqual(readFileSync(at('whole.json')));
+  });
+
+  it('a set that is more than one run\'s shards, or renamed by --name, keeps the "(merged)" name or the one given', async () => {
+    const out = at('more.json');
+    ok(await runCli(['merge', at('s1.json'), at('s2.json'), at('s3.json'), at('s4.json'), at('whole.json'), '--out', out]));
+    expect(readPack(out).name).toBe('rsd 6x6 seed 3 shard 1/4 (merged)');
+    ok(await runCli(['merge', at('s1.json'), at('s2.json'), at('s3.json'), at('s4.json'), '--name', 'mine', '--out', out]));
+    expect(readPack(out).name).toBe('mine');
+  });
+
+  it('rpu too: its 3 shards merge into its unsharded pack and stream byte for byte', async () => {
+    const rpu = ['generate', '--generator', 'rpu', '--size', '5x5', '--seed', '8', '--iterations', '600', '--quiet'];
+    for (const ext of ['json', 'ndjson']) {
+      for (let i = 1; i <= 3; i++) ok(await runCli([...rpu, '--shard', `${i}/3`, '--out', at(`rpu${i}.${ext}`)]));
+      ok(await runCli([...rpu, '--out', at(`rpu.${ext}`)]));
+      ok(await runCli(['merge', at(`rpu1.${ext}`), at(`rpu2.${ext}`), at(`rpu3.${ext}`), '--out', at(`rpu-merged.${ext}`)]));
+      expect(readFileSync(at(`rpu-merged.${ext}`)).length).toBeGreaterThan(1000);
+      expect(readFileSync(at(`rpu-merged.${ext}`)), ext).toEqual(readFileSync(at(`rpu.${ext}`)));
+    }
   });
 
   it('merge into a stream checks stream and pack shards as one set', async () => {

@@ -175,7 +175,7 @@ describe('every generator writes a stream, to a file or to standard output', () 
     expect(readdirSync(cwd)).toEqual([]);
   });
 
-  it('sd-pcgrl shards stream with headers and merge to the unsharded sd-pcgrl stream byte for byte', () => {
+  it('sd-pcgrl shards stream with headers and merge to the unsharded sd-pcgrl stream byte for byte, and its shard packs to its pack', () => {
     const sd = ['generate', '--generator', 'sd-pcgrl', '--count', '24', '--seed', '2', '--quiet'];
     const all = join(tmp, 'sd-all.ndjson');
     expect(longcat([...sd, '--out', all]).status).toBe(0);
@@ -191,6 +191,18 @@ describe('every generator writes a stream, to a file or to standard output', () 
     const m = longcat(['merge', ...files, '--out', merged]);
     expect(m.status, m.stderr).toBe(0);
     expect(sha256(merged)).toBe(sha256(all));
+    // The same run as packs: each shard's pack names its shard; the merge of both is the unsharded pack.
+    const pack = join(tmp, 'sd-all.json');
+    expect(longcat([...sd, '--out', pack]).status).toBe(0);
+    const packs = [1, 2].map((i) => {
+      const f = join(tmp, `sd-${i}.json`);
+      expect(longcat([...sd, '--shard', `${i}/2`, '--out', f]).status).toBe(0);
+      expect(JSON.parse(readFileSync(f, 'utf8'))).toMatchObject({ name: `sd-pcgrl 8x8 t=0.2 seed 2 shard ${i}/2`, shard: { index: i, count: 2 } });
+      return f;
+    });
+    const mergedPack = join(tmp, 'sd-merged.json');
+    expect(longcat(['merge', ...packs, '--out', mergedPack]).status).toBe(0);
+    expect(sha256(mergedPack)).toBe(sha256(pack));
   });
 
   it('an --iterations run says no shortfall, and --quiet prints nothing', () => {

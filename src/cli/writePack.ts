@@ -27,6 +27,17 @@ export function shardOfHeader(h: ShardHeader): PackShard {
   return { index: h.shard.index, count: h.shard.count, run: { ...h.run } };
 }
 
+/** A shard pack's name: the run's, then which shard it is (`merge` of the whole set takes the run's name back: {@link runNameOf}). */
+export function shardPackName(runName: string, shard: Pick<PackShard, 'index' | 'count'>): string {
+  return `${runName} shard ${shard.index}/${shard.count}`;
+}
+
+/** The run's name of a shard pack named by {@link shardPackName}; the name as it is when it was renamed since. */
+export function runNameOf(name: string, shard: Pick<PackShard, 'index' | 'count'>): string {
+  const note = ` shard ${shard.index}/${shard.count}`;
+  return name.endsWith(note) ? name.slice(0, -note.length) : name;
+}
+
 /** A shard header line (as the CLI formats it) as a pack's `shard` field. */
 function packShard(header: string): PackShard {
   const h = parseShardHeader(header, 1);
@@ -44,7 +55,8 @@ function packShard(header: string): PackShard {
 export function writeLevels(out: string, o: { stream: boolean; name: string; rules: RulesetName; header?: string | undefined; tooMany: string }, levels: readonly PackLevel[]): void {
   if (!o.stream) {
     if (levels.length > MAX_PACK_LEVELS) throw new CliError(`the run gives ${levels.length} unique levels but a pack holds at most ${MAX_PACK_LEVELS}; nothing written. ${o.tooMany}`);
-    writePack(out, o.name, [...levels], o.rules, o.header !== undefined ? packShard(o.header) : undefined);
+    const shard = o.header !== undefined ? packShard(o.header) : undefined;
+    writePack(out, shard !== undefined ? shardPackName(o.name, shard) : o.name, [...levels], o.rules, shard);
     return;
   }
   const w = new LineWriter(out);
