@@ -48,6 +48,8 @@ export interface Population {
   /** Per level: two-mode (insight) or not, and its weight on speed (for the benchmark's breakdowns). */
   readonly insight: readonly boolean[];
   readonly loading: readonly number[];
+  /** Per player: their true speed (log scale; for the benchmark's breakdowns). */
+  readonly speeds: readonly number[];
 }
 
 /** Mulberry32: small, seeded, not the studio's generator. */
@@ -142,9 +144,10 @@ export function simulate(o: PopulationOptions): Population {
   const loading = base.map(() => (sensitivity ? 0.4 + 1.2 * r() : 1));
   const truth = base.map((b, i) => (insight[i] ? mixtureMedian(0.4, b - Math.log(3), b + Math.log(1.6), noise, heavy) : b));
   const predicted = truth.map((t) => Math.max(0, Math.exp(t + 0.8 * normal(r)) / 3 - 1));
-  const attempts: SimAttempt[] = [];
+  const attempts: SimAttempt[] = [], speeds: number[] = [];
   for (let p = 0; p < o.players; p++) {
     const speed = 0.7 * normal(r);
+    speeds.push(speed);
     const patience = skillPatience ? 90 * Math.exp(0.8 * speed + 0.35 * normal(r)) : 90 * Math.exp(0.6 * normal(r));
     const order = Array.from({ length: o.levels }, (_, i) => i);
     if (shuffled) for (let i = order.length - 1; i > 0; i--) { const j = Math.floor(r() * (i + 1)); [order[i], order[j]] = [order[j]!, order[i]!]; }
@@ -174,5 +177,5 @@ export function simulate(o: PopulationOptions): Population {
       if (r() < 0.03 * Math.exp(-1.5 * speed)) break;
     }
   }
-  return { truth, predicted, attempts, insight, loading };
+  return { truth, predicted, attempts, insight, loading, speeds };
 }

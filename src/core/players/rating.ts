@@ -215,6 +215,7 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
   const num = new Float64Array(Math.max(levelCount, playerCount)), den = new Float64Array(Math.max(levelCount, playerCount));
   const cross = new Float64Array(levelCount * (K + 1));
   const spNum = new Float64Array(playerCount), spDen = new Float64Array(playerCount), loadVar = new Float64Array(levelCount);
+  const wSum = new Float64Array(levelCount), sSum = new Float64Array(levelCount), tSum = new Float64Array(levelCount);
   const thetaNum = new Float64Array(K + 1), thetaDen = new Float64Array(K + 1);
   const a = new Float64Array(levelCount).fill(1);
   const mean = (k: number): number => b[lv[k]!]! + (bin[k]! > 0 ? theta[bin[k]!]! : 0) - a[lv[k]!]! * s[pl[k]!]!;
@@ -262,14 +263,31 @@ export function fitRatings(levelCount: number, playerCount: number, input: reado
     // Against each player's speed from their other levels (leave this one out): a level must not set the speeds it is weighed on.
     // Those speeds are shrunk by the full prior (regression calibration): the expected speed given the other levels is an
     // unbiased regressor, where a less shrunk, noisier one flattens the weights (high ones read low, low ones high).
+    // Each time weighs by its precision about the line: the level's spread plus the doubt in that speed times the weight
+    // (a player seen on two levels says less about the slope than one seen on twenty). The slope is read from the speeds'
+    // spread about their mean on the level (an intercept beside it), not from how far that mean sits from 0: the level's
+    // intensity takes that part, and the players who reach a level are quicker than average, so counting it would claim
+    // about twice the information there is (the weight's doubt enters every rating's interval, below).
+    wSum.fill(0);
+    sSum.fill(0);
+    tSum.fill(0);
     for (let k = 0; k < n; k++) {
       const i = lv[k]!, j = pl[k]!, q = wts[k]! / sig2[i]!, target = mean(k) + a[i]! * s[j]! - yHat[k]!;
-      const sOut = (spNum[j]! - q * a[i]! * target) / (spDen[j]! - q * a[i]! * a[i]! + 1 / omega2) - meanSpeed;
-      num[i]! += q * sOut * target;
-      den[i]! += q * sOut * sOut;
+      const outPrec = spDen[j]! - q * a[i]! * a[i]! + 1 / omega2;
+      const sOut = (spNum[j]! - q * a[i]! * target) / outPrec - meanSpeed;
+      const qe = wts[k]! / (sig2[i]! + a[i]! ** 2 / outPrec);
+      num[i]! += qe * sOut * target;
+      den[i]! += qe * sOut * sOut;
+      wSum[i]! += qe;
+      sSum[i]! += qe * sOut;
+      tSum[i]! += qe * target;
     }
     let aSum = 0, aCount = 0;
     for (let i = 0; i < levelCount; i++) {
+      if (wSum[i]! > 0) {
+        num[i]! -= (sSum[i]! * tSum[i]!) / wSum[i]!;
+        den[i]! = Math.max(0, den[i]! - (sSum[i]! * sSum[i]!) / wSum[i]!);
+      }
       a[i] = (num[i]! + 1 / LOADING_PRIOR_SPREAD ** 2) / (den[i]! + 1 / LOADING_PRIOR_SPREAD ** 2);
       loadVar[i] = 1 / (den[i]! + 1 / LOADING_PRIOR_SPREAD ** 2);
       aSum += a[i]! * levelCounts[i]!;

@@ -4,7 +4,8 @@
  * that shares no code with the model) and on hand-made data: practice
  * separated where orders differ, its doubt carried where they do not, a
  * two-mode level marked misfit, few players marked provisional, an attempt
- * given twice counted once.
+ * given twice counted once, a level's weight on speed read honestly from
+ * players who barely differ in speed.
  */
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../bench/ratingSim';
@@ -79,5 +80,48 @@ describe('the posterior predictive check and few data', () => {
     expect(b.rows).toEqual(a.rows);
     const noTimes = handMade(new Set());
     expect(rateLevels(5, [...noTimes, ...noTimes.slice(0, 10)], [null, null, null, null, null]).repeats).toBe(0);
+  });
+});
+
+describe("a level's weight on speed", () => {
+  /**
+   * 300 players (speeds N(0, 0.5^2)) on four levels everyone plays, each
+   * rewarding speed as much as the average; a fifth (a bonus level)
+   * unlocked only for the players whose times on the four showed them
+   * 0.6 to 0.9 quicker than the level (on the log scale), and rewarding
+   * speed 1.3 times as much. Its rating (an average player's median, 40 s
+   * by construction) must be read through a weight its players barely show
+   * (their speeds hardly differ), from about 0.75 quicker than average.
+   */
+  function bonusLevel(seed: number): { attempts: LevelAttempt[]; truth: number } {
+    const rng = createRng(seed);
+    const g = (): number => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
+    const out: LevelAttempt[] = [];
+    for (let p = 0; p < 300; p++) {
+      const speed = 0.5 * g();
+      let shown = 0;
+      for (let l = 0; l < 4; l++) {
+        const e = 0.3 * g();
+        shown += (speed - e) / 4;
+        out.push({ level: l, player: `p${p}`, outcome: 'solved', seconds: Math.exp(Math.log(20 + 10 * l) - speed + e) });
+      }
+      if (shown >= 0.6 && shown <= 0.9) out.push({ level: 4, player: `p${p}`, outcome: 'solved', seconds: Math.exp(Math.log(40) - 1.3 * speed + 0.3 * g()) });
+    }
+    return { attempts: out, truth: Math.log(40) };
+  }
+
+  it('read from players who barely differ in speed, the weight stays in doubt and the interval says so', () => {
+    let inside = 0;
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const { attempts, truth } = bonusLevel(seed);
+      const row = rateLevels(5, attempts, [null, null, null, null, null]).rows[4]!;
+      expect(row.players).toBeGreaterThanOrEqual(PROVISIONAL_PLAYERS);
+      // The weight's prior doubt (0.3) alone, times the band's mean speed (0.75), is 0.22 on the log scale.
+      expect(row.logSe!).toBeGreaterThan(0.15);
+      if (Math.log(row.ratingLow!) <= truth && truth <= Math.log(row.ratingHigh!)) inside++;
+    }
+    // Reading the weight from how far the players' mean speed sits from 0 (as the model once did) claimed a tenth of
+    // this doubt and missed the truth in all five, by 0.2 to 1.3.
+    expect(inside).toBeGreaterThanOrEqual(4);
   });
 });
