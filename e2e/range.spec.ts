@@ -104,7 +104,7 @@ test('an SD-PCGRL run over two temperatures: one map each on the same axes, and 
   }
   const points = page.getByTestId('range.sweep.point');
   await expect(points).toHaveCount(2);
-  expect(await points.evaluateAll((els) => els.map((e) => e.getAttribute('data-temperature')))).toEqual(['0.5', '1']);
+  expect(await points.evaluateAll((els) => els.map((e) => e.getAttribute('data-value')))).toEqual(['0.5', '1']);
 });
 
 test('generate at difficulty with a second target: every level within both windows, by the naive solver', async ({ studio: { page } }) => {

@@ -29,6 +29,7 @@ import type { BatchRun } from '../store/batchSlice';
 import type { LabFitted, LabSlice } from '../store/labSlice';
 import { BatchSettingsSchema, GeneratedLevelSchema, WORKSPACE_VERSION, firstIssue, rows, seed } from './workspace';
 import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
+import { SWEEP_PARAMETERS } from '../../core/range/sweep';
 
 /** Most lab data rows kept across a reload (each is a grid and its features, about 0.5 kB). */
 export const MAX_SAVED_LAB_SAMPLES = 20_000;
@@ -79,6 +80,8 @@ const EvaluationRunSchema = z.object({
   seconds: finite.min(0),
   levelsPerSecond: finite.min(0),
   samples: z.array(SpanSampleSchema).max(SAMPLES_PER_SPAN * DIFFICULTY_SPANS.length),
+  // A run of a size or pins sweep (absent otherwise, and in reports saved before sweeps).
+  sweep: z.object({ parameter: z.enum(SWEEP_PARAMETERS), value: count }).exactOptional(),
 });
 
 export const BATCH_REPORT_RECORD = recordHistory('the saved batch report', WORKSPACE_VERSION);

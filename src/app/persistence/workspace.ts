@@ -80,6 +80,10 @@ export const BatchSettingsSchema = z.object({
   count: z.number().int().min(1).max(MAX_EVALUATION_COUNT),
   seed,
   temperatures: z.string().max(200),
+  // Added after the records were written: absent reads as no sweep (and the form's first lists).
+  sweep: z.enum(['size', 'pins']).nullable().optional(),
+  sweepSizes: z.string().max(200).optional(),
+  sweepPins: z.string().max(200).optional(),
 });
 
 /** The pinned cells: row-major cells of a `WxH` level (size '' and no cells when none are pinned). */
