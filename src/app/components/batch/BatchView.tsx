@@ -31,7 +31,9 @@ export function BatchView() {
   const temperatures = temperatureSeries(run.runs);
   const runsParameter = run.runs[0]?.sweep?.parameter ?? 'temperature';
   const swept = shown === null ? null : runSweepValue(shown);
-  const stem = settings === null ? 'evaluation' : `${settings.generator}-${swept?.parameter === 'size' ? 'sizes' : `${settings.width}x${settings.height}`}-n${settings.count}-s${settings.seed}${swept === null ? '' : swept.parameter === 'temperature' ? `-t${swept.value}` : swept.parameter === 'size' ? `-${swept.value}x${swept.value}` : `-pins${swept.value}`}`;
+  // The maps and the sweep's curve cover every run (base); the other charts show one (stem).
+  const base = settings === null ? 'evaluation' : `${settings.generator}-${swept?.parameter === 'size' ? 'sizes' : `${settings.width}x${settings.height}`}-n${settings.count}-s${settings.seed}`;
+  const stem = `${base}${swept === null ? '' : swept.parameter === 'temperature' ? `-t${swept.value}` : swept.parameter === 'size' ? `-${swept.value}x${swept.value}` : `-pins${swept.value}`}`;
   const progress = run.progress;
   const fraction = progress === null || progress.total === 0 ? 0 : progress.done / progress.total;
   const logToggle = (
@@ -120,7 +122,7 @@ export function BatchView() {
               </>
             )}
           </div>
-          <RangeSection stem={stem} />
+          <RangeSection stem={base} />
           <section className="batch-section">
             <h2>Sample levels per span{swept !== null ? ` (${swept.parameter === 'temperature' ? `t = ${swept.value}` : sweepValueLabel(swept)})` : ''}</h2>
             <p className="muted batch-note">The first unique levels found in each span. Click one to open it in the editor.</p>

@@ -110,7 +110,7 @@ export function RangeSweepChart({ points, parameter, measure }: { readonly point
   const title = sweepAxisTitle(parameter);
   const valueText = (v: number): string => (parameter === 'size' ? `${v}x${v}` : String(v));
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="batch-svg" role="img" aria-label={`${label} per ${title}`} fontFamily={CHART.font} fontSize={CHART.fontSize} data-testid="range.sweep" data-parameter={parameter}>
+    <svg viewBox={`0 0 ${W} ${H}`} className="batch-svg" style={{ maxWidth: `${Math.round(W * 1.4)}px` }} role="img" aria-label={`${label} per ${title}`} fontFamily={CHART.font} fontSize={CHART.fontSize} data-testid="range.sweep" data-parameter={parameter}>
       <rect width={W} height={H} fill={CHART.background} />
       {points.length > 0 && <path d={band} fill={CHART.accent} opacity={0.18} />}
       {points.length > 0 && <path d={line} fill="none" stroke={CHART.accent} strokeWidth={2} />}

@@ -129,7 +129,7 @@ export function RangeSection({ stem }: { readonly stem: string }) {
           controls={controls}
           note={
             <>
-              Unique levels of each run on shared axes, shaded by count (log).{showPack ? <> Rings: the pack&apos;s {s.pack.levels.length} levels.</> : null}
+              Unique levels of each run on shared axes, shaded by count (log).{showPack && s.pack.levels.length > 0 ? <> Rings: the pack&apos;s {s.pack.levels.length} levels.</> : null}
               {showRated && result !== null && result.overlays[1]!.points.length > 0 ? <> Diamonds: {result.overlays[1]!.points.length} levels players rated.</> : null} A hole is an empty bin with levels on both sides along its row and its column. Click a bin to see its levels.
             </>
           }
