@@ -12,6 +12,7 @@ import { runEvaluateJob } from '../core/jobs/evaluate';
 import { longcat, rulesetByName } from '../core/rules/registry';
 import type { Ruleset } from '../core/rules/ruleset';
 import { Analyzer } from '../core/graph/analyze';
+import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import type { LevelFeatures } from '../core/graph/features';
 import { toRows } from '../core/level/level';
 import { SAMPLES_PER_SPAN, type EvaluationJob } from './batch.protocol';
@@ -95,8 +96,8 @@ export class RunAccumulator extends TimedEvaluation {
 
   private readonly measures = new MeasureTableBuilder();
 
-  constructor(model: DifficultyModel, temperature: number | null, private readonly rules: Ruleset = longcat, readonly sweep: SweepValue | null = null) {
-    super(predictorMeasure(model), temperature, rules);
+  constructor(model: DifficultyModel, temperature: number | null, private readonly rules: Ruleset = longcat, readonly sweep: SweepValue | null = null, private readonly maxStates: number = DEFAULT_STATE_CAP) {
+    super(predictorMeasure(model), temperature, rules, maxStates);
     this.evaluation.onLevel = (level, analysis, difficulty) => this.measures.add(level, levelMeasures({ level, counts: analysis.counts, features: analysis.features, difficulty }));
   }
 
@@ -112,7 +113,7 @@ export class RunAccumulator extends TimedEvaluation {
       const span = spanOf(d);
       if (this.perSpan[span]! >= SAMPLES_PER_SPAN) return;
       const level = item.levels[k]!;
-      const a = this.analyzer.analyze(level, { rules: this.rules });
+      const a = this.analyzer.analyze(level, { rules: this.rules, maxStates: this.maxStates });
       if (!a.ok) return;
       this.perSpan[span]!++;
       this.samples.push({ span, index: item.index, rows: toRows(level), difficulty: d, features: { ...a.value.features } });
@@ -182,7 +183,7 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
     total = job.count * plan.length;
     runs = plan.length;
     for (const [r, p] of plan.entries()) {
-      const acc = new RunAccumulator(job.model, null, rulesetByName(rules), p.sweep);
+      const acc = new RunAccumulator(job.model, null, rulesetByName(rules), p.sweep, job.maxStates);
       progress(acc, r, true);
       runEvaluateJob({ generator: job.generator, width: p.width, height: p.height, seed: job.seed, rules, pins: p.pins, from: 0, to: job.count }, acc, {
         onProgress: (q) => {
@@ -208,7 +209,7 @@ export async function evaluateGenerator(job: EvaluationJob, onProgress?: (p: Eva
       { temperatures: job.temperatures!, seed: job.seed, from: 0, to: job.count },
       (t, r) => {
         if (current !== null) finished.push(current.finalRun());
-        current = new RunAccumulator(job.model, t, rulesetByName(job.rules ?? DEFAULT_RULESET_NAME));
+        current = new RunAccumulator(job.model, t, rulesetByName(job.rules ?? DEFAULT_RULESET_NAME), null, job.maxStates);
         progress(current, r, true);
         return current;
       },

@@ -138,6 +138,8 @@ export const EvaluationJobSchema = z
       .optional(),
     /** SD-PCGRL: the policy's files. */
     policy: ModelFilesSchema.optional(),
+    /** The state cap of each level's analysis (default 200,000): a level past it is counted as capped. */
+    maxStates: wholeNumber('the state cap', 1, 5_000_000).optional(),
     /** RSD and RPU: one run per value of the size or of the number of pinned cells (`core/range/sweep.ts`); width and height are then the pins' level's. */
     sweep: EvaluationSweepSchema.optional(),
   })

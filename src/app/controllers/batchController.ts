@@ -210,7 +210,7 @@ async function runBatchEvaluation(store: StudioStore, client: BatchClient): Prom
   }
   if (sweep !== null) extra = { sweep: sweep.value };
   const outcome = await client.evaluate(
-    { generator: settings.generator, rules, width: settings.width, height: settings.height, count: settings.count, seed: settings.seed, model, ...extra },
+    { generator: settings.generator, rules, width: settings.width, height: settings.height, count: settings.count, seed: settings.seed, model, maxStates: store.getState().stateCap, ...extra },
     (p) => store.getState().batchProgress(p),
   );
   if (outcome.kind === 'cancelled') {

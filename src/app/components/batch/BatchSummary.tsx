@@ -22,7 +22,9 @@ export function BatchSummary({ run, settings }: { readonly run: EvaluationRun; r
   const r = run.report;
   const stats: { key: string; label: string; value: number; text: string; sub?: string }[] = [
     { key: 'generated', label: 'Generated', value: r.generated, text: int(r.generated), sub: settings.generator === 'rpu' ? 'iterations' : 'levels' },
-    { key: 'solvablePercent', label: 'Solvable', value: r.solvablePercent, text: pct(r.solvablePercent), sub: `${int(r.solvableIterations)} iterations` },
+    { key: 'solvablePercent', label: 'Solvable', value: r.solvablePercent, text: pct(r.solvablePercent), sub: `${int(r.solvableIterations)} iterations · ${int(r.generated - r.solvableIterations - r.cappedIterations)} unsolvable` },
+    // Levels past the state cap were not analysed: neither solvable nor unsolvable.
+    { key: 'capped', label: 'Capped', value: r.cappedIterations, text: int(r.cappedIterations), sub: `${int(r.stateCapped)} level${r.stateCapped === 1 ? '' : 's'}, state cap ${int(r.stateCap)}` },
     { key: 'duplicates', label: 'Duplicates', value: r.duplicates, text: int(r.duplicates), sub: `${pct(r.duplicatesPercent)} of solvable` },
     { key: 'unique', label: 'Unique solvable', value: r.unique, text: int(r.unique) },
     { key: 'nonTrivial', label: 'Non-trivial (≥ 20)', value: r.nonTrivial, text: int(r.nonTrivial), sub: `${pct(r.nonTrivialPercent)} of generated` },
