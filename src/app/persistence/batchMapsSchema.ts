@@ -1,7 +1,8 @@
 /**
- * The schema of the Batch maps in the workspace record (`workspace.ts`,
- * `store/batchMaps.ts`): the settings (v3) and the hit-rate map's last run,
- * its grid and the cells done (v5).
+ * The Batch maps in the workspace record (`workspace.ts`,
+ * `store/batchMaps.ts`): their schema, the settings (v3) and the hit-rate
+ * map's last run, its grid and the cells done (v5), and how that run is
+ * written.
  */
 import { z } from 'zod';
 import { MEASURE_NAMES } from '../../core/range/measures';
@@ -9,7 +10,7 @@ import { RULESET_NAMES } from '../../core/rules/ruleset';
 import { hitRateCellOrder, MAX_GRID_VALUES } from '../../core/jobs/hitRate';
 import { SeedSchema, SideSchema } from '../../core/util/schemas';
 import { MAX_HIT_RATE_CELLS, MAX_HIT_RATE_REQUESTS } from '../../workers/batch.protocol';
-import { HIT_RATE_SHADES } from '../store/batchMaps';
+import { HIT_RATE_SHADES, type HitRateRun } from '../store/batchMaps';
 
 const share = z.number().min(0).max(1);
 const gridValue = z.number().min(0).max(1e9);
@@ -76,3 +77,20 @@ export const BatchMapsSchema = z.object({
   }),
   hitRateRun: SavedHitRateRunSchema.nullable(),
 });
+
+/**
+ * The hit-rate map's run as saved: a finished or cancelled run as it is; one
+ * still running as stopped with the cells done (a reload ends its worker);
+ * none for an idle or failed one.
+ */
+export function saveHitRateRun(run: HitRateRun | null): unknown {
+  if (run === null || run.request === null || run.status === 'idle' || run.status === 'failed') return null;
+  const stopped = run.status === 'running';
+  return {
+    status: stopped ? 'cancelled' : run.status,
+    request: { ...run.request, targets: [...run.request.targets], ...(run.request.also !== undefined ? { also: { measure: run.request.also.measure, values: [...run.request.also.values] } } : {}) },
+    cells: run.cells.map((c) => ({ ...c })),
+    message: stopped ? `Stopped by a reload after ${run.cells.length} cell${run.cells.length === 1 ? '' : 's'}; the map shows those.` : run.message,
+    seconds: run.seconds,
+  };
+}

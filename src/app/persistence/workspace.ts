@@ -32,7 +32,7 @@ import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUAT
 import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type OpenLevel } from '../store/history';
 import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../store/batchSlice';
 import type { HitRateForm, HitRateRun, RangeViewSettings } from '../store/batchMaps';
-import { BatchMapsSchema } from './batchMapsSchema';
+import { BatchMapsSchema, saveHitRateRun } from './batchMapsSchema';
 import { LintRulesSchema, type LintRules } from '../../core/repo/lint';
 import type { FoundLevel } from '../../workers/batch.api';
 import { STUDIO_VIEWS, type StudioView } from '../viewNames';
@@ -177,23 +177,6 @@ export function saveWorkspace(w: SavedWorkspace): unknown {
     keepPins: w.keepPins,
     batchMaps: { range: { ...w.batchMaps.range }, hitRate: { ...w.batchMaps.hitRate }, hitRateRun: saveHitRateRun(w.batchMaps.hitRateRun ?? null) },
     lint: w.lint === null ? null : { rules: { ...w.lint.rules }, source: w.lint.source },
-  };
-}
-
-/**
- * The hit-rate map's run as saved: a finished or cancelled run as it is; one
- * still running as stopped with the cells done (a reload ends its worker);
- * none for an idle or failed one.
- */
-function saveHitRateRun(run: HitRateRun | null): unknown {
-  if (run === null || run.request === null || run.status === 'idle' || run.status === 'failed') return null;
-  const stopped = run.status === 'running';
-  return {
-    status: stopped ? 'cancelled' : run.status,
-    request: { ...run.request, targets: [...run.request.targets], ...(run.request.also !== undefined ? { also: { measure: run.request.also.measure, values: [...run.request.also.values] } } : {}) },
-    cells: run.cells.map((c) => ({ ...c })),
-    message: stopped ? `Stopped by a reload after ${run.cells.length} cell${run.cells.length === 1 ? '' : 's'}; the map shows those.` : run.message,
-    seconds: run.seconds,
   };
 }
 
