@@ -73,7 +73,7 @@ export function BatchForm() {
           Cancel
         </button>
       )}
-      <BatchTime settings={settings} run={run} runs={sd ? (temps.ok ? temps.value.length : 1) : sweep?.ok === true ? sweep.value.length : 1} />
+      <BatchTime settings={settings} run={run} runs={sd ? (temps.ok ? temps.value.length : 1) : sweep?.ok === true ? sweep.value.length : 1} sides={bySize && sweep?.ok === true ? sweep.value : null} />
       <span className="grow" />
       <button type="button" data-testid="batch.export.json" disabled={run.runs.length === 0 || running} title="Download the report (every number, histogram, spans and samples) as JSON" onClick={exportReport}>
         Export report JSON
@@ -118,12 +118,14 @@ function SweepFields({ settings, running, values }: { settings: BatchSettings; r
 function measuredRate(run: BatchRun): MeasuredRate | null {
   const st = run.settings;
   if (run.status !== 'done' || st === null || run.runs.length === 0) return null;
-  const mean = run.runs.reduce((a, r) => a + r.levelsPerSecond, 0) / run.runs.length;
-  return mean > 0 ? { generator: st.generator, perSecondAt64: (mean * st.width * st.height) / 64 } : null;
+  // Each run's rate at 64 cells (a size sweep's runs each have their own size).
+  const at64 = run.runs.map((r) => (r.levelsPerSecond * (r.sweep?.parameter === 'size' ? r.sweep.value ** 2 : st.width * st.height)) / 64);
+  const mean = at64.reduce((a, v) => a + v, 0) / at64.length;
+  return mean > 0 ? { generator: st.generator, perSecondAt64: mean } : null;
 }
 
 /** Before a run: how long it should take; while running: the time left, from the progress so far. */
-function BatchTime({ settings, run, runs }: { settings: BatchSettings; run: BatchRun; runs: number }) {
+function BatchTime({ settings, run, runs, sides }: { settings: BatchSettings; run: BatchRun; runs: number; sides: readonly number[] | null }) {
   const [now, setNow] = useState(() => Date.now());
   const running = run.status === 'running';
   useEffect(() => {
@@ -139,7 +141,10 @@ function BatchTime({ settings, run, runs }: { settings: BatchSettings; run: Batc
       </span>
     );
   }
-  const e = estimateBatch(settings.generator, settings.width, settings.height, settings.count, runs, measuredRate(run));
+  const rate = measuredRate(run);
+  const e = sides !== null
+    ? { seconds: sides.reduce((a, side) => a + estimateBatch(settings.generator, side, side, settings.count, 1, rate).seconds, 0), basis: estimateBatch(settings.generator, 8, 8, 1, 1, rate).basis }
+    : estimateBatch(settings.generator, settings.width, settings.height, settings.count, runs, rate);
   return (
     <span className="muted" data-testid="batch.estimate" data-seconds={e.seconds} title={e.basis === 'this machine' ? 'from the speed of your last run of this generator' : 'from a reference speed on a 2-core machine; your last run will refine it'}>
       takes {formatDuration(e.seconds)}
