@@ -4,7 +4,7 @@
  * --targets`, run here in the test's own process with the same settings
  * (the CLI's numbers: hits, evaluations, unique share); Cancel keeps the
  * cells done; the maps' settings (the range's axes, bins and overlays, the
- * hit-rate form) come back after a reload.
+ * hit-rate form) and the hit-rate map's cells come back after a reload.
  */
 import { expect, test } from './fixtures';
 import { BatchPage } from './pages/BatchPage';
@@ -23,7 +23,7 @@ const cellsOnScreen = (page: import('@playwright/test').Page) =>
     })),
   );
 
-test('the hit-rate map draws the CLI\'s cells; its settings and the range\'s survive a reload', async ({ studio, page }, info) => {
+test('the hit-rate map draws the CLI\'s cells; its cells, its settings and the range\'s survive a reload', async ({ studio, page }, info) => {
   const batch = new BatchPage(page);
   await batch.open();
   await batch.settings({ width: 6, height: 6, count: 400, seed: 4 });
@@ -65,6 +65,9 @@ test('the hit-rate map draws the CLI\'s cells; its settings and the range\'s sur
   await expect(page.getByTestId('hitRate.targets')).toHaveValue('10,25');
   await expect(page.getByTestId('hitRate.also.values')).toHaveValue('0.4,0.7');
   await expect(page.getByTestId('hitRate.shade')).toHaveValue('uniqueShare');
+  // The map is back: the same cells, with every number.
+  await expect(page.getByTestId('hitRate.status')).toHaveAttribute('data-status', 'done');
+  expect(await cellsOnScreen(page)).toEqual(shown);
   await again.run();
   await again.waitStatus('done');
   await expect(page.getByTestId('range.x')).toHaveValue('openCells');

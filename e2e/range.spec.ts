@@ -5,7 +5,9 @@
  * naive solver, binned with the chart's edges); a bin opens its levels and
  * one of them opens in the editor; the maps export as CSV and PNG; an
  * SD-PCGRL run over two temperatures draws one map per temperature and the
- * sweep's curve; generate at difficulty holds a second measure.
+ * sweep's curve; an RSD size sweep draws one map per size and a curve whose
+ * quartiles are those of the levels made here; generate at difficulty holds
+ * a second measure.
  */
 import { expect, test } from './fixtures';
 import { BatchPage } from './pages/BatchPage';
@@ -104,7 +106,48 @@ test('an SD-PCGRL run over two temperatures: one map each on the same axes, and 
   }
   const points = page.getByTestId('range.sweep.point');
   await expect(points).toHaveCount(2);
-  expect(await points.evaluateAll((els) => els.map((e) => e.getAttribute('data-temperature')))).toEqual(['0.5', '1']);
+  expect(await points.evaluateAll((els) => els.map((e) => e.getAttribute('data-value')))).toEqual(['0.5', '1']);
+});
+
+test('an RSD size sweep: one map per size, and the curve has one point per size with the quartiles of the levels mapped', async ({ studio: { page } }, info) => {
+  const batch = new BatchPage(page);
+  await batch.open();
+  await batch.settings({ generator: 'rsd', count: 60, seed: 5 });
+  await page.getByTestId('batch.sweep').selectOption('size');
+  await page.getByTestId('batch.sweep.values').fill('4:6:1');
+  await expect(page.getByTestId('batch.width')).toBeDisabled();
+  await batch.run();
+  await batch.waitStatus('done');
+  await page.getByTestId('range.x').selectOption('shortestSolution');
+  await page.getByTestId('range.y').selectOption('openCells');
+  const maps = page.getByTestId('range.map');
+  await expect(maps).toHaveCount(3);
+  expect(await maps.evaluateAll((els) => els.map((e) => e.getAttribute('data-label')))).toEqual(['rsd 4x4', 'rsd 5x5', 'rsd 6x6']);
+  const points = page.getByTestId('range.sweep.point');
+  await expect(points).toHaveCount(3);
+  await expect(page.getByTestId('range.sweep')).toHaveAttribute('aria-label', 'open cells per size');
+  const shown = await points.evaluateAll((els) => els.map((e) => ['value', 'count', 'q1', 'median', 'q3'].map((k) => Number(e.getAttribute(`data-${k}`)))));
+  // Each size's unique levels, made here; the quartiles of their open cells, read off the rows.
+  const quartile = (sorted: number[], q: number): number => {
+    const at = q * (sorted.length - 1), lo = Math.floor(at);
+    return sorted[lo]! + (sorted[Math.ceil(at)]! - sorted[lo]!) * (at - lo);
+  };
+  for (const [i, side] of [4, 5, 6].entries()) {
+    const open = rsdLevels(side, side, 5, 60).map((rows) => rows.join('').replace(/#/g, '').length).sort((a, b) => a - b);
+    expect(shown[i]![0]).toBe(side);
+    expect(shown[i]![1]).toBe(open.length);
+    expect(shown[i]!.slice(2)).toEqual([quartile(open, 0.25), quartile(open, 0.5), quartile(open, 0.75)]);
+    // The levels the map and the summary show for that size.
+    await maps.nth(i).waitFor();
+    await expect(maps.nth(i)).toHaveAttribute('data-placed', String(open.length));
+    await page.getByTestId('batch.run.pick').nth(i).click();
+    await expect(page.getByTestId('batch.run.pick').nth(i)).toHaveText(`${side}x${side}`);
+    expect(await batch.stat('unique')).toBe(open.length);
+  }
+  const csv = await batch.download('range.sweep.csv');
+  expect(csv.name).toBe('rsd-sizes-n60-s5-sweep-size-openCells.csv');
+  expect(csv.text.trim().split('\n')).toEqual(['size,levels,openCellsQ1,openCellsMedian,openCellsQ3', ...shown.map((p) => p.join(','))]);
+  await page.getByTestId('range.section').screenshot({ path: info.outputPath('batch-size-sweep.png') });
 });
 
 test('generate at difficulty with a second target: every level within both windows, by the naive solver', async ({ studio: { page } }) => {

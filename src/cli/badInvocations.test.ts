@@ -220,6 +220,8 @@ const commandCases: Case[] = [
   { label: 'analyze with two files', args: ['analyze', '<levels>', '<levels>'] },
   { label: 'merge without files', args: ['merge', '--out', OUT] },
   { label: 'option without its value', args: ['evaluate', '--generator', 'rsd', '--count'] },
+  { label: 'evaluate --max-states with sd-pcgrl', args: [...SD_EVAL, '--max-states', '100'], says: /--max-states is for rpu and rsd evaluations/ },
+  { label: 'evaluate --max-states 0', args: [...EVAL, '--max-states', '0'], says: /--max-states/ },
 ];
 
 const BAD_CASES: readonly Case[] = [...numberCases, ...fileCases, ...rlCases, ...outputCases, ...commandCases];

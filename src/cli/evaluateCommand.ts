@@ -1,10 +1,11 @@
 /** `longcat evaluate`: the SPEC §8 report of a generator, or the hit-rate map of generate at difficulty (`--targets`). */
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
+import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { CliError, parseCount, parseRules, parseSeed, parseSize } from './args';
 import { isStreamOut, type CommandContext } from './commandContext';
 import { common, MAX_SD_RUNS, MAX_TARGET, requireGenerator, rulesOf, runLength, sdSettings, settings, type CommonOpts } from './generatorOptions';
 
-export function registerEvaluate({ program, loadModel, checkOut }: CommandContext): void {
+export function registerEvaluate({ program, loadModel, checkOut, checkStateCap }: CommandContext): void {
   common(program.command('evaluate').description('the SPEC §8 evaluation report for a generator'))
     .option('--json', 'print one JSON object (sd-pcgrl: one per temperature)', false)
     .option('--temperatures <list>', 'sd-pcgrl: temperatures as from:to:step or a comma list', '0:1:0.1')
@@ -12,7 +13,9 @@ export function registerEvaluate({ program, loadModel, checkOut }: CommandContex
     .option('--targets <list>', 'the hit-rate map of generate at difficulty instead: difficulty targets as from:to:step or a comma list (--count: requests per target, default 10)')
     .option('--also <measure=list>', 'with --targets: a second measure\'s values, e.g. leniency=0.3:0.7:0.1 (one row of cells per value)')
     .option('--evaluations <n>', 'with --targets: search budget per request in evaluated levels', '2000')
-    .action(async (o: CommonOpts & { json: boolean; temperatures: string; out?: string; targets?: string; also?: string; evaluations: string }) => {
+    .option('--max-states <n>', `rpu and rsd: state cap per level (default ${DEFAULT_STATE_CAP}); a level past it is counted as capped, neither solvable nor unsolvable`)
+    .action(async (o: CommonOpts & { json: boolean; temperatures: string; out?: string; targets?: string; also?: string; evaluations: string; maxStates?: string }) => {
+      if (o.maxStates !== undefined && (o.targets !== undefined || (o.generator !== 'rpu' && o.generator !== 'rsd'))) throw new CliError('--max-states is for rpu and rsd evaluations');
       if (o.targets !== undefined) {
         const { formatHitRate, parseTargetList, runHitRate } = await import('./hitRate');
         if (o.generator !== undefined || o.out !== undefined || o.iterations !== undefined) throw new CliError('--targets maps generate at difficulty: leave out --generator, --iterations and --out');
@@ -71,10 +74,12 @@ export function registerEvaluate({ program, loadModel, checkOut }: CommandContex
         }
         return;
       }
+      const maxStates = o.maxStates !== undefined ? parseCount(o.maxStates, '--max-states', 50_000_000) : DEFAULT_STATE_CAP;
+      await checkStateCap(maxStates);
       const s = await settings(o, loadModel);
       if (o.out !== undefined) await checkOut(o.out);
       const { formatReport, runEvaluate } = await import('./generate');
-      const r = runEvaluate(s, o.out);
+      const r = runEvaluate(s, o.out, maxStates);
       process.stdout.write(o.json ? JSON.stringify(r) + '\n' : formatReport(r));
     });
 }

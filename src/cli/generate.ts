@@ -3,6 +3,7 @@
  * generation job of `core/jobs/generate.ts`), write a pack or a level
  * stream, or print a report.
  */
+import { DEFAULT_STATE_CAP } from '../core/graph/solver';
 import { shardRange, type GeneratedItem, type GeneratorSettings } from '../core/generators/registry';
 import { Analyzer } from '../core/graph/analyze';
 import type { LevelFeatures } from '../core/graph/features';
@@ -162,10 +163,10 @@ function streamLine(o: GeneratorSettings & { readonly model: DifficultyModel }, 
  * bytes `generate --iterations` writes for the same run, so an evaluation's
  * levels can be kept and merged.
  */
-export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
+export function runEvaluate(o: RunOptions, out?: string, maxStates: number = DEFAULT_STATE_CAP): EvaluateResult {
   const rules = o.rules ?? DEFAULT_RULESET_NAME;
   const ruleset = rulesetByName(rules);
-  const evaluation = new Evaluation(predictorMeasure(o.model), ruleset);
+  const evaluation = new Evaluation(predictorMeasure(o.model), ruleset, maxStates);
   const { from, to } = range(o);
   const progress = new Progress(`evaluate ${o.generator}`, to - from, !o.quiet && to - from >= 2000);
   const job = { generator: o.generator, width: o.width, height: o.height, seed: o.seed, rules, from, to };
@@ -180,7 +181,7 @@ export function runEvaluate(o: RunOptions, out?: string): EvaluateResult {
         add(item: GeneratedItem): void {
           evaluation.add(item);
           item.levels.forEach((level, k) => {
-            const a = analyzer.analyze(level, { rules: ruleset });
+            const a = analyzer.analyze(level, { rules: ruleset, maxStates });
             if (a.ok && a.value.features.nSolutions > 0) filter.add(levelKey(level), streamLine(o, { index: item.index, k, siblings: item.levels.length, level }, a.value.features));
           });
         },
@@ -221,6 +222,8 @@ export function formatReport(r: EvaluateResult): string {
     `generator ${r.generator}${r.rules !== undefined ? `  rules ${r.rules}` : ''}  size ${r.size}  seed ${r.seed}${r.shard ? `  shard ${r.shard}` : ''}`,
     `iterations        ${r.generated}`,
     `solvable          ${r.solvableIterations} iterations (${f1(r.solvablePercent)}%) gave ${r.solvable} solvable levels`,
+    `unsolvable        ${r.generated - r.solvableIterations - r.cappedIterations} iterations`,
+    `capped            ${r.cappedIterations} iterations, state cap ${r.stateCap}: ${r.stateCapped} levels reached it, not analysed, counted as neither solvable nor unsolvable`,
     `duplicates        ${r.duplicates} (${f1(r.duplicatesPercent)}% of solvable levels)`,
     `unique solvable   ${r.unique}`,
     `non-trivial       ${r.nonTrivial} (${f1(r.nonTrivialPercent)}% of iterations, difficulty >= 20)`,
@@ -232,6 +235,5 @@ export function formatReport(r: EvaluateResult): string {
       : `speed             not measured`,
     `difficulty        ${r.difficultyMeasure.name}: ${r.difficultyMeasure.note}`,
   ];
-  if (r.stateCapped > 0) lines.push(`state cap         ${r.stateCapped} levels hit the state cap and were skipped`);
   return lines.join('\n') + '\n';
 }

@@ -13,6 +13,9 @@ import { secondTargetProblem } from '../core/range/secondTarget';
 import { hitRateGridProblem, MAX_GRID_VALUES } from '../core/jobs/hitRate';
 import { PinRowsField, SeedSchema, SideSchema, wholeNumber } from '../core/util/schemas';
 import { ModelFilesSchema, parseModelMeta } from '../ml/schemas';
+import { describeParseError, parseRows } from '../core/level/format';
+import { pinSweepProblem, pinSweepSets } from '../core/generators/pinSweep';
+import { pinsProblem } from '../core/generators/pins';
 import { modelRulesProblem } from '../ml/modelRules';
 import { DEFAULT_RULESET_NAME } from '../core/rules/ruleset';
 
@@ -100,6 +103,23 @@ export const CurveJobSchema = z.object({
 });
 export type CurveJob = z.infer<typeof CurveJobSchema>;
 
+/** Most values one size or pins sweep runs. */
+export const MAX_SWEEP_VALUES = 21;
+
+const sweepValues = (what: string, item: z.ZodNumber) =>
+  z.array(item, { error: `${what} must be a list of 1 to ${MAX_SWEEP_VALUES} whole numbers` }).min(1, `${what} must be a list of 1 to ${MAX_SWEEP_VALUES} whole numbers`).max(MAX_SWEEP_VALUES, `${what} must be a list of 1 to ${MAX_SWEEP_VALUES} whole numbers`);
+
+/** A batch sweep: square sizes (each side), or numbers of cells pinned on a level (`core/generators/pinSweep.ts`). */
+export const EvaluationSweepSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('size'), sides: sweepValues('the sweep\'s sizes', SideSchema) }),
+    z.object({ kind: z.literal('pins'), counts: sweepValues('the sweep\'s pinned cells', wholeNumber('a number of pinned cells', 0, 256)), level: z.array(z.string().max(16)).min(3).max(16) }),
+  ],
+  { error: 'the sweep must be { kind: "size", sides } or { kind: "pins", counts, level }' },
+);
+export type EvaluationSweep = z.infer<typeof EvaluationSweepSchema>;
+
 export const EvaluationJobSchema = z
   .object({
     generator: z.enum(BATCH_GENERATORS, { error: `the generator must be one of ${BATCH_GENERATORS.join(', ')}` }),
@@ -118,10 +138,28 @@ export const EvaluationJobSchema = z
       .optional(),
     /** SD-PCGRL: the policy's files. */
     policy: ModelFilesSchema.optional(),
+    /** The state cap of each level's analysis (default 200,000): a level past it is counted as capped. */
+    maxStates: wholeNumber('the state cap', 1, 5_000_000).optional(),
+    /** RSD and RPU: one run per value of the size or of the number of pinned cells (`core/range/sweep.ts`); width and height are then the pins' level's. */
+    sweep: EvaluationSweepSchema.optional(),
   })
   .superRefine((j, ctx) => {
     const problem = batchGeneratorProblem(j.generator, j.rules);
     if (problem !== null) ctx.addIssue({ code: 'custom', path: ['generator'], message: problem });
+    if (j.sweep !== undefined) {
+      if (j.generator === 'sd-pcgrl') ctx.addIssue({ code: 'custom', path: ['sweep'], message: 'sd-pcgrl sweeps its temperatures: its policy was trained at one size and draws no pinned cells here' });
+      else if (j.sweep.kind === 'pins') {
+        const level = parseRows(j.sweep.level);
+        let sweepProblem = !level.ok ? `the pins' level: ${describeParseError(level.error)}` : level.value.width !== j.width || level.value.height !== j.height ? `the pins' level is ${level.value.width}x${level.value.height}, the run ${j.width}x${j.height}` : pinSweepProblem(level.value, j.sweep.counts);
+        if (sweepProblem === null && level.ok) {
+          // Each set's cells as the level has them: impossible only when the level's own open cells are cut apart.
+          const sets = pinSweepSets(level.value, j.sweep.counts, j.seed);
+          const at = sets.findIndex((p) => pinsProblem(p) !== null);
+          if (at >= 0) sweepProblem = `with ${j.sweep.counts[at]} cells of the level pinned, ${pinsProblem(sets[at]!)}`;
+        }
+        if (sweepProblem !== null) ctx.addIssue({ code: 'custom', path: ['sweep'], message: sweepProblem });
+      }
+    }
     if (j.generator !== 'sd-pcgrl') return;
     if (j.temperatures === undefined) ctx.addIssue({ code: 'custom', path: ['temperatures'], message: `temperatures must be 1 to ${MAX_TEMPERATURES} numbers from 0 to 1` });
     if (j.policy === undefined) {

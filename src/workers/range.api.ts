@@ -13,21 +13,10 @@ import { rangeMap, sharedAxis } from '../core/range/histogram';
 import { levelMeasures, measureIndex } from '../core/range/measures';
 import { measureColumn } from '../core/range/table';
 import { ok, parseRequest, type Outcome } from './outcome';
-import { RangeRequestSchema, type RangeResult, type RangeSummary } from './range.protocol';
+import { RangeRequestSchema, type RangeResult } from './range.protocol';
+import { measureSummary } from '../core/range/sweep';
 
 export type { RangeRequest, RangeResult, RangeSummary, RangePoint } from './range.protocol';
-
-/** The q-quantile of ascending values, interpolated between neighbours. */
-function quantile(sorted: readonly number[], q: number): number {
-  const at = q * (sorted.length - 1), lo = Math.floor(at), hi = Math.ceil(at);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
-}
-
-function summary(values: Float64Array): RangeSummary {
-  const finite = Array.from(values).filter(Number.isFinite).sort((a, b) => a - b);
-  if (finite.length === 0) return { count: 0, q1: NaN, median: NaN, q3: NaN };
-  return { count: finite.length, q1: quantile(finite, 0.25), median: quantile(finite, 0.5), q3: quantile(finite, 0.75) };
-}
 
 export async function expressiveRange(request: unknown): Promise<Outcome<RangeResult>> {
   const started = performance.now();
@@ -61,7 +50,7 @@ export async function expressiveRange(request: unknown): Promise<Outcome<RangeRe
     x: xAxis,
     y: yAxis,
     maps,
-    summaries: groups.map((_, i) => ({ x: summary(xColumns[i]!), y: summary(yColumns[i]!) })),
+    summaries: groups.map((_, i) => ({ x: measureSummary(xColumns[i]!), y: measureSummary(yColumns[i]!) })),
     overlays: drawn.map((d) => {
       const points = d.xs.flatMap((vx, k) => (Number.isFinite(vx) && Number.isFinite(d.ys[k]!) ? [{ x: vx, y: d.ys[k]!, index: d.index[k]! }] : []));
       return { kind: d.kind, points, missing: d.total - points.length };

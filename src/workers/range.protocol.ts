@@ -9,6 +9,7 @@ import { MAX_BINS, type RangeAxis, type RangeMap } from '../core/range/histogram
 import { MEASURE_NAMES } from '../core/range/measures';
 import { RULESET_NAMES } from '../core/rules/ruleset';
 import { wholeNumber } from '../core/util/schemas';
+import type { MeasureSummary } from '../core/range/sweep';
 
 /** Most sets drawn side by side (SD-PCGRL's most temperatures, the pack and a few more). */
 export const MAX_RANGE_GROUPS = 30;
@@ -47,13 +48,8 @@ export const RangeRequestSchema = z
   .refine((r) => r.groups.reduce((n, g) => n + g.table.levels.length, 0) <= MAX_RANGE_LEVELS, `at most ${MAX_RANGE_LEVELS} levels in all`);
 export type RangeRequest = z.input<typeof RangeRequestSchema>;
 
-/** The y measure of one set, summarised (a sweep's curve): quartiles over the levels that have a value. */
-export interface RangeSummary {
-  readonly count: number;
-  readonly q1: number;
-  readonly median: number;
-  readonly q3: number;
-}
+/** One measure of one set, summarised (a sweep's curve): quartiles over the levels that have a value (`core/range/sweep.ts`). */
+export type RangeSummary = MeasureSummary;
 
 /** A level drawn over the maps: its place, and its position in the overlay's list. */
 export interface RangePoint {

@@ -7,7 +7,7 @@ import { bandWindow, bestTemperaturePerSpan, histogramBins, outOfReachMessage, p
 const report = (over: Partial<EvaluationReport> = {}): EvaluationReport => ({
   generated: 100, solvableIterations: 100, solvablePercent: 100, solvable: 100, duplicates: 10, duplicatesPercent: 10, unique: 90,
   nonTrivial: 20, nonTrivialPercent: 20, spans: [{ from: 0, to: 20, count: 70 }, { from: 20, to: 40, count: 10 }, { from: 40, to: 60, count: 5 }, { from: 60, to: 80, count: 3 }, { from: 80, to: 200, count: 2 }, { from: 200, to: null, count: 0 }],
-  histogram: [30, 40, 0, 0, 10], maxDifficulty: 95, meanDifficulty: 12, diversity: 0.4, stateCapped: 0, difficultyMeasure: { name: 'm', note: '' }, ...over,
+  histogram: [30, 40, 0, 0, 10], maxDifficulty: 95, meanDifficulty: 12, diversity: 0.4, stateCapped: 0, cappedIterations: 0, stateCap: 200_000, difficultyMeasure: { name: 'm', note: '' }, ...over,
 });
 const run = (t: number | null, r: EvaluationReport = report()): EvaluationRun => ({ temperature: t, report: r, samples: [], seconds: 1, levelsPerSecond: 100 });
 

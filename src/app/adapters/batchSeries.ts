@@ -4,6 +4,7 @@
  * the generate-at-difficulty helpers the dock needs: a band as a target
  * window, curve targets, and a level's provenance for the pack.
  */
+import { sweepValueLabel, type SweepValue } from '../../core/range/sweep';
 import { BANDS, bandOf, type BandName } from '../../core/difficulty/predict';
 import { DIFFICULTY_SPANS, HISTOGRAM_BIN, spanText, type EvaluationReport } from '../../core/generators/evaluate';
 import type { Tolerance } from '../../core/generators/atDifficulty';
@@ -165,6 +166,7 @@ export function reportFile(run: BatchRun): object {
   const s = run.settings;
   const one = (r: EvaluationRun) => ({
     temperature: r.temperature,
+    ...(r.sweep !== undefined ? { sweep: r.sweep } : {}),
     ...r.report,
     histogramBin: HISTOGRAM_BIN,
     seconds: round(r.seconds, 3),
@@ -192,3 +194,15 @@ export function reportFile(run: BatchRun): object {
 }
 
 const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** What a run is within its evaluation: its temperature, or its value in a size or pins sweep; null for a lone run. */
+export function runSweepValue(run: Pick<EvaluationRun, 'temperature' | 'sweep'>): SweepValue | null {
+  if (run.temperature !== null) return { parameter: 'temperature', value: run.temperature };
+  return run.sweep ?? null;
+}
+
+/** A run's tab and file-name label: "0.5" for a temperature, "7x7", "4 pins"; null for a lone run. */
+export function runTabLabel(run: Pick<EvaluationRun, 'temperature' | 'sweep'>): string | null {
+  const v = runSweepValue(run);
+  return v === null ? null : v.parameter === 'temperature' ? String(v.value) : sweepValueLabel(v);
+}

@@ -4,7 +4,8 @@
  * (and, for curves, each level as it comes) in the store. Built once by
  * `createServices`, which owns its client.
  */
-import { levelKey } from '../../core/level/level';
+import { levelKey, toRows } from '../../core/level/level';
+import { batchSweep } from '../adapters/batchSweep';
 import { parseRows } from '../../core/level/format';
 import { DEFAULT_TOLERANCE, toleranceWidth } from '../../core/generators/atDifficulty';
 import { atDifficultyHead, atDifficultyLevelId, atDifficultySource, curveLevelId } from '../../core/generators/provenance';
@@ -201,8 +202,15 @@ async function runBatchEvaluation(store: StudioStore, client: BatchClient): Prom
       return;
     }
   }
+  const level = store.getState().level;
+  const sweep = batchSweep(settings, { width: level.width, height: level.height, rows: toRows(level) });
+  if (sweep !== null && !sweep.ok) {
+    store.getState().batchStopped('failed', `${sweep.error[0]!.toUpperCase()}${sweep.error.slice(1)}.`);
+    return;
+  }
+  if (sweep !== null) extra = { sweep: sweep.value };
   const outcome = await client.evaluate(
-    { generator: settings.generator, rules, width: settings.width, height: settings.height, count: settings.count, seed: settings.seed, model, ...extra },
+    { generator: settings.generator, rules, width: settings.width, height: settings.height, count: settings.count, seed: settings.seed, model, maxStates: store.getState().stateCap, ...extra },
     (p) => store.getState().batchProgress(p),
   );
   if (outcome.kind === 'cancelled') {

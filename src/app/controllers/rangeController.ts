@@ -6,6 +6,8 @@
  */
 import type { MeasureName } from '../../core/range/measures';
 import type { MeasureTable } from '../../core/range/table';
+import { sweepValueLabel, type SweepParameter, type SweepValue } from '../../core/range/sweep';
+import { runSweepValue } from '../adapters/batchSeries';
 import { RangeClient } from '../../workers/range.client';
 import type { RangeResult } from '../../workers/range.protocol';
 import type { Outcome } from '../../workers/outcome';
@@ -18,14 +20,25 @@ import { packRules } from '../store/rules';
 export interface RangeGroup {
   readonly label: string;
   readonly table: MeasureTable;
-  /** The run's SD-PCGRL temperature (the sweep's parameter), null for RSD and RPU. */
-  readonly temperature: number | null;
+  /** The run's place in a sweep (SD-PCGRL's temperature, a size, a number of pinned cells); null for a lone run. */
+  readonly sweep: SweepValue | null;
 }
 
-/** The finished runs of the last evaluation that carry measures, labelled as the view shows them. */
+/** The finished runs of the last evaluation that carry measures, labelled as the view shows them ("rsd 7x7", "sd-pcgrl t=0.5"). */
 export function rangeGroups(run: BatchRun): RangeGroup[] {
   const generator = run.settings?.generator ?? '';
-  return run.runs.flatMap((r) => (r.measures === undefined || r.measures.levels.length === 0 ? [] : [{ label: r.temperature !== null ? `${generator} t=${r.temperature}` : generator, table: r.measures, temperature: r.temperature }]));
+  return run.runs.flatMap((r) => {
+    if (r.measures === undefined || r.measures.levels.length === 0) return [];
+    const sweep = runSweepValue(r);
+    return [{ label: sweep !== null ? `${generator} ${sweepValueLabel(sweep)}` : generator, table: r.measures, sweep }];
+  });
+}
+
+/** The sweep the groups make, when there is one: two or more runs, each a value of the same parameter. */
+export function groupsSweep(groups: readonly RangeGroup[]): { parameter: SweepParameter; values: number[] } | null {
+  const first = groups[0]?.sweep;
+  if (groups.length < 2 || first == null || groups.some((g) => g.sweep?.parameter !== first.parameter)) return null;
+  return { parameter: first.parameter, values: groups.map((g) => g.sweep!.value) };
 }
 
 export class RangeController {

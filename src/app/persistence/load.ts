@@ -179,6 +179,7 @@ export async function loadSaved(
         view: r.value.view, openInPack: open, atdSettings: r.value.atdSettings, batchSettings: r.value.batchSettings,
         suggestPins: [...r.value.pins.cells].sort((a, b) => a - b), suggestPinsSize: r.value.pins.size, keepPins: r.value.keepPins,
         rangeView: r.value.batchMaps.range, hitRateForm: r.value.batchMaps.hitRate,
+        ...(r.value.batchMaps.hitRateRun !== null ? { hitRateRun: r.value.batchMaps.hitRateRun } : {}),
         lintRules: r.value.lint?.rules ?? null, lintRulesSource: r.value.lint?.source ?? null,
       });
     } else damaged('workspace', `${r.error}; using the default view and settings`);

@@ -76,12 +76,12 @@ export const PARTS: Part[] = [
     changed: (a, b) =>
       a.view !== b.view || a.openInPack !== b.openInPack || a.atdSettings !== b.atdSettings || a.batchSettings !== b.batchSettings ||
       a.suggestPins !== b.suggestPins || a.suggestPinsSize !== b.suggestPinsSize || a.keepPins !== b.keepPins ||
-      a.rangeView !== b.rangeView || a.hitRateForm !== b.hitRateForm || a.lintRules !== b.lintRules || a.lintRulesSource !== b.lintRulesSource,
+      a.rangeView !== b.rangeView || a.hitRateForm !== b.hitRateForm || a.hitRateRun !== b.hitRateRun || a.lintRules !== b.lintRules || a.lintRulesSource !== b.lintRulesSource,
     value: (s) =>
       saveWorkspace({
         view: s.view, openInPack: s.openInPack, atdSettings: s.atdSettings, batchSettings: s.batchSettings,
         pins: { size: s.suggestPinsSize, cells: s.suggestPins }, keepPins: s.keepPins,
-        batchMaps: { range: s.rangeView, hitRate: s.hitRateForm },
+        batchMaps: { range: s.rangeView, hitRate: s.hitRateForm, hitRateRun: s.hitRateRun },
         lint: s.lintRules === null ? null : { rules: s.lintRules, source: s.lintRulesSource ?? 'rules' },
       }),
   },

@@ -29,6 +29,8 @@ import type { BatchRun } from '../store/batchSlice';
 import type { LabFitted, LabSlice } from '../store/labSlice';
 import { BatchSettingsSchema, GeneratedLevelSchema, WORKSPACE_VERSION, firstIssue, rows, seed } from './workspace';
 import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
+import { SWEEP_PARAMETERS } from '../../core/range/sweep';
+import { DEFAULT_STATE_CAP } from '../../core/graph/solver';
 
 /** Most lab data rows kept across a reload (each is a grid and its features, about 0.5 kB). */
 export const MAX_SAVED_LAB_SAMPLES = 20_000;
@@ -62,6 +64,10 @@ const ReportSchema = z.object({
   meanDifficulty: finite,
   diversity: finite,
   stateCapped: count,
+  // Added with the capped count: a report saved before it has them absent, and its cap was the default.
+  // Its capped iterations were not counted apart, so they read as 0 (it counted them as unsolvable).
+  cappedIterations: count.default(0),
+  stateCap: count.min(1).default(DEFAULT_STATE_CAP),
   difficultyMeasure: z.object({ name: short, note: z.string().max(2000) }),
 });
 
@@ -79,6 +85,8 @@ const EvaluationRunSchema = z.object({
   seconds: finite.min(0),
   levelsPerSecond: finite.min(0),
   samples: z.array(SpanSampleSchema).max(SAMPLES_PER_SPAN * DIFFICULTY_SPANS.length),
+  // A run of a size or pins sweep (absent otherwise, and in reports saved before sweeps).
+  sweep: z.object({ parameter: z.enum(SWEEP_PARAMETERS), value: count }).exactOptional(),
 });
 
 export const BATCH_REPORT_RECORD = recordHistory('the saved batch report', WORKSPACE_VERSION);
@@ -90,7 +98,8 @@ export const BatchReportSchema = z.object({
   // Absent in reports saved before rulesets (they were Longcat's).
   rules: z.enum(RULESET_NAMES).default(DEFAULT_RULESET_NAME),
   modelName: short.nullable(),
-  progress: z.object({ done: count, total: count, run: count, runs: count, temperature: z.number().min(0).max(1).nullable() }).nullable(),
+  // sweep: absent in reports saved before sweeps.
+  progress: z.object({ done: count, total: count, run: count, runs: count, temperature: z.number().min(0).max(1).nullable(), sweep: z.object({ parameter: z.enum(SWEEP_PARAMETERS), value: count }).nullable().optional() }).nullable(),
   runs: z.array(EvaluationRunSchema).min(1).max(MAX_TEMPERATURES),
   policy: z.object({ backend: short, reason: z.string().max(2000), description: z.string().max(2000) }).nullable(),
   message: z.string().max(2000).nullable(),

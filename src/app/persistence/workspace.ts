@@ -31,8 +31,8 @@ import { BANDS, type BandName } from '../../core/difficulty/predict';
 import { BATCH_GENERATORS, MAX_AT_DIFFICULTY_COUNT, MAX_CURVE_COUNT, MAX_EVALUATION_COUNT } from '../../workers/batch.protocol';
 import { HISTORY_LIMIT, type DocState, type History, type HistoryEntry, type OpenLevel } from '../store/history';
 import type { AtDifficultyRun, AtDifficultySettings, BatchSettings } from '../store/batchSlice';
-import type { HitRateForm, RangeViewSettings } from '../store/batchMaps';
-import { BatchMapsSchema } from './batchMapsSchema';
+import type { HitRateForm, HitRateRun, RangeViewSettings } from '../store/batchMaps';
+import { BatchMapsSchema, saveHitRateRun } from './batchMapsSchema';
 import { LintRulesSchema, type LintRules } from '../../core/repo/lint';
 import type { FoundLevel } from '../../workers/batch.api';
 import { STUDIO_VIEWS, type StudioView } from '../viewNames';
@@ -80,6 +80,10 @@ export const BatchSettingsSchema = z.object({
   count: z.number().int().min(1).max(MAX_EVALUATION_COUNT),
   seed,
   temperatures: z.string().max(200),
+  // Added after the records were written: absent reads as no sweep (and the form's first lists).
+  sweep: z.enum(['size', 'pins']).nullable().optional(),
+  sweepSizes: z.string().max(200).optional(),
+  sweepPins: z.string().max(200).optional(),
 });
 
 /** The pinned cells: row-major cells of a `WxH` level (size '' and no cells when none are pinned). */
@@ -121,8 +125,18 @@ const workspaceV2toV3: RecordMigration = (json) => ({
  */
 const workspaceV3toV4: RecordMigration = (json) => ({ ...json, version: 4, lint: null });
 
-/** The workspace record's own chain (v2 added the pins, v3 the Batch maps' settings, v4 the lint rules). */
-export const WORKSPACE_RECORD = recordHistory('the saved workspace', 4, [1, workspaceV1toV2], [2, workspaceV2toV3], [3, workspaceV3toV4]);
+/**
+ * Workspace v4 -> v5: v5 keeps the hit-rate map's last run (its grid and
+ * the cells done), so a reload draws the map again. A v4 build kept no
+ * run: none.
+ */
+const workspaceV4toV5: RecordMigration = (json) => {
+  const maps = json['batchMaps'];
+  return { ...json, version: 5, batchMaps: typeof maps === 'object' && maps !== null && !Array.isArray(maps) ? { ...maps, hitRateRun: null } : maps };
+};
+
+/** The workspace record's own chain (v2 added the pins, v3 the Batch maps' settings, v4 the lint rules, v5 the hit-rate map's run). */
+export const WORKSPACE_RECORD = recordHistory('the saved workspace', 5, [1, workspaceV1toV2], [2, workspaceV2toV3], [3, workspaceV3toV4], [4, workspaceV4toV5]);
 export const WORKSPACE_RECORD_VERSION = WORKSPACE_RECORD.current;
 
 export const WorkspaceSchema = z.object({
@@ -146,8 +160,8 @@ export interface SavedWorkspace {
   readonly pins: { readonly size: string; readonly cells: readonly number[] };
   /** Whether generators keep the pinned cells. */
   readonly keepPins: boolean;
-  /** The Batch view's maps' settings. */
-  readonly batchMaps: { readonly range: RangeViewSettings; readonly hitRate: HitRateForm };
+  /** The Batch view's maps' settings, and the hit-rate map's last run (absent or null: none to keep). */
+  readonly batchMaps: { readonly range: RangeViewSettings; readonly hitRate: HitRateForm; readonly hitRateRun?: HitRateRun | null };
   /** The rules checked live under the gauge and where they came from (a file name, or "the default rules"); null: none loaded. */
   readonly lint: { readonly rules: LintRules; readonly source: string } | null;
 }
@@ -161,7 +175,7 @@ export function saveWorkspace(w: SavedWorkspace): unknown {
     batchSettings: w.batchSettings,
     pins: { size: w.pins.size, cells: [...w.pins.cells] },
     keepPins: w.keepPins,
-    batchMaps: { range: { ...w.batchMaps.range }, hitRate: { ...w.batchMaps.hitRate } },
+    batchMaps: { range: { ...w.batchMaps.range }, hitRate: { ...w.batchMaps.hitRate }, hitRateRun: saveHitRateRun(w.batchMaps.hitRateRun ?? null) },
     lint: w.lint === null ? null : { rules: { ...w.lint.rules }, source: w.lint.source },
   };
 }

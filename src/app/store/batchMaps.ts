@@ -1,9 +1,9 @@
 /**
  * The Batch view's two maps, as the store keeps them: the expressive range's
  * settings (axes, bins, which levels are drawn over it) and the hit-rate
- * map's form and last run. The settings are saved with the workspace
- * (`persistence/workspace.ts`), so a reload draws what was on screen; a
- * run's cells live only in the session.
+ * map's form and last run. Both are saved with the workspace
+ * (`persistence/workspace.ts`), so a reload draws what was on screen: the
+ * settings, and the hit-rate map's grid with the cells done.
  */
 import type { HitRateCell, HitRateGrid } from '../../core/jobs/hitRate';
 import { parseValueList } from '../../core/jobs/hitRate';

@@ -9,6 +9,7 @@ import type { RulesetName } from '../../core/rules/ruleset';
 import type { SliceCreator } from './types';
 import { DEFAULT_RULESET_NAME } from '../../core/rules/ruleset';
 import type { MeasureName } from '../../core/range/measures';
+import type { SweepValue } from '../../core/range/sweep';
 import type { HitRateCell } from '../../core/jobs/hitRate';
 import { DEFAULT_HIT_RATE_FORM, DEFAULT_RANGE_VIEW, IDLE_HIT_RATE, type HitRateForm, type HitRateRequest, type HitRateRun, type RangeViewSettings } from './batchMaps';
 
@@ -86,7 +87,19 @@ export interface BatchSettings {
   readonly seed: number;
   /** SD-PCGRL temperatures as typed: `0:1:0.1` or `0.2, 0.5`. */
   readonly temperatures: string;
+  /**
+   * RSD and RPU: the parameter swept, one run per value (null or absent: one
+   * run); absent in settings saved before sweeps.
+   */
+  readonly sweep?: BatchSweep | null | undefined;
+  /** The sweep's square sizes as typed (each side: `6:10:1` or `6, 8`). */
+  readonly sweepSizes?: string | undefined;
+  /** The sweep's numbers of pinned cells as typed (`0:16:4`). */
+  readonly sweepPins?: string | undefined;
 }
+
+/** What an RSD or RPU evaluation can sweep (SD-PCGRL sweeps its temperatures). */
+export type BatchSweep = 'size' | 'pins';
 
 export interface BatchRun {
   readonly status: RunStatus;
@@ -95,7 +108,7 @@ export interface BatchRun {
   /** The ruleset the run generated and analysed under (the pack's then). */
   readonly rules: RulesetName;
   readonly modelName: string | null;
-  readonly progress: { readonly done: number; readonly total: number; readonly run: number; readonly runs: number; readonly temperature: number | null } | null;
+  readonly progress: { readonly done: number; readonly total: number; readonly run: number; readonly runs: number; readonly temperature: number | null; readonly sweep?: SweepValue | null | undefined } | null;
   /** Finished runs, then the one in progress (partial) while running. */
   readonly runs: readonly EvaluationRun[];
   readonly policy: PolicyInfo | null;
@@ -162,7 +175,7 @@ export const DEFAULT_ATD_SETTINGS: AtDifficultySettings = {
   curveCount: 10,
 };
 
-export const DEFAULT_BATCH_SETTINGS: BatchSettings = { generator: 'rsd', width: 8, height: 8, count: 20_000, seed: 1, temperatures: '0:1:0.1' };
+export const DEFAULT_BATCH_SETTINGS: BatchSettings = { generator: 'rsd', width: 8, height: 8, count: 20_000, seed: 1, temperatures: '0:1:0.1', sweep: null, sweepSizes: '6:10:1', sweepPins: '0:16:4' };
 
 const idleAtd: AtDifficultyRun = { status: 'idle', request: null, levels: [], message: null, outOfReach: false, reachable: null, milliseconds: null, added: [] };
 const idleBatch: BatchRun = { status: 'idle', settings: null, rules: DEFAULT_RULESET_NAME, modelName: null, progress: null, runs: [], policy: null, message: null, seconds: null, startedAt: null, finishedAt: null };
@@ -207,7 +220,7 @@ export const createBatchSlice: SliceCreator<BatchSlice> = () => (set, get) => ({
     set({
       batchRun: {
         ...run,
-        progress: { done: p.done, total: p.total, run: p.run, runs: p.runs, temperature: p.temperature },
+        progress: { done: p.done, total: p.total, run: p.run, runs: p.runs, temperature: p.temperature, sweep: p.sweep },
         runs: [...p.finished, p.partial],
         policy: p.policy ?? run.policy,
       },

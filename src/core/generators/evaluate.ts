@@ -6,12 +6,16 @@
  * non-trivial % is unique non-trivial levels over all iterations (its 8.24%).
  * Solvable % counts iterations that gave at least one solvable level (RPU:
  * the thesis's 5.54%); duplicates % is over all solvable levels produced.
+ * A level whose state graph reaches the state cap is not analysed: it is
+ * counted apart (`stateCapped`, and `cappedIterations` for iterations with
+ * nothing else), never as unsolvable.
  *
  * The difficulty measure is injected: normally the active predictor
  * ({@link predictorMeasure}).
  */
 import { levelKey, type Level } from '../level/level';
 import { Analyzer, type LevelAnalysis } from '../graph/analyze';
+import { DEFAULT_STATE_CAP } from '../graph/solver';
 import { longcat } from '../rules/registry';
 import type { Ruleset } from '../rules/ruleset';
 import type { LevelFeatures } from '../graph/features';
@@ -95,7 +99,16 @@ export interface EvaluationReport {
   readonly meanDifficulty: number;
   /** Mean pairwise Hamming distance (fraction of cells) over a sample of unique levels. */
   readonly diversity: number;
+  /** Levels whose state graph reached the state cap: not analysed, so neither solvable nor unsolvable. */
   readonly stateCapped: number;
+  /**
+   * Iterations that gave no solvable level and at least one level past the
+   * cap: counted apart, neither solvable nor unsolvable (the unsolvable
+   * iterations are `generated - solvableIterations - cappedIterations`).
+   */
+  readonly cappedIterations: number;
+  /** The state cap the levels were analysed under. */
+  readonly stateCap: number;
   readonly difficultyMeasure: { readonly name: string; readonly note: string };
 }
 
@@ -108,6 +121,7 @@ export class Evaluation {
   private solvable = 0;
   private duplicates = 0;
   private stateCapped = 0;
+  private cappedIterations = 0;
   private readonly difficulties: number[] = [];
   private readonly sample: Level[] = [];
   /**
@@ -117,8 +131,12 @@ export class Evaluation {
    */
   onLevel: ((level: Level, analysis: LevelAnalysis, difficulty: number) => void) | null = null;
 
-  /** `rules`: the ruleset the levels are analysed under (default Longcat). */
-  constructor(private readonly measure: DifficultyMeasure, private readonly rules: Ruleset = longcat) {}
+  /** `rules`: the ruleset the levels are analysed under (default Longcat); `maxStates`: the state cap of each analysis. */
+  constructor(
+    private readonly measure: DifficultyMeasure,
+    private readonly rules: Ruleset = longcat,
+    private readonly maxStates: number = DEFAULT_STATE_CAP,
+  ) {}
 
   /**
    * Counts one iteration and its levels. Generators pass only solvable
@@ -128,7 +146,7 @@ export class Evaluation {
   add(item: GeneratedItem): number[] {
     this.generated++;
     const fresh: number[] = [];
-    let anySolvable = false;
+    let anySolvable = false, anyCapped = false;
     for (const level of item.levels) {
       const key = levelKey(level);
       if (this.seen.has(key)) {
@@ -137,9 +155,10 @@ export class Evaluation {
         this.duplicates++;
         continue;
       }
-      const analysis = this.analyzer.analyze(level, { rules: this.rules });
+      const analysis = this.analyzer.analyze(level, { rules: this.rules, maxStates: this.maxStates });
       if (!analysis.ok) {
         this.stateCapped++;
+        anyCapped = true;
         continue;
       }
       if (analysis.value.features.nSolutions === 0) continue;
@@ -153,6 +172,7 @@ export class Evaluation {
       if (this.sample.length < DIVERSITY_SAMPLE) this.sample.push(level);
     }
     if (anySolvable) this.solvableIterations++;
+    else if (anyCapped) this.cappedIterations++;
     return fresh;
   }
 
@@ -188,6 +208,8 @@ export class Evaluation {
       meanDifficulty: this.difficulties.length === 0 ? 0 : sum / this.difficulties.length,
       diversity: meanPairwiseHamming(this.sample),
       stateCapped: this.stateCapped,
+      cappedIterations: this.cappedIterations,
+      stateCap: this.maxStates,
       difficultyMeasure: { name: this.measure.name, note: this.measure.note },
     };
   }
@@ -209,8 +231,8 @@ export class TimedEvaluation {
   /** Iterations added. */
   done = 0;
 
-  constructor(measure: DifficultyMeasure, readonly temperature: number | null, rules: Ruleset = longcat) {
-    this.evaluation = new Evaluation(measure, rules);
+  constructor(measure: DifficultyMeasure, readonly temperature: number | null, rules: Ruleset = longcat, maxStates: number = DEFAULT_STATE_CAP) {
+    this.evaluation = new Evaluation(measure, rules, maxStates);
   }
 
   /** See {@link Evaluation.add}. */

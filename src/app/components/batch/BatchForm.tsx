@@ -1,4 +1,4 @@
-/** The Batch view's settings: generator, size, levels, seed (and SD-PCGRL temperatures), run / cancel, export. */
+/** The Batch view's settings: generator, size, levels, seed (SD-PCGRL's temperatures, or RSD's and RPU's sweep of size or pinned cells), run / cancel, export. */
 import { MAX_SEED } from '../../../core/util/schemas';
 import { BATCH_GENERATORS, MAX_EVALUATION_COUNT, batchGeneratorProblem, type BatchGenerator } from '../../../workers/batch.protocol';
 import { rulesetByName } from '../../../core/rules/registry';
@@ -8,7 +8,8 @@ import { hasShippedModel } from '../../controllers/modelFilesIo';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { useEffect, useState } from 'react';
 import { estimateBatch, formatDuration, timeLeft, type MeasuredRate } from '../../adapters/batchEstimate';
-import type { BatchRun, BatchSettings } from '../../store/batchSlice';
+import { DEFAULT_BATCH_SETTINGS, type BatchRun, type BatchSettings, type BatchSweep } from '../../store/batchSlice';
+import { sweepValues } from '../../adapters/batchSweep';
 import { downloadBlob } from '../../files/download';
 import { NumberField } from './NumberField';
 
@@ -28,6 +29,8 @@ export function BatchForm() {
   const policy = hasShippedModel(s.rules);
   const temps = parseTemperatureList(settings.temperatures);
   const sd = settings.generator === 'sd-pcgrl';
+  const sweep = sweepValues(settings);
+  const bySize = !sd && settings.sweep === 'size';
   const exportReport = (): void => {
     const r = get().batchRun;
     const file = reportFile(r);
@@ -51,9 +54,9 @@ export function BatchForm() {
         </select>
       </label>
       <span className={`rules-tag rules-${s.rules}`} data-testid="batch.rules" title="the pack's rules: the levels are generated and analysed under them">{rulesetByName(s.rules).title}</span>
-      <NumberField label="W" ariaLabel="width" value={settings.width} min={3} max={16} testId="batch.width" disabled={running} onChange={(v) => set({ width: v! })} />
-      <NumberField label="H" ariaLabel="height" value={settings.height} min={3} max={16} testId="batch.height" disabled={running} onChange={(v) => set({ height: v! })} />
-      <NumberField label={sd ? 'levels per temperature' : 'levels'} value={settings.count} min={1} max={MAX_EVALUATION_COUNT} testId="batch.count" width={84} disabled={running} onChange={(v) => set({ count: v! })} />
+      <NumberField label="W" ariaLabel="width" value={settings.width} min={3} max={16} testId="batch.width" disabled={running || bySize} onChange={(v) => set({ width: v! })} />
+      <NumberField label="H" ariaLabel="height" value={settings.height} min={3} max={16} testId="batch.height" disabled={running || bySize} onChange={(v) => set({ height: v! })} />
+      <NumberField label={sd ? 'levels per temperature' : sweep !== null ? 'levels per run' : 'levels'} value={settings.count} min={1} max={MAX_EVALUATION_COUNT} testId="batch.count" width={84} disabled={running} onChange={(v) => set({ count: v! })} />
       <NumberField label="seed" value={settings.seed} min={0} max={MAX_SEED} testId="batch.seed" width={90} disabled={running} onChange={(v) => set({ seed: v! })} />
       {sd && (
         <label className="field" title={temps.ok ? `${temps.value.length} temperatures: ${temps.value.join(', ')}` : temps.error}>
@@ -61,7 +64,8 @@ export function BatchForm() {
           <input value={settings.temperatures} aria-invalid={!temps.ok} data-testid="batch.temperatures" disabled={running} style={{ width: 96 }} onChange={(e) => set({ temperatures: e.target.value })} />
         </label>
       )}
-      <button type="submit" className="primary" data-testid="batch.run" disabled={running || (sd && !temps.ok)}>
+      {!sd && <SweepFields settings={settings} running={running} values={sweep} />}
+      <button type="submit" className="primary" data-testid="batch.run" disabled={running || (sd && !temps.ok) || (sweep !== null && !sweep.ok)}>
         {running ? 'Running…' : 'Run evaluation'}
       </button>
       {running && (
@@ -69,7 +73,7 @@ export function BatchForm() {
           Cancel
         </button>
       )}
-      <BatchTime settings={settings} run={run} runs={sd ? (temps.ok ? temps.value.length : 1) : 1} />
+      <BatchTime settings={settings} run={run} runs={sd ? (temps.ok ? temps.value.length : 1) : sweep?.ok === true ? sweep.value.length : 1} sides={bySize && sweep?.ok === true ? sweep.value : null} />
       <span className="grow" />
       <button type="button" data-testid="batch.export.json" disabled={run.runs.length === 0 || running} title="Download the report (every number, histogram, spans and samples) as JSON" onClick={exportReport}>
         Export report JSON
@@ -78,16 +82,50 @@ export function BatchForm() {
   );
 }
 
+/** RSD and RPU: sweep the size or the number of pinned cells (cells of the level open in the editor), one run per value. */
+function SweepFields({ settings, running, values }: { settings: BatchSettings; running: boolean; values: ReturnType<typeof sweepValues> }) {
+  const set = useActions()().setBatchSettings;
+  const kind = settings.sweep ?? null;
+  const list = kind === 'size' ? (settings.sweepSizes ?? DEFAULT_BATCH_SETTINGS.sweepSizes!) : (settings.sweepPins ?? DEFAULT_BATCH_SETTINGS.sweepPins!);
+  return (
+    <>
+      <label className="field" title="One run per value, each its own map on the expressive range's axes, and the y measure's curve over the values">
+        <span>sweep</span>
+        <select value={kind ?? ''} data-testid="batch.sweep" disabled={running} onChange={(e) => set({ sweep: e.target.value === '' ? null : (e.target.value as BatchSweep) })}>
+          <option value="">none</option>
+          <option value="size">size (N x N)</option>
+          <option value="pins">pinned cells of the open level</option>
+        </select>
+      </label>
+      {kind !== null && (
+        <label className="field" title={values === null ? undefined : values.ok ? `${values.value.length} runs: ${values.value.join(', ')}` : values.error}>
+          <span>{kind === 'size' ? 'sides' : 'cells pinned'}</span>
+          <input
+            value={list}
+            aria-invalid={values !== null && !values.ok}
+            data-testid="batch.sweep.values"
+            disabled={running}
+            style={{ width: 84 }}
+            onChange={(e) => set(kind === 'size' ? { sweepSizes: e.target.value } : { sweepPins: e.target.value })}
+          />
+        </label>
+      )}
+    </>
+  );
+}
+
 /** The last finished run's speed, as levels/s at 64 cells (null when it was another generator or none). */
 function measuredRate(run: BatchRun): MeasuredRate | null {
   const st = run.settings;
   if (run.status !== 'done' || st === null || run.runs.length === 0) return null;
-  const mean = run.runs.reduce((a, r) => a + r.levelsPerSecond, 0) / run.runs.length;
-  return mean > 0 ? { generator: st.generator, perSecondAt64: (mean * st.width * st.height) / 64 } : null;
+  // Each run's rate at 64 cells (a size sweep's runs each have their own size).
+  const at64 = run.runs.map((r) => (r.levelsPerSecond * (r.sweep?.parameter === 'size' ? r.sweep.value ** 2 : st.width * st.height)) / 64);
+  const mean = at64.reduce((a, v) => a + v, 0) / at64.length;
+  return mean > 0 ? { generator: st.generator, perSecondAt64: mean } : null;
 }
 
 /** Before a run: how long it should take; while running: the time left, from the progress so far. */
-function BatchTime({ settings, run, runs }: { settings: BatchSettings; run: BatchRun; runs: number }) {
+function BatchTime({ settings, run, runs, sides }: { settings: BatchSettings; run: BatchRun; runs: number; sides: readonly number[] | null }) {
   const [now, setNow] = useState(() => Date.now());
   const running = run.status === 'running';
   useEffect(() => {
@@ -103,7 +141,10 @@ function BatchTime({ settings, run, runs }: { settings: BatchSettings; run: Batc
       </span>
     );
   }
-  const e = estimateBatch(settings.generator, settings.width, settings.height, settings.count, runs, measuredRate(run));
+  const rate = measuredRate(run);
+  const e = sides !== null
+    ? { seconds: sides.reduce((a, side) => a + estimateBatch(settings.generator, side, side, settings.count, 1, rate).seconds, 0), basis: estimateBatch(settings.generator, 8, 8, 1, 1, rate).basis }
+    : estimateBatch(settings.generator, settings.width, settings.height, settings.count, runs, rate);
   return (
     <span className="muted" data-testid="batch.estimate" data-seconds={e.seconds} title={e.basis === 'this machine' ? 'from the speed of your last run of this generator' : 'from a reference speed on a 2-core machine; your last run will refine it'}>
       takes {formatDuration(e.seconds)}

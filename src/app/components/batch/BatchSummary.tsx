@@ -20,9 +20,18 @@ export function thesisReference(generator: BatchSettings['generator'], width: nu
 
 export function BatchSummary({ run, settings }: { readonly run: EvaluationRun; readonly settings: BatchSettings }) {
   const r = run.report;
-  const stats: { key: string; label: string; value: number; text: string; sub?: string }[] = [
+  const stats: { key: string; label: string; value: number; text: string; sub?: string; title?: string }[] = [
     { key: 'generated', label: 'Generated', value: r.generated, text: int(r.generated), sub: settings.generator === 'rpu' ? 'iterations' : 'levels' },
-    { key: 'solvablePercent', label: 'Solvable', value: r.solvablePercent, text: pct(r.solvablePercent), sub: `${int(r.solvableIterations)} iterations` },
+    { key: 'solvablePercent', label: 'Solvable', value: r.solvablePercent, text: pct(r.solvablePercent), sub: `${int(r.solvableIterations)} iterations`, title: `${int(r.solvableIterations)} iterations gave a solvable level, ${int(r.generated - r.solvableIterations - r.cappedIterations)} none, ${int(r.cappedIterations)} only levels past the state cap` },
+    // Levels past the state cap were not analysed: counted apart, neither solvable nor unsolvable.
+    {
+      key: 'capped',
+      label: 'Capped',
+      value: r.cappedIterations,
+      text: int(r.cappedIterations),
+      sub: `state cap ${int(r.stateCap)}`,
+      title: `${int(r.cappedIterations)} iterations gave only levels past the state cap (${int(r.stateCapped)} levels in all reached ${int(r.stateCap)} states): not analysed, counted as neither solvable nor unsolvable`,
+    },
     { key: 'duplicates', label: 'Duplicates', value: r.duplicates, text: int(r.duplicates), sub: `${pct(r.duplicatesPercent)} of solvable` },
     { key: 'unique', label: 'Unique solvable', value: r.unique, text: int(r.unique) },
     { key: 'nonTrivial', label: 'Non-trivial (≥ 20)', value: r.nonTrivial, text: int(r.nonTrivial), sub: `${pct(r.nonTrivialPercent)} of generated` },
@@ -33,7 +42,7 @@ export function BatchSummary({ run, settings }: { readonly run: EvaluationRun; r
   return (
     <dl className="batch-stats" data-testid="batch.summary">
       {stats.map((s) => (
-        <div key={s.key} className="batch-stat" data-testid={`batch.stat.${s.key}`} data-value={s.value}>
+        <div key={s.key} className="batch-stat" data-testid={`batch.stat.${s.key}`} data-value={s.value} title={s.title}>
           <dt>{s.label}</dt>
           <dd>{s.text}</dd>
           {s.sub !== undefined && <dd className="batch-stat-sub">{s.sub}</dd>}

@@ -6,7 +6,8 @@
  * levels per span; export the report as JSON and each chart as SVG or PNG.
  * Below, the hit-rate map of generate at difficulty.
  */
-import { histogramBins, spanBars, temperatureSeries } from '../../adapters/batchSeries';
+import { histogramBins, runSweepValue, runTabLabel, spanBars, temperatureSeries } from '../../adapters/batchSeries';
+import { sweepAxisTitle, sweepValueLabel } from '../../../core/range/sweep';
 import { useActions, useStudioShallow } from '../../studioContext';
 import { BatchForm } from './BatchForm';
 import { BatchSummary, thesisReference } from './BatchSummary';
@@ -28,7 +29,11 @@ export function BatchView() {
   const auto = run.status === 'running' || run.runs.length < 2 ? run.runs.length - 1 : run.runs.reduce((b, r, i) => (r.report.nonTrivial > run.runs[b]!.report.nonTrivial ? i : b), 0);
   const shown = run.runs.length === 0 ? null : (run.runs[s.index] ?? run.runs[auto]!);
   const temperatures = temperatureSeries(run.runs);
-  const stem = settings === null ? 'evaluation' : `${settings.generator}-${settings.width}x${settings.height}-n${settings.count}-s${settings.seed}${shown?.temperature != null ? `-t${shown.temperature}` : ''}`;
+  const runsParameter = run.runs[0]?.sweep?.parameter ?? 'temperature';
+  const swept = shown === null ? null : runSweepValue(shown);
+  // The maps and the sweep's curve cover every run (base); the other charts show one (stem).
+  const base = settings === null ? 'evaluation' : `${settings.generator}-${swept?.parameter === 'size' ? 'sizes' : `${settings.width}x${settings.height}`}-n${settings.count}-s${settings.seed}`;
+  const stem = `${base}${swept === null ? '' : swept.parameter === 'temperature' ? `-t${swept.value}` : swept.parameter === 'size' ? `-${swept.value}x${swept.value}` : `-pins${swept.value}`}`;
   const progress = run.progress;
   const fraction = progress === null || progress.total === 0 ? 0 : progress.done / progress.total;
   const logToggle = (
@@ -63,7 +68,7 @@ export function BatchView() {
               ? run.status === 'running'
                 ? settings?.generator === 'sd-pcgrl' ? 'Loading the policy…' : 'Starting…'
                 : ''
-              : `${progress.done.toLocaleString('en-US')} / ${progress.total.toLocaleString('en-US')}${progress.runs > 1 ? ` · temperature ${progress.temperature} (${progress.run + 1} of ${progress.runs})` : ''}`}
+              : `${progress.done.toLocaleString('en-US')} / ${progress.total.toLocaleString('en-US')}${progress.runs > 1 ? ` · ${progress.sweep != null ? sweepValueLabel(progress.sweep) : `temperature ${progress.temperature}`} (${progress.run + 1} of ${progress.runs})` : ''}`}
             {run.status === 'done' && run.seconds !== null && ` · done in ${run.seconds.toFixed(1)} s`}
           </span>
         </div>
@@ -83,12 +88,12 @@ export function BatchView() {
       ) : (
         <>
           {run.runs.length > 1 && (
-            <div className="batch-runs" role="tablist" aria-label="Temperature shown">
-              <span className="muted">showing temperature</span>
+            <div className="batch-runs" role="tablist" aria-label={`${runsParameter === 'temperature' ? 'Temperature' : 'Run'} shown`}>
+              <span className="muted">showing {sweepAxisTitle(runsParameter)}</span>
               <div className="segmented">
                 {run.runs.map((r, i) => (
                   <button key={i} type="button" role="tab" aria-selected={r === shown} className={r === shown ? 'active' : ''} data-testid="batch.run.pick" onClick={() => get().setBatchRunIndex(i)}>
-                    {r.temperature}
+                    {runTabLabel(r)}
                   </button>
                 ))}
               </div>
@@ -117,11 +122,11 @@ export function BatchView() {
               </>
             )}
           </div>
-          <RangeSection stem={stem} />
+          <RangeSection stem={base} />
           <section className="batch-section">
-            <h2>Sample levels per span{shown.temperature !== null ? ` (t = ${shown.temperature})` : ''}</h2>
+            <h2>Sample levels per span{swept !== null ? ` (${swept.parameter === 'temperature' ? `t = ${swept.value}` : sweepValueLabel(swept)})` : ''}</h2>
             <p className="muted batch-note">The first unique levels found in each span. Click one to open it in the editor.</p>
-            <SpanSamples samples={shown.samples} settings={settings} temperature={shown.temperature} rules={run.rules} />
+            <SpanSamples samples={shown.samples} settings={swept?.parameter === 'size' ? { ...settings, width: swept.value, height: swept.value } : settings} temperature={shown.temperature} rules={run.rules} />
           </section>
         </>
       )}

@@ -6,7 +6,8 @@
  */
 import { scaleSequentialLog, interpolateYlOrRd } from 'd3';
 import { axisFraction, mapShape } from '../../../core/range/histogram';
-import { MEASURES } from '../../../core/range/measures';
+import { MEASURES, type MeasureName } from '../../../core/range/measures';
+import { sweepAxisTitle, sweepMeasureTitle, type SweepParameter, type SweepPoint } from '../../../core/range/sweep';
 import type { RangeResult } from '../../../workers/range.protocol';
 import { CHART } from './chartTheme';
 
@@ -92,37 +93,40 @@ export function RangeMapChart({ result, labels, picked, onPick }: { readonly res
   );
 }
 
-/** The y measure's quartiles per temperature: the sweep's curve (median line, quartile band). */
-export function RangeSweepChart({ result, temperatures }: { readonly result: RangeResult; readonly temperatures: readonly number[] }) {
+/** A sweep's curve: the y measure's median per value of the parameter (line and points), the band between its quartiles. */
+export function RangeSweepChart({ points, parameter, measure }: { readonly points: readonly SweepPoint[]; readonly parameter: SweepParameter; readonly measure: MeasureName }) {
   const { width: W, height: H, margin: M } = CHART;
-  const ys = result.summaries.flatMap((s) => (s.y.count > 0 ? [s.y.q1, s.y.q3] : []));
-  const lo = Math.min(...ys), hi = Math.max(...ys);
+  const ys = points.flatMap((p) => [p.q1, p.q3]);
+  const lo = ys.length === 0 ? 0 : Math.min(...ys), hi = ys.length === 0 ? 1 : Math.max(...ys);
   const span = hi > lo ? hi - lo : 1;
-  const tMin = Math.min(...temperatures), tMax = Math.max(...temperatures);
-  const x = (t: number): number => M.l + ((t - tMin) / Math.max(1e-9, tMax - tMin)) * (W - M.l - M.r);
+  const vs = points.map((p) => p.value);
+  const vMin = Math.min(...vs), vMax = Math.max(...vs);
+  // One value alone sits in the middle.
+  const x = (v: number): number => (vMax > vMin ? M.l + ((v - vMin) / (vMax - vMin)) * (W - M.l - M.r) : (M.l + W - M.r) / 2);
   const y = (v: number): number => H - M.b - ((v - lo) / span) * (H - M.b - M.t);
-  const pts = result.summaries.map((s, i) => ({ t: temperatures[i]!, s: s.y })).filter((p) => p.s.count > 0);
-  const line = pts.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t)},${y(p.s.median)}`).join('');
-  const band = pts.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t)},${y(p.s.q3)}`).join('') + [...pts].reverse().map((p) => `L${x(p.t)},${y(p.s.q1)}`).join('') + 'Z';
-  const label = MEASURES[result.y.measure].label;
+  const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.value)},${y(p.median)}`).join('');
+  const band = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.value)},${y(p.q3)}`).join('') + [...points].reverse().map((p) => `L${x(p.value)},${y(p.q1)}`).join('') + 'Z';
+  const label = MEASURES[measure].label;
+  const title = sweepAxisTitle(parameter);
+  const valueText = (v: number): string => (parameter === 'size' ? `${v}x${v}` : String(v));
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="batch-svg" role="img" aria-label={`${label} per temperature`} fontFamily={CHART.font} fontSize={CHART.fontSize} data-testid="range.sweep">
+    <svg viewBox={`0 0 ${W} ${H}`} className="batch-svg" style={{ maxWidth: `${Math.round(W * 1.4)}px` }} role="img" aria-label={`${label} per ${title}`} fontFamily={CHART.font} fontSize={CHART.fontSize} data-testid="range.sweep" data-parameter={parameter}>
       <rect width={W} height={H} fill={CHART.background} />
-      <path d={band} fill={CHART.accent} opacity={0.18} />
-      <path d={line} fill="none" stroke={CHART.accent} strokeWidth={2} />
-      {pts.map((p) => (
-        <circle key={p.t} cx={x(p.t)} cy={y(p.s.median)} r={3} fill={CHART.accent} data-testid="range.sweep.point" data-temperature={p.t} data-median={p.s.median}>
-          <title>{`t = ${p.t}: median ${tick(p.s.median)} (quartiles ${tick(p.s.q1)}–${tick(p.s.q3)}) over ${p.s.count} levels`}</title>
+      {points.length > 0 && <path d={band} fill={CHART.accent} opacity={0.18} />}
+      {points.length > 0 && <path d={line} fill="none" stroke={CHART.accent} strokeWidth={2} />}
+      {points.map((p) => (
+        <circle key={p.value} cx={x(p.value)} cy={y(p.median)} r={3} fill={CHART.accent} data-testid="range.sweep.point" data-value={p.value} data-count={p.count} data-q1={p.q1} data-median={p.median} data-q3={p.q3}>
+          <title>{`${parameter === 'temperature' ? `t = ${p.value}` : parameter === 'size' ? valueText(p.value) : `${p.value} pinned cells`}: median ${tick(p.median)} (quartiles ${tick(p.q1)}–${tick(p.q3)}) over ${p.count} levels`}</title>
         </circle>
       ))}
       {[lo, (lo + hi) / 2, hi].map((v) => (
         <text key={v} x={M.l - 5} y={y(v) + 3.5} textAnchor="end" fill={CHART.axis}>{tick(v)}</text>
       ))}
-      {pts.map((p) => (
-        <text key={`t${p.t}`} x={x(p.t)} y={H - M.b + 13} textAnchor="middle" fill={CHART.axis}>{p.t}</text>
+      {points.map((p) => (
+        <text key={`t${p.value}`} x={x(p.value)} y={H - M.b + 13} textAnchor="middle" fill={CHART.axis}>{valueText(p.value)}</text>
       ))}
-      <text x={(M.l + W - M.r) / 2} y={H - 4} textAnchor="middle" fill={CHART.muted}>temperature</text>
-      <text x={12} y={(M.t + H - M.b) / 2} textAnchor="middle" fill={CHART.muted} transform={`rotate(-90 12 ${(M.t + H - M.b) / 2})`}>{label} (median, quartiles)</text>
+      <text x={(M.l + W - M.r) / 2} y={H - 4} textAnchor="middle" fill={CHART.muted}>{title}</text>
+      <text x={12} y={(M.t + H - M.b) / 2} textAnchor="middle" fill={CHART.muted} transform={`rotate(-90 12 ${(M.t + H - M.b) / 2})`}>{sweepMeasureTitle(measure)}</text>
     </svg>
   );
 }

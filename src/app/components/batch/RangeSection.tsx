@@ -3,9 +3,10 @@
  * the bins; every finished run (each SD-PCGRL temperature) is mapped on the
  * same axes in the range worker, with the pack's and the rated levels drawn
  * over it; occupied bins and holes per map; a picked bin lists its levels
- * (one click opens one in the editor); SD-PCGRL's temperatures are a sweep,
- * drawn as the y measure's median and quartiles per temperature. The maps
- * export as CSV, SVG and PNG.
+ * (one click opens one in the editor); a sweep (SD-PCGRL's temperatures,
+ * RSD's or RPU's sizes or numbers of pinned cells) is drawn as the y
+ * measure's median and quartiles per value. The maps and the curve export
+ * as CSV, SVG and PNG.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { parseRows } from '../../../core/level/format';
@@ -13,7 +14,8 @@ import { levelsInBin, rangeMapCsv } from '../../../core/range/histogram';
 import { MEASURE_NAMES, MEASURES, type MeasureName } from '../../../core/range/measures';
 import { measureColumn } from '../../../core/range/table';
 import type { RangeResult } from '../../../workers/range.protocol';
-import { rangeGroups } from '../../controllers/rangeController';
+import { groupsSweep, rangeGroups } from '../../controllers/rangeController';
+import { sweepAxisTitle, sweepCsv, sweepPoints } from '../../../core/range/sweep';
 import { downloadText } from '../../files/download';
 import { useActions, useServices, useStudioShallow } from '../../studioContext';
 import { LevelThumb } from '../LevelThumb';
@@ -94,8 +96,12 @@ export function RangeSection({ stem }: { readonly stem: string }) {
     if (result === null) return;
     downloadText(result.maps.map((m, g) => rangeMapCsv(m, labels[g]!, g === 0)).join(''), `${stem}-range-${x}-${y}.csv`, 'text/csv');
   };
-  const temperatures = groups.map((g) => g.temperature);
-  const sweep = groups.length > 1 && temperatures.every((t) => t !== null);
+  const sweep = groupsSweep(groups);
+  const points = sweep === null || result === null ? [] : sweepPoints(sweep.values, result.summaries.map((m) => m.y));
+  const sweepTitle = sweep === null ? '' : sweepAxisTitle(sweep.parameter);
+  const curveCsv = (): void => {
+    if (sweep !== null) downloadText(sweepCsv(sweep.parameter, y, points), `${stem}-sweep-${sweep.parameter}-${y}.csv`, 'text/csv');
+  };
   const controls = (
     <span className="range-controls">
       <MeasurePicker id="x" value={x} onChange={setX} />
@@ -123,16 +129,22 @@ export function RangeSection({ stem }: { readonly stem: string }) {
           controls={controls}
           note={
             <>
-              Unique levels of each run on shared axes, shaded by count (log).{showPack ? <> Rings: the pack&apos;s {s.pack.levels.length} levels.</> : null}
+              Unique levels of each run on shared axes, shaded by count (log).{showPack && s.pack.levels.length > 0 ? <> Rings: the pack&apos;s {s.pack.levels.length} levels.</> : null}
               {showRated && result !== null && result.overlays[1]!.points.length > 0 ? <> Diamonds: {result.overlays[1]!.points.length} levels players rated.</> : null} A hole is an empty bin with levels on both sides along its row and its column. Click a bin to see its levels.
             </>
           }
         >
           {result === null ? <p className="muted" data-testid="range.pending">{message ?? 'Mapping…'}</p> : <RangeMapChart result={result} labels={labels} picked={picked} onPick={setPicked} />}
         </ChartFrame>
-        {sweep && result !== null && (
-          <ChartFrame id="range-sweep" title={`${MEASURES[y].label} per temperature`} fileName={`${stem}-sweep-${y}`} note="The temperature sweep: the median of the y measure per temperature, the band between its quartiles.">
-            <RangeSweepChart result={result} temperatures={temperatures as number[]} />
+        {sweep !== null && result !== null && (
+          <ChartFrame
+            id="range-sweep"
+            title={`${MEASURES[y].label} per ${sweepTitle === 'size' ? 'size' : sweepTitle === 'temperature' ? 'temperature' : 'number of pinned cells'}`}
+            fileName={`${stem}-sweep-${sweep.parameter}-${y}`}
+            controls={<button type="button" className="small" data-testid="range.sweep.csv" onClick={curveCsv}>CSV</button>}
+            note={`The ${sweepTitle} sweep: the median of the y measure over each run's unique levels, the band between its quartiles; each run is one of the maps.`}
+          >
+            <RangeSweepChart points={points} parameter={sweep.parameter} measure={y} />
           </ChartFrame>
         )}
       </div>
