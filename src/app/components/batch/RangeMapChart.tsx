@@ -45,7 +45,7 @@ export function RangeMapChart({ result, labels, picked, onPick }: { readonly res
         const py = (v: number): number => oy + PLOT - axisFraction(result.y, v) * PLOT;
         return (
           <g key={g} data-testid="range.map" data-label={labels[g]} data-placed={map.placed} data-read={map.read} data-occupied={map.occupied} data-holes={map.holes}>
-            <text x={ox} y={oy - 7} fill={CHART.text}>{labels[g]} · {map.occupied} of {xBins * yBins} bins, {map.holes} holes</text>
+            <text x={ox} y={oy - 7} fill={CHART.text}>{labels[g]} · {map.occupied} of {xBins * yBins} bins, {map.holes} {map.holes === 1 ? 'hole' : 'holes'}</text>
             <rect x={ox} y={oy} width={PLOT} height={PLOT} fill="#0b1220" stroke={CHART.grid} />
             {Array.from(map.counts, (c, k) => {
               const xi = Math.floor(k / yBins), yi = k % yBins;
