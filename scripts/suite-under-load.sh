@@ -56,8 +56,9 @@ for n in $(seq 1 "$runs"); do
   machine=$(echo "scale=1; (($m1 - $m0) - ($b1 - $b0)) / $hz" | bc)
   read -r wall user sys < <(tail -n 1 "$scratch/time-$n")
   plain=$(sed 's/\x1b\[[0-9;]*m//g' "$scratch/run-$n.log")
-  unit=$(grep -E '^ +Tests +[0-9]' <<<"$plain" | tail -1 | xargs)
-  e2e=$(grep -E '^ +[0-9]+ (passed|failed|skipped|flaky)' <<<"$plain" | xargs)
+  # npm test prints the unit and browser steps' lines behind "[test:unit] " and "[test:browser] " (scripts/run-parallel.mjs --live).
+  unit=$(grep -E '^(\[test:unit\])? +Tests +[0-9]' <<<"$plain" | tail -1 | sed 's/^\[test:unit\]//' | xargs)
+  e2e=$(grep -E '^(\[test:browser\])? +[0-9]+ (passed|failed|skipped|flaky)' <<<"$plain" | sed 's/^\[test:browser\]//' | xargs)
   echo "run $n: exit $rc, wall ${wall} s, CPU $(echo "$user + $sys" | bc) s (user $user, sys $sys; the machine's, less the busy processes: $machine s), load at start $start_load, end $(cut -d' ' -f1 /proc/loadavg); unit: $unit; e2e: $e2e"
   [ "$rc" -eq 0 ] || status=1
 done
