@@ -298,6 +298,21 @@ describe('chooseAlpha', () => {
     }
   });
 
+  it("ridge's curve (each fold's normal equations built once) is crossValidatedMse at every alpha, number for number", () => {
+    // The shortcut must change no bit: the shipped models are rebuilt byte for byte from their recipes.
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 12, max: 80 }), fc.integer({ min: 1, max: 4 }), (seed, n, k) => {
+        const rng = createRng(seed);
+        const x = gaussianRows(rng, n, k);
+        const data: Dataset = { x, y: x.map((r) => r.reduce((a, v, j) => a + (j + 1) * v, 0) + gaussian(rng)) };
+        const r = chooseAlpha(data, 'ridge', createRng(seed + 1));
+        const folds = kFolds(n, 5, createRng(seed + 1));
+        expect(r.curve.map((c) => c.mse)).toEqual(ALPHA_GRID.map((alpha) => crossValidatedMse(data, 'ridge', alpha, folds)));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('ties go to the larger alpha (a lasso plateau where every coefficient is 0)', () => {
     const data = plane(15, 40, 1);
     const r = chooseAlpha(data, 'lasso', createRng(1), 5, [1e3, 1e4, 1e5]);
