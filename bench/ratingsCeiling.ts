@@ -13,9 +13,7 @@
  * can. Also per kind of level (one-mode, two-mode): the root mean square
  * error of each, and of the weights.
  */
-import { attemptTable } from '../src/core/players/rate';
-import { levelMedians } from '../src/core/players/ratingMedian';
-import { rateLevels } from '../src/core/players/rate';
+import { attemptTable, rateLevels } from '../src/core/players/rate';
 import { spearman } from '../src/core/players/stats';
 import { SCENARIOS, simulate, type Scenario } from './ratingSim';
 
@@ -27,6 +25,35 @@ const chosen = named.length > 0 ? named : SCENARIOS;
 const LEVELS = 30;
 /** The simulator's practice: the share of time taken off after `met` levels is amount (1 - e^(-met/3)). */
 const practiceAmount = (s: Scenario): number => (s === 'practice-shuffled' || s === 'practice-fixed-strong' ? 0.5 : s === 'practice-fixed-mild' || s === 'all-at-once' ? 0.16 : 0);
+
+/**
+ * Each level's Kaplan-Meier median of `x` (a give-up is a time known only to
+ * be longer): the first event time where survival falls to 0.5 or below;
+ * NaN with fewer than 3 times or when survival never gets there. Written
+ * here, apart from the model's own median (src/core/players/ratingMedian.ts),
+ * so that a flaw there cannot lift the reference estimators with the model.
+ */
+function kaplanMeierMedians(levelCount: number, level: ArrayLike<number>, x: ArrayLike<number>, solved: ArrayLike<number>): number[] {
+  const byLevel: { t: number; event: boolean }[][] = Array.from({ length: levelCount }, () => []);
+  for (let k = 0; k < x.length; k++) byLevel[level[k]!]!.push({ t: x[k]!, event: solved[k] === 1 });
+  return byLevel.map((times) => {
+    if (times.length < 3) return NaN;
+    // At a tie, events come before give-ups.
+    times.sort((a, b) => a.t - b.t || Number(b.event) - Number(a.event));
+    let survival = 1, atRisk = times.length;
+    for (let r = 0; r < times.length; ) {
+      const t = times[r]!.t;
+      let events = 0, left = 0;
+      for (; r < times.length && times[r]!.t === t; r++, left++) if (times[r]!.event) events++;
+      if (events > 0) {
+        survival *= 1 - events / atRisk;
+        if (survival <= 0.5) return t;
+      }
+      atRisk -= left;
+    }
+    return NaN;
+  });
+}
 
 /** Student t (3 d.f.) density and upper tail, standard units. */
 const t3Pdf = (z: number): number => 2 / (Math.PI * Math.sqrt(3) * (1 + (z * z) / 3) ** 2);
@@ -95,10 +122,8 @@ for (const scenario of chosen) {
     const amount = practiceAmount(scenario);
     const y = Array.from({ length: t.n }, (_, k) => Math.log(Math.max(0.5, t.seconds[k]!)) + amount * (1 - Math.exp(-t.position[k]! / 3)));
     const speed = (k: number): number => pop.speeds[t.player[k]!]!;
-    const medians = (weight: (i: number) => number): Float64Array => {
-      const x = Float64Array.from(y, (v, k) => v + weight(t.level[k]!) * speed(k));
-      return levelMedians(LEVELS, t.n, t.level, x, t.solved, () => 0.5).median;
-    };
+    const medians = (weight: (i: number) => number): number[] =>
+      kaplanMeierMedians(LEVELS, t.level.subarray(0, t.n), y.map((v, k) => v + weight(t.level[k]!) * speed(k)), t.solved);
     const oracle = medians((i) => pop.loading[i]!);
     const weights = Array.from({ length: LEVELS }, (_, i) => {
       const ks = Array.from({ length: t.n }, (_, k) => k).filter((k) => t.level[k] === i);
