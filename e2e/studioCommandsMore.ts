@@ -5,7 +5,7 @@
  * copy in localStorage replaced by something parseable but wrong.
  */
 import fc from 'fast-check';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { PlayersPage } from './pages/PlayersPage';
 import { StudioPage } from './pages/StudioPage';
 import { copiesSettled, firstPage } from './browserKill';
@@ -32,15 +32,7 @@ class Kill implements Cmd {
     const cdp = await r.context.newCDPSession(r.page);
     await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
     await r.page.close();
-    const page = await r.context.newPage();
-    await StudioPage.installStorageSwitch(page);
-    r.page = page;
-    r.studio = new StudioPage(page);
-    await r.studio.open();
-    await expect(page.getByTestId('workspace.readOnly'), `the new tab owns the workspace: after ${r.log.join(' → ')}`).toHaveCount(0);
-    m.full = false;
-    m.unsavedWhileFull = false;
-    await checkAgrees(m, r, true);
+    await reopenOn(await r.context.newPage(), 'the new tab', m, r);
   }
   toString = () => `Kill(${this.delayMs} ms)`;
 }
@@ -61,17 +53,21 @@ class BrowserKill implements Cmd {
     await copiesSettled(r.page);
     await r.profile.kill();
     r.context = r.profile.context;
-    const page = await firstPage(r.context);
-    await StudioPage.installStorageSwitch(page);
-    r.page = page;
-    r.studio = new StudioPage(page);
-    await r.studio.open();
-    await expect(page.getByTestId('workspace.readOnly'), `the relaunched browser owns the workspace: after ${r.log.join(' → ')}`).toHaveCount(0);
-    m.full = false;
-    m.unsavedWhileFull = false;
-    await checkAgrees(m, r, true);
+    await reopenOn(await firstPage(r.context), 'the relaunched browser', m, r);
   }
   toString = () => 'BrowserKill';
+}
+
+/** After a kill: the studio opened on `page` owns the workspace (no read-only banner), and what it shows agrees with the model (the disk is no longer full). */
+async function reopenOn(page: Page, who: string, m: Model, r: Real): Promise<void> {
+  await StudioPage.installStorageSwitch(page);
+  r.page = page;
+  r.studio = new StudioPage(page);
+  await r.studio.open();
+  await expect(page.getByTestId('workspace.readOnly'), `${who} owns the workspace: after ${r.log.join(' → ')}`).toHaveCount(0);
+  m.full = false;
+  m.unsavedWhileFull = false;
+  await checkAgrees(m, r, true);
 }
 
 /** The attempt files the model expects the Players view to hold, by name. */
