@@ -13,7 +13,7 @@ import { chooseBackend } from './backend';
 import { makeEnv, makeTestEnv, type EnvSettings } from './envs';
 import { FAST_RECIPE, type TrainingRecipe } from './recipes';
 import { TRAINING_SCHEDULE } from './jobs/train';
-import { Trainer } from './trainer';
+import { greedyTest, Trainer } from './trainer';
 
 beforeAll(async () => {
   await chooseBackend('wasm');
@@ -202,8 +202,39 @@ describe('greedy tests on a step schedule (the training job\'s schedule for env-
     const idle = await run(1e-6);
     expect(loaded.tests).toEqual(idle.tests);
     expect(loaded.final).toBe(idle.final);
-    // 320 steps in lock-steps of 8, a test every 16 steps: 20 periodic tests and the closing one.
-    expect(idle.testEnvs).toBe(TRAINING_SCHEDULE.testsPerStepBudget + 1);
+    // 320 steps in lock-steps of 8, a test due every 16 steps: 20 periodic tests and the closing one.
+    // Updates start in the lock-step that fills the warm-up (64 steps) and come every lock-step after;
+    // a test with no update since the last one played is not played again (the same network on the
+    // same test levels): 32 and 48 reuse 16's, the closing test reuses 320's; 16, and 64 to 320 (17), play.
+    expect(idle.tests.length).toBeGreaterThanOrEqual(TRAINING_SCHEDULE.testsPerStepBudget);
+    expect(idle.testEnvs).toBe(1 + 17);
     expect(loaded.testEnvs).toBe(idle.testEnvs);
+  });
+
+  it('a test with no update since the last one reports what a fresh greedy test of the network gives, without playing it again', async () => {
+    const settings: EnvSettings = { env: 'sd-pcgrl', width: 6, height: 6, encoding: 'markov', model: DEFAULT_DIFFICULTY_MODEL };
+    // The warm-up outlasts the budget: no update at all, 20 periodic tests and the closing one due.
+    const warmUp: TrainingRecipe = { ...FAST_RECIPE, envCount: 8, replayCapacity: 2000, batchSize: 16, learningStarts: 10_000, updateEveryEnvSteps: 16 };
+    let testEnvs = 0;
+    const trainer = new Trainer({
+      recipe: warmUp,
+      seed: 5,
+      makeEnv: (count, s) => makeEnv(settings, count, s),
+      makeTestEnv: () => (testEnvs++, makeTestEnv(settings, 6)),
+      testsPerStepBudget: TRAINING_SCHEDULE.testsPerStepBudget,
+      progressEverySeconds: 0,
+    });
+    const reported: (number | null)[] = [];
+    const m = await trainer.run({ envSteps: 320 }, { onProgress: (p) => reported.push(p.testDifficulty) });
+    expect(m.updates).toBe(0);
+    expect(testEnvs).toBe(1);
+    // The same number a greedy test played now gives, and the one every report after the first test carried.
+    const fresh = await greedyTest(trainer.learner, makeTestEnv(settings, 6));
+    expect(fresh).not.toBeNull();
+    expect(m.testDifficulty).toBe(fresh!.mean);
+    const afterFirst = reported.slice(reported.findIndex((d) => d !== null));
+    expect(afterFirst.length).toBeGreaterThan(1);
+    expect(new Set(afterFirst)).toEqual(new Set([fresh!.mean]));
+    trainer.learner.dispose();
   });
 });

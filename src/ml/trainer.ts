@@ -140,6 +140,14 @@ export class Trainer {
   /** Mean losses read back per progress report, with their update counts (about the last WINDOW updates). */
   private readonly losses: { mean: number; count: number }[] = [];
   private testDifficulty: number | null = null;
+  /**
+   * The update count at this trainer's last greedy test. A test plays the
+   * online network greedily on a test environment made from the same seed
+   * each time, and only an update changes that network, so a test with no
+   * update since the last one would give the same mean: it is not played
+   * again (during the replay warm-up, most of a short run's tests).
+   */
+  private testedAtUpdates: number | null = null;
   private readonly now: () => number;
 
   constructor(private readonly options: TrainerOptions) {
@@ -308,9 +316,8 @@ export class Trainer {
       last = t;
       if (testDue(t)) {
         const t0 = this.now();
-        const test = await greedyTest(this.learner, this.options.makeTestEnv(), testHooks);
-        if (test === null) break; // stopped mid-test: keep the last result
-        this.testDifficulty = test.mean;
+        const tested = await this.greedyTestMean(testHooks);
+        if (!tested) break; // stopped mid-test: keep the last result
         lastTest = this.now();
         const share = Math.min(1, Math.max(1e-3, this.options.maxTestShare ?? 1));
         testGap = Math.max(this.options.testEverySeconds ?? 60, ((lastTest - t0) * (1 - share)) / share);
@@ -326,10 +333,20 @@ export class Trainer {
       }
     }
     // The closing greedy test only when the budget is spent: a pause or stop answers at once.
-    if (!stopping() && this.options.noGreedyTest !== true) this.testDifficulty = (await greedyTest(this.learner, this.options.makeTestEnv()))?.mean ?? this.testDifficulty;
+    if (!stopping() && this.options.noGreedyTest !== true) await this.greedyTestMean();
     await this.collectLoss();
     const m = this.metrics(budget, start);
     hooks.onProgress?.(m);
     return m;
+  }
+
+  /** A greedy test into {@link testDifficulty}, unless no update came since the last one (the same mean); false when stopped mid-test. */
+  private async greedyTestMean(hooks?: Pick<TrainingHooks, 'shouldStop' | 'onLockStep'>): Promise<boolean> {
+    if (this.testedAtUpdates === this.counters.updates && this.testDifficulty !== null) return true;
+    const test = await greedyTest(this.learner, this.options.makeTestEnv(), hooks);
+    if (test === null) return false;
+    this.testDifficulty = test.mean;
+    this.testedAtUpdates = this.counters.updates;
+    return true;
   }
 }
