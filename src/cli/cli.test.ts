@@ -483,9 +483,25 @@ describe('train budgets', () => {
     const out = join(tmp, 'budget');
     const r = await cli(['train', '--env-steps', '600', '--recipe', 'fast', '--backend', 'wasm', '--seed', '3', '--out', out, '--quiet']);
     expect(r.status, r.stderr).toBe(0);
-    const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8')) as { envSteps: number };
-    // The fast recipe steps 64 environments at a time.
+    const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8')) as { envSteps: number; updates: number };
+    // The fast recipe steps 64 environments at a time, and waits for 5,000 replay steps before an update.
     expect(meta.envSteps).toBe(Math.ceil(600 / 64) * 64);
+    expect(meta.updates).toBe(0);
+  });
+
+  it('--learning-starts sets the replay warm-up: the same 600 steps with 128 make updates, and the command records it; bad values are refused', async () => {
+    const out = join(tmp, 'warm-up');
+    const r = await cli(['train', '--env-steps', '600', '--learning-starts', '128', '--recipe', 'fast', '--backend', 'wasm', '--seed', '3', '--out', out, '--quiet']);
+    expect(r.status, r.stderr).toBe(0);
+    const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8')) as { updates: number; command: string };
+    expect(meta.updates).toBeGreaterThan(0);
+    expect(meta.command).toContain('--learning-starts 128');
+    for (const bad of ['0', '-5', '1.5', 'many']) {
+      const b = await cli(['train', '--env-steps', '100', '--learning-starts', bad, '--out', join(tmp, 'never-warm')]);
+      expect(b.status).toBe(2);
+      expect(b.stderr).toContain(`--learning-starts must be a whole number from 1 to 10000000, got "${bad}"`);
+    }
+    expect(existsSync(join(tmp, 'never-warm'))).toBe(false);
   });
 
   it('exactly one budget: neither or both of --minutes and --env-steps is an error', async () => {

@@ -27,6 +27,8 @@ export interface TrainOptions extends EnvSettings {
   readonly resume: boolean;
   readonly quiet: boolean;
   readonly command: string;
+  /** Override of the recipe's replay warm-up (environment steps before the first update). */
+  readonly learningStarts?: number;
 }
 
 export async function runTrain(options: TrainOptions): Promise<TrainingMetrics> {

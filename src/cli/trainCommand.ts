@@ -22,11 +22,12 @@ export function registerTrain({ program, loadModel }: CommandContext): void {
     .option('--rules <r>', `ruleset the environment carves under: ${RULES_HELP} (sd-pcgrl only)`, DEFAULT_RULESET_NAME)
     .option('--model <file>', 'difficulty model JSON for the reward (default: the ruleset\'s shipped model)')
     .requiredOption('--out <dir>', 'model directory to write (model.json, weights.bin, meta.json, checkpoint/)')
+    .option('--learning-starts <n>', 'environment steps in the replay buffer before the first update (default: the recipe\'s: 5,000 for fast and small, 10,000 for gpu, 64 for thesis; a resumed run refills the buffer first too)')
     .option('--resume', 'continue from <out>/checkpoint', false)
     .option('--sweep <file>', 'CSV of runs (header seed,recipe; one row per run): task k of a batch job (--shard k/n or the platform\'s variables) trains row k into <out>/row-<k>, as the single run of that row would')
     .option('--shard <k/n>', 'with --sweep: train row k of n (inside a Kubernetes, AWS Batch or Google Cloud Batch job the platform\'s variables pick it)')
     .option('--quiet', 'no progress on stderr', false)
-    .action(async (o: { env: string; size: string; minutes?: string; envSteps?: string; seed: string; recipe: string; backend: string; encoding: string; rules: string; model?: string; out: string; resume: boolean; quiet: boolean; sweep?: string; shard?: string }, cmd: Command) => {
+    .action(async (o: { env: string; size: string; minutes?: string; envSteps?: string; seed: string; recipe: string; backend: string; encoding: string; rules: string; model?: string; out: string; resume: boolean; quiet: boolean; sweep?: string; shard?: string; learningStarts?: string }, cmd: Command) => {
       if (o.sweep !== undefined) {
         for (const flag of ['seed', 'recipe'] as const) if (cmd.getOptionValueSource(flag) === 'cli') throw new CliError(`--sweep gives each task its --${flag}: leave --${flag} out`);
         const { sweepRow } = await import('./sweep');
@@ -48,17 +49,19 @@ export function registerTrain({ program, loadModel }: CommandContext): void {
       } else {
         budget = { envSteps: parseWhole(o.envSteps!, '--env-steps', 1, 10_000_000_000) };
       }
+      const learningStarts = o.learningStarts === undefined ? undefined : parseWhole(o.learningStarts, '--learning-starts', 1, 10_000_000);
       const size = parseSize(o.size), seed = parseSeed(o.seed), model = await loadModel(o.model, rules);
       (await import('./io')).ensureOutputDir(o.out, '--out', ['model.json', 'weights.bin', 'meta.json']);
       const { runTrain } = await import('./train');
       const m = await runTrain({
         env: o.env, ...size, encoding: o.encoding, model, ...(rules !== DEFAULT_RULESET_NAME ? { rules } : {}), budget, seed, out: o.out,
-        recipe: o.recipe as RecipeChoice, backend: o.backend, resume: o.resume, quiet: o.quiet,
+        recipe: o.recipe as RecipeChoice, backend: o.backend, resume: o.resume, quiet: o.quiet, ...(learningStarts !== undefined ? { learningStarts } : {}),
         // The recipe, not where it was written: a sweep's row records the command of its single run.
         command: [
           'npm run cli -- train', '--env', o.env, '--size', `${size.width}x${size.height}`, '--seed', String(seed), '--recipe', o.recipe, '--backend', o.backend,
           '--encoding', o.encoding, '--rules', rules, ...(o.model !== undefined ? ['--model', o.model] : []),
           ...('minutes' in budget ? ['--minutes', String(budget.minutes)] : ['--env-steps', String(budget.envSteps)]),
+          ...(learningStarts !== undefined ? ['--learning-starts', String(learningStarts)] : []),
         ].join(' '),
       });
       if (!o.quiet) process.stderr.write(`wrote ${o.out}: ${m.episodes} episodes, ${m.updates} updates, greedy test difficulty ${m.testDifficulty?.toFixed(1) ?? '-'}\n`);
