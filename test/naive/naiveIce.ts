@@ -156,35 +156,42 @@ export function iceSolution(rows: string[]): string | null {
  * success is c / p at the start.
  */
 export function iceRandomPlayer(g: NaiveIceGraph): { p: number; expectedMoves: number; expectedDecisions: number } {
-  let p = new Map<string, number>(), m = new Map<string, number>(), d = new Map<string, number>();
-  for (const s of g.order) {
-    p.set(s, g.cls.get(s) === 'success' ? 1 : 0);
-    m.set(s, 0);
-    d.set(s, 0);
-  }
+  // The values by state number (g.order's), each solution state's children as numbers: the same sweeps
+  // and the same arithmetic as over the states' strings, without a string lookup per edge per sweep.
+  const id = new Map<string, number>();
+  g.order.forEach((s, i) => id.set(s, i));
+  const n = g.order.length;
+  let p = new Float64Array(n), m = new Float64Array(n), d = new Float64Array(n);
+  const solving: number[] = [], children: number[][] = [];
+  g.order.forEach((s, i) => {
+    p[i] = g.cls.get(s) === 'success' ? 1 : 0;
+    if (g.cls.get(s) === 'solution') {
+      solving.push(i);
+      children.push(g.edges.get(s)!.map(([, t]) => id.get(t)!));
+    }
+  });
   for (let sweep = 0; sweep < 2_000_000; sweep++) {
-    const np = new Map(p), nm = new Map(m), nd = new Map(d);
+    const np = p.slice(), nm = m.slice(), nd = d.slice();
     let change = 0;
-    for (const s of g.order) {
-      if (g.cls.get(s) !== 'solution') continue;
-      const out = g.edges.get(s)!;
+    for (let j = 0; j < solving.length; j++) {
+      const s = solving[j]!, out = children[j]!;
       const k = out.length;
       let a = 0, b = 0, c = 0;
-      for (const [, t] of out) {
-        a += p.get(t)!;
-        b += m.get(t)!;
-        c += d.get(t)!;
+      for (const t of out) {
+        a += p[t]!;
+        b += m[t]!;
+        c += d[t]!;
       }
-      np.set(s, a / k);
-      nm.set(s, 1 + b / k);
-      nd.set(s, (k > 1 ? 1 : 0) + c / k);
-      change = Math.max(change, Math.abs(a / k - p.get(s)!), Math.abs(1 + b / k - m.get(s)!) / (1 + b / k), Math.abs((k > 1 ? 1 : 0) + c / k - d.get(s)!) / Math.max(1, (k > 1 ? 1 : 0) + c / k));
+      np[s] = a / k;
+      nm[s] = 1 + b / k;
+      nd[s] = (k > 1 ? 1 : 0) + c / k;
+      change = Math.max(change, Math.abs(a / k - p[s]!), Math.abs(1 + b / k - m[s]!) / (1 + b / k), Math.abs((k > 1 ? 1 : 0) + c / k - d[s]!) / Math.max(1, (k > 1 ? 1 : 0) + c / k));
     }
     p = np;
     m = nm;
     d = nd;
     if (change < 1e-13) break;
   }
-  const p0 = p.get(g.start)!;
-  return { p: p0, expectedMoves: p0 > 0 ? m.get(g.start)! / p0 : Infinity, expectedDecisions: p0 > 0 ? d.get(g.start)! / p0 : Infinity };
+  const start = id.get(g.start)!, p0 = p[start]!;
+  return { p: p0, expectedMoves: p0 > 0 ? m[start]! / p0 : Infinity, expectedDecisions: p0 > 0 ? d[start]! / p0 : Infinity };
 }

@@ -241,34 +241,40 @@ export function paintStuck(g: NaivePaintGraph): Set<string> {
  * Returns the expected cost until success, c / p at the start.
  */
 export function paintValueIteration(g: NaivePaintGraph, stopped: Set<string> = new Set()): { expectedDecisions: number; expectedMoves: number; p: number } {
-  const p = new Map<string, number>(), cd = new Map<string, number>(), cm = new Map<string, number>();
-  const live: string[] = [];
-  for (const s of g.order) {
+  // The values by state number (g.order's), each live state's children as numbers: the same sweeps and
+  // the same arithmetic as over the states' strings, without a string lookup per edge per sweep.
+  const id = new Map<string, number>();
+  g.order.forEach((s, i) => id.set(s, i));
+  const p = new Float64Array(g.order.length), cd = new Float64Array(g.order.length), cm = new Float64Array(g.order.length);
+  const live: number[] = [], children: number[][] = [];
+  g.order.forEach((s, i) => {
     const c = g.cls.get(s)!;
-    p.set(s, c === 'success' ? 1 : 0);
-    cd.set(s, 0);
-    cm.set(s, 0);
-    if ((c === 'solution' || c === 'indeterminate') && !stopped.has(s)) live.push(s);
-  }
+    p[i] = c === 'success' ? 1 : 0;
+    if ((c === 'solution' || c === 'indeterminate') && !stopped.has(s)) {
+      live.push(i);
+      children.push(g.edges.get(s)!.map(([, t]) => id.get(t)!));
+    }
+  });
   for (let sweep = 0; sweep < 1_000_000; sweep++) {
     let change = 0;
-    for (const s of live) {
-      const succ = g.edges.get(s)!;
+    for (let j = 0; j < live.length; j++) {
+      const s = live[j]!, succ = children[j]!;
       const k = succ.length;
       let sp = 0, sd = 0, sm = 0;
-      for (const [, t] of succ) {
-        sp += p.get(t)!;
-        sd += cd.get(t)!;
-        sm += cm.get(t)!;
+      for (const t of succ) {
+        sp += p[t]!;
+        sd += cd[t]!;
+        sm += cm[t]!;
       }
       const np = sp / k, nd = (k > 1 ? 1 : 0) + sd / k, nm = 1 + sm / k;
-      change = Math.max(change, Math.abs(np - p.get(s)!), Math.abs(nd - cd.get(s)!) / Math.max(1, nd), Math.abs(nm - cm.get(s)!) / Math.max(1, nm));
-      p.set(s, np);
-      cd.set(s, nd);
-      cm.set(s, nm);
+      change = Math.max(change, Math.abs(np - p[s]!), Math.abs(nd - cd[s]!) / Math.max(1, nd), Math.abs(nm - cm[s]!) / Math.max(1, nm));
+      p[s] = np;
+      cd[s] = nd;
+      cm[s] = nm;
     }
     if (change < 1e-13) break;
   }
-  const p0 = p.get(g.start)!;
-  return { p: p0, expectedDecisions: p0 > 0 ? cd.get(g.start)! / p0 : Infinity, expectedMoves: p0 > 0 ? cm.get(g.start)! / p0 : Infinity };
+  const p0 = p[id.get(g.start)!]!;
+  const start = id.get(g.start)!;
+  return { p: p0, expectedDecisions: p0 > 0 ? cd[start]! / p0 : Infinity, expectedMoves: p0 > 0 ? cm[start]! / p0 : Infinity };
 }
