@@ -38,6 +38,18 @@ export function simulateRandomPlayer(
   }
   if (!reachable) return { meanMoves: Infinity, meanDecisions: Infinity, successes: 0 };
 
+  // Each state's moves and whether it is dead, worked out once (pure functions of the state): the
+  // plays visit the same few states over and over.
+  const known = new Map<string, { succ: Array<[string, string]>; dead: boolean }>();
+  const about = (s: string) => {
+    let k = known.get(s);
+    if (k === undefined) {
+      const succ = naiveSuccessors(s, w, h);
+      k = { succ, dead: succ.length > 0 && emptyComponents(s, w, h) >= 2 };
+      known.set(s, k);
+    }
+    return k;
+  };
   const rand = mulberry32(seed);
   let totalMoves = 0;
   let totalDecisions = 0;
@@ -52,9 +64,9 @@ export function simulateRandomPlayer(
           won = true;
           break;
         }
-        const succ = naiveSuccessors(s, w, h);
+        const { succ, dead } = about(s);
         if (succ.length === 0) break; // fail: restart
-        if (emptyComponents(s, w, h) >= 2) break; // dead: restart
+        if (dead) break; // dead: restart
         if (succ.length > 1) totalDecisions++;
         const pick = succ[Math.floor(rand() * succ.length)]!;
         s = pick[1];
