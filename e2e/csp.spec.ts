@@ -7,12 +7,12 @@
  * might smuggle into the page is refused.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { scratchDir } from './scratch';
 import { PlayPage } from './pages/PlayPage';
 
 declare global {
@@ -49,7 +49,7 @@ test('the studio runs under its policy: generators in workers, then the play pag
 });
 
 test('the standalone player plays from disk under a hash-only policy, and an injected script is refused', async ({ browser }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'longcat-csp-'));
+  const dir = scratchDir('csp');
   const pack = { format: 'longcat-pack', version: 2, rules: 'longcat', name: 'CSP', levels: [{ id: 'a', name: 'Corner', rows: ['C..', '###', '###'] }] };
   writeFileSync(join(dir, 'pack.json'), JSON.stringify(pack));
   const path = join(dir, 'play.html');

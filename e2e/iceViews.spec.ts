@@ -9,11 +9,10 @@
  * fixtures (test/fixtures/ice-perft.txt); every expected number comes from
  * the naive ice solver (test/naive/naiveIce.ts), never from the app.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from './fixtures';
+import { scratchDir } from './scratch';
 import { AtDifficultyPage } from './pages/AtDifficultyPage';
 import { BatchPage } from './pages/BatchPage';
 import { GeneratorsPage } from './pages/GeneratorsPage';
@@ -47,7 +46,7 @@ interface Exported {
 test('ice everywhere paint goes: pack, exports, play link and results, standalone player, share link, RSD, at difficulty, Batch, lab, Players, training and the longest-puzzle search', async ({ studio, browser }) => {
   test.setTimeout(240_000);
   const page = studio.page;
-  const dir = mkdtempSync(join(tmpdir(), 'longcat-ice-'));
+  const dir = scratchDir('ice');
   let resultsText = '';
 
   await test.step('an ice pack imported, priced by the ice rules, exported in every format that holds ice', async () => {

@@ -8,11 +8,10 @@
  * fixtures (test/fixtures/paint-perft.txt); every expected number comes from
  * the naive paint solver (test/naive/naivePaint.ts), never from the app.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from './fixtures';
+import { scratchDir } from './scratch';
 import { AtDifficultyPage } from './pages/AtDifficultyPage';
 import { PlayPage } from './pages/PlayPage';
 import type { StudioPage } from './pages/StudioPage';
@@ -240,7 +239,7 @@ test('the standalone player of a paint pack plays paint from disk', async ({ stu
   await expect(studio.pack.items).toHaveCount(3);
   const download = studio.page.waitForEvent('download');
   await studio.page.getByTestId('pack.exportPlayer').click();
-  const file = join(mkdtempSync(join(tmpdir(), 'longcat-paint-')), (await download).suggestedFilename());
+  const file = join(scratchDir('paint'), (await download).suggestedFilename());
   await (await download).saveAs(file);
   const context = await browser.newContext();
   const page = await context.newPage();

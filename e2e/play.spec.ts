@@ -5,14 +5,14 @@
  * and the pack. Solutions come from the naive reference solver.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { standaloneHtml } from '../src/cli/exportHtml';
 import { naiveSolution } from '../test/naive/naiveSolver';
 import { expect, test } from './fixtures';
+import { scratchDir } from './scratch';
 import { LabPage } from './pages/LabPage';
 import { PlayPage } from './pages/PlayPage';
 import type { StudioPage } from './pages/StudioPage';
@@ -117,7 +117,7 @@ test('the standalone player from the studio plays from disk with the network blo
   const download = studio.page.waitForEvent('download');
   await studio.page.getByTestId('pack.exportPlayer').click();
   // Saved under its own name: Chromium shows a file without the .html extension as text.
-  const file = join(mkdtempSync(join(tmpdir(), 'longcat-play-')), (await download).suggestedFilename());
+  const file = join(scratchDir('play'), (await download).suggestedFilename());
   expect(file).toMatch(/playtest-pack\.play\.html$/);
   await (await download).saveAs(file);
   const { context, blocked } = await offlineContext(browser);
@@ -135,7 +135,7 @@ test.beforeAll(async () => {
 });
 
 test("the CLI's standalone file (export --format html) shows the first level and answers the arrow keys offline", async ({ browser }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'longcat-play-'));
+  const dir = scratchDir('play');
   const path = join(dir, 'play.html');
   writeFileSync(join(dir, 'pack.json'), JSON.stringify(PACK));
   execFileSync('npx', ['tsx', 'src/cli/longcat.ts', 'export', join(dir, 'pack.json'), '--format', 'html', '--out', path], { stdio: 'pipe' });

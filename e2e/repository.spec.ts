@@ -7,10 +7,10 @@
  * for solvability is the naive solver.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures';
+import { scratchDir } from './scratch';
 import { StudioPage } from './pages/StudioPage';
 import { naiveAnalyze, naiveGraph, naiveSolution } from '../test/naive/naiveSolver';
 
@@ -48,7 +48,7 @@ test('the studio writes the canonical layout: export, open, export is the same b
   await studio.pack.waitPriced();
   const exported = await studio.pack.exportText();
   expect(exported).toContain('      "rows": [\n        "C...",\n        "....",\n        "...."\n      ],\n');
-  const dir = mkdtempSync(join(tmpdir(), 'longcat-studio-'));
+  const dir = scratchDir('studio');
   writeFileSync(join(dir, 'p.longcat-pack.json'), exported);
   const check = cli('format', '--check', join(dir, 'p.longcat-pack.json'));
   expect(check.status, check.stdout + check.stderr).toBe(0);
@@ -100,7 +100,7 @@ test('Compare… shows what a file changed against the open pack, and the level 
 
 test('a pack left with merge conflicts opens with each conflict\'s versions side by side; the picked version is what opens', async ({ studio }) => {
   // The merge driver as git runs it (the core's modules read JSON models, which Node cannot import here).
-  const dir = mkdtempSync(join(tmpdir(), 'longcat-merge-'));
+  const dir = scratchDir('merge');
   const [b, o, t] = ['base', 'ours', 'theirs'].map((n) => join(dir, `${n}.json`)) as [string, string, string];
   writeFileSync(b, PACKS.base);
   writeFileSync(o, PACKS.ours);

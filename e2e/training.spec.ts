@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
+import { scratchDir } from './scratch';
 import { StudioPage } from './pages/StudioPage';
 import { SdPcgrlPanel, TrainingPage, type RunSettings } from './pages/TrainingPage';
 
@@ -105,7 +104,7 @@ test('download then upload round-trips the model; a corrupt weights.bin is refus
   await training.configure({ ...SMALL, minutes: 0.05 });
   await training.start();
   await training.expectPhase('finished', 40_000);
-  const dir = mkdtempSync(join(tmpdir(), 'longcat-model-'));
+  const dir = scratchDir('model');
   const files = await training.download(dir);
   const downloaded = JSON.parse(readFileSync(files['meta.json'], 'utf8')) as Record<string, unknown>;
   expect(downloaded).toMatchObject({ format: 'longcat-rl-model', env: 'sd-pcgrl', width: 5, height: 5, recipe: 'fast', seed: 3, backend: 'wasm' });

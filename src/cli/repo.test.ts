@@ -5,10 +5,10 @@
  * solvability is the naive solver.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { naiveAnalyze, naiveSolution } from '../../test/naive/naiveSolver';
 import { runCli } from '../../test/support/cliRun';
 import { parseRows } from '../core/level/format';
@@ -37,8 +37,19 @@ const read = (text: string): LevelPack => {
 };
 
 /** A temporary repository with the pack committed on main, the driver configured (or not). */
+/** Every temporary folder this file made, removed when it ends. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+
 function repo(driver: boolean): { git: (...args: string[]) => { status: number | null; out: string }; dir: string; write: (p: LevelPack) => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'longcat-git-'));
+  const dir = tempDir('longcat-git-');
   const env = { ...process.env, HOME: dir, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
   const git = (...args: string[]) => {
     const r = spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
@@ -127,7 +138,7 @@ describe.skipIf(!hasGit)('longcat merge-driver with git', () => {
 });
 
 describe('longcat diff, lint and format', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'longcat-repo-'));
+  const dir = tempDir('longcat-repo-');
   const file = (name: string, p: LevelPack | string) => {
     const path = join(dir, name);
     writeFileSync(path, typeof p === 'string' ? p : exportPack(p));
