@@ -4,7 +4,9 @@
  * the gauge switching from the structural estimate to the rating, traffic
  * on the solution graph with the wrong branch named, an attempt replayed
  * step by step, and a bad attempts file refused with its lines. Screenshots
- * of the traffic view and the pack report go to docs/screenshots/.
+ * of the traffic view, the pack report and the rated gauge go to the test's
+ * output folder (test-results/), never into the checkout: the README's
+ * pictures in docs/screenshots/ are copies of them.
  */
 import { naiveGraph, naiveParse, naiveSolution, naiveStep } from '../test/naive/naiveSolver';
 import { expect, test } from './fixtures';
@@ -159,18 +161,18 @@ test('many players: traffic names the most-travelled wrong branch; the pack repo
   await players.importFiles([{ name: 'playtest-day.csv', text: lines.join('\n') }]);
   expect((await players.report()).map((r) => r.attempts)).toEqual([24, 16 + 24 - 3 + 3, 12]);
   await studio.setStoreState({ messages: [] });
-  await studio.page.getByTestId('players.report').screenshot({ path: 'docs/screenshots/pack-report.png' });
+  await studio.page.getByTestId('players.report').screenshot({ path: test.info().outputPath('pack-report.png') });
 
   await players.backToStudio();
   await studio.pack.item(1).getByTestId('pack.item.open').click();
   await studio.graph.waitForDrawn();
   await expect(studio.page.getByTestId('gauge.source')).toHaveAttribute('data-source', 'rated');
-  await studio.page.getByTestId('gauge.panel').screenshot({ path: 'docs/screenshots/gauge-rated.png' });
+  await studio.page.getByTestId('gauge.panel').screenshot({ path: test.info().outputPath('gauge-rated.png') });
   await studio.page.getByTestId('graph.traffic.toggle').check();
   await expect(studio.page.getByTestId('graph.traffic.wrongBranch')).toContainText(`moving ${wrongRoom.move}`);
   await expect(studio.page.getByTestId('graph.traffic.wrongBranch')).toContainText("(19 of 40 attempts there)"); // 16 restarts after it and 3 give-ups in it, of 40 attempts at Room
   await studio.setStoreState({ messages: [] });
   await studio.page.getByTestId('graph.maximise').click();
   await studio.page.getByTestId('graph.fit').click();
-  await studio.page.getByTestId('graph.panel').screenshot({ path: 'docs/screenshots/graph-traffic.png' });
+  await studio.page.getByTestId('graph.panel').screenshot({ path: test.info().outputPath('graph-traffic.png') });
 });
