@@ -489,13 +489,14 @@ describe('train budgets', () => {
     expect(meta.updates).toBe(0);
   });
 
-  it('--learning-starts sets the replay warm-up: the same 600 steps with 128 make updates, and the command records it; bad values are refused', async () => {
+  it('--learning-starts sets the replay warm-up: two lock-steps with 64 make updates (under the default none), and the command records it; bad values are refused', async () => {
     const out = join(tmp, 'warm-up');
-    const r = await cli(['train', '--env-steps', '600', '--learning-starts', '128', '--recipe', 'fast', '--backend', 'wasm', '--seed', '3', '--out', out, '--quiet']);
+    // Two lock-steps of 64 environments: the first fills the 64-step warm-up (and the batch of 64).
+    const r = await cli(['train', '--env-steps', '128', '--learning-starts', '64', '--recipe', 'fast', '--backend', 'wasm', '--seed', '3', '--out', out, '--quiet']);
     expect(r.status, r.stderr).toBe(0);
     const meta = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8')) as { updates: number; command: string };
     expect(meta.updates).toBeGreaterThan(0);
-    expect(meta.command).toContain('--learning-starts 128');
+    expect(meta.command).toContain('--learning-starts 64');
     for (const bad of ['0', '-5', '1.5', 'many']) {
       const b = await cli(['train', '--env-steps', '100', '--learning-starts', bad, '--out', join(tmp, 'never-warm')]);
       expect(b.status).toBe(2);
