@@ -274,7 +274,6 @@ export function paintValueIteration(g: NaivePaintGraph, stopped: Set<string> = n
     }
     if (change < 1e-13) break;
   }
-  const p0 = p[id.get(g.start)!]!;
-  const start = id.get(g.start)!;
+  const start = id.get(g.start)!, p0 = p[start]!;
   return { p: p0, expectedDecisions: p0 > 0 ? cd[start]! / p0 : Infinity, expectedMoves: p0 > 0 ? cm[start]! / p0 : Infinity };
 }
