@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Playwright runs against the production build served by `vite preview`.
+ * Playwright runs against the production build (`npm run build:studio`),
+ * served by scripts/serve-build.mjs (sirv, the file server inside
+ * `vite preview`, for a third of its CPU per page load).
  * The browser: `CHROMIUM_PATH` when set, else Debian's headless Chromium
  * (/usr/bin/chromium-headless-shell, installed by .ci/run: the same engine
  * without the desktop browser's shell, 0.63x the machine's CPU time and
@@ -50,7 +52,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    command: `node scripts/serve-build.mjs ${port}`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
