@@ -5,7 +5,7 @@
 //   node scripts/serve-build.mjs [port=4173] [folder=dist]
 //
 // Playwright starts it (playwright.config.ts). `vite preview` serves the same
-// files; this costs the test run less: on 15 specs' page loads 0.46 s of CPU
+// files; this costs the test run less: on 15 specs' page loads 0.53 s of CPU
 // against 1.51 s, and 0.1 s to start against 0.4 s (docs/BENCHMARKS.md).
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
