@@ -36,7 +36,6 @@ const read = (text: string): LevelPack => {
   return r.value.pack;
 };
 
-/** A temporary repository with the pack committed on main, the driver configured (or not). */
 /** Every temporary folder this file made, removed when it ends. */
 const made: string[] = [];
 afterAll(() => {
@@ -48,6 +47,7 @@ const tempDir = (prefix: string): string => {
   return dir;
 };
 
+/** A temporary repository with the pack committed on main, the driver configured (or not). */
 function repo(driver: boolean): { git: (...args: string[]) => { status: number | null; out: string }; dir: string; write: (p: LevelPack) => void } {
   const dir = tempDir('longcat-git-');
   const env = { ...process.env, HOME: dir, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
