@@ -202,8 +202,11 @@ describe('every other command that takes --rules paint, under ice', () => {
       expect(iceSolution(l.rows), l.rows.join('/')).not.toBeNull();
       expectSixDigits(l.difficulty!, naiveDifficulty(l.rows)!);
     }
-    // No ice model ships: the default folder is named, nothing is written.
-    refused(await runCli(['generate', '--generator', 'sd-pcgrl', '--rules', 'ice', '--size', '8x8', '--count', '5', '--out', file('never-sd.json')]), /sd-pcgrl-ice-8x8/);
+    // No ice model ships: one line names the default folder and how to train one, and nothing is written.
+    const noModel = /^error: no SD-PCGRL model ships for Ice levels \(models\/sd-pcgrl-ice-8x8 is not there\): train one \(npm run cli -- train --env sd-pcgrl --rules ice .*\) and pass --rl-model DIR$/m;
+    refused(await runCli(['generate', '--generator', 'sd-pcgrl', '--rules', 'ice', '--size', '8x8', '--count', '5', '--out', file('never-sd.json')]), noModel);
+    refused(await runCli(['evaluate', '--generator', 'sd-pcgrl', '--rules', 'ice', '--count', '2']), noModel);
+    expect(existsSync(file('never-sd.json'))).toBe(false);
 
     const model = file('ice-fit.json');
     const f = await runCli(['fit-predictor', '--rules', 'ice', '--generated', '200', '--method', 'ridge', '--features', 'log1p:expectedMoves,log1p:expectedDecisions', '--label', 'log1p', '--seed', '9', '--name', 'i', '--out', model, '--quiet']);

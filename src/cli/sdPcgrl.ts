@@ -1,4 +1,6 @@
 /** `generate` / `evaluate` with `--generator sd-pcgrl`: load the trained model, run the policy per temperature. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { machineLoad, perSecond, startClock } from './cpuClock';
 import { predictorMeasure, TimedEvaluation, type EvaluationReport } from '../core/generators/evaluate';
 import { sdPcgrlSource } from '../core/generators/provenance';
@@ -83,6 +85,13 @@ export interface SdRunOptions {
 async function loadSdPolicy(o: SdRunOptions): Promise<LoadedPolicy> {
   const rules = o.rules ?? DEFAULT_RULESET_NAME;
   const dir = o.rlModel ?? shippedPath(defaultRlModelFor(rules));
+  // Not every ruleset ships a model (ice does not): say how to get one rather than which file is missing.
+  if (o.rlModel === undefined && !existsSync(join(dir, 'model.json'))) {
+    const title = rulesetByName(rules).title;
+    throw new CliError(
+      `no SD-PCGRL model ships for ${title} levels (${defaultRlModelFor(rules)} is not there): train one (npm run cli -- train --env sd-pcgrl --rules ${rules} --env-steps N --out DIR) and pass --rl-model DIR`,
+    );
+  }
   const policy = await loadPolicyDir(dir, 'sd-pcgrl', o.width, o.height);
   const trained = policy.meta.rules ?? DEFAULT_RULESET_NAME;
   if (trained !== rules) {
