@@ -342,7 +342,7 @@ export class Trainer {
 
   /** A greedy test into {@link testDifficulty}, unless no update came since the last one (the same mean); false when stopped mid-test. */
   private async greedyTestMean(hooks?: Pick<TrainingHooks, 'shouldStop' | 'onLockStep'>): Promise<boolean> {
-    if (this.testedAtUpdates === this.counters.updates && this.testDifficulty !== null) return true;
+    if (this.testedAtUpdates === this.counters.updates) return true;
     const test = await greedyTest(this.learner, this.options.makeTestEnv(), hooks);
     if (test === null) return false;
     this.testDifficulty = test.mean;
